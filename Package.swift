@@ -1,0 +1,25 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Unfold",
+  products: [
+    .library(name: "Unfold", targets: ["Unfold"]),
+    .executable(name: "unfold", targets: ["unfold"]),
+  ],
+  targets: [
+    // Debian's cmark-gfm 0.29.0.gfm.6. Only Parse/MarkdownParser.swift imports it.
+    .systemLibrary(
+      name: "CCmarkGFM",
+      pkgConfig: "libcmark-gfm",
+      providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+    ),
+    .target(name: "Unfold", dependencies: ["CCmarkGFM"]),
+    .executableTarget(name: "unfold", dependencies: ["Unfold"]),
+    .target(name: "TestSupport", dependencies: ["Unfold"], path: "Tests/TestSupport"),
+    .testTarget(name: "UnfoldTests", dependencies: ["Unfold", "TestSupport"]),
+    .testTarget(name: "FixtureTests", dependencies: ["Unfold", "TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["unfold", "TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,117 @@
+/// A string with styles: one backing string plus coalesced `(length, style)` runs.
+///
+/// Run lengths are counted in UTF-8 code units and add up to `string.utf8.count`. Adjacent runs never have
+/// equal styles, and no run is empty, so two styled texts that look the same compare equal.
+///
+///     var builder = StyledText.Builder()
+///     builder.append("Hello, ")
+///     builder.append("world", style: Style(.bold))
+///     let text = builder.build()   // runs: 7 plain, 5 bold
+public struct StyledText: Hashable, Sendable {
+  /// One stretch of text with a single style.
+  public struct Run: Hashable, Sendable {
+    /// The number of UTF-8 code units the run covers.
+    public var length: Int
+    /// The style of those code units.
+    public var style: Style
+
+    /// Creates a run.
+    public init(length: Int, style: Style) {
+      self.length = length
+      self.style = style
+    }
+  }
+
+  /// The text, without any markup.
+  public let string: String
+  /// The runs, in order, covering `string` exactly.
+  public let runs: [Run]
+  /// The UTF-8 offset where each run ends.
+  let runEnds: [Int]
+
+  /// Creates a styled text from a string and runs, merging adjacent runs of equal style and dropping empty
+  /// runs.
+  ///
+  /// - Precondition: the run lengths add up to `string.utf8.count`.
+  public init(_ string: String, runs: [Run]) {
+    var merged: [Run] = []
+    merged.reserveCapacity(runs.count)
+    for run in runs where run.length > 0 {
+      if let last = merged.last, last.style == run.style {
+        merged[merged.count - 1].length += run.length
+      } else {
+        merged.append(run)
+      }
+    }
+    precondition(
+      merged.reduce(0) { $0 + $1.length } == string.utf8.count,
+      "run lengths must add up to the string's UTF-8 length")
+    self.string = string
+    self.runs = merged
+    var end = 0
+    self.runEnds = merged.map { run in
+      end += run.length
+      return end
+    }
+  }
+
+  /// Creates an unstyled text.
+  public init(plain string: String) {
+    self.init(string, runs: [Run(length: string.utf8.count, style: .plain)])
+  }
+
+  /// The empty text.
+  public static let empty = StyledText(plain: "")
+
+  /// Whether the text has no characters.
+  public var isEmpty: Bool { string.isEmpty }
+
+  /// The runs with their UTF-8 offsets, in order.
+  public var runRanges: [(range: Range<Int>, style: Style)] {
+    var offset = 0
+    return runs.map { run in
+      defer { offset += run.length }
+      return (offset..<offset + run.length, run.style)
+    }
+  }
+
+  /// Collects text and styles piece by piece, coalescing as it goes.
+  public struct Builder: Sendable {
+    private var string = ""
+    private var runs: [Run] = []
+
+    /// Creates an empty builder.
+    public init() {}
+
+    /// Appends text in a style.
+    public mutating func append(_ text: some StringProtocol, style: Style = .plain) {
+      guard !text.isEmpty else { return }
+      string += text
+      let length = text.utf8.count
+      if let last = runs.last, last.style == style {
+        runs[runs.count - 1].length += length
+      } else {
+        runs.append(Run(length: length, style: style))
+      }
+    }
+
+    /// Appends a styled text, keeping its styles.
+    public mutating func append(_ text: StyledText) {
+      for (range, style) in text.runRanges {
+        append(text.string.utf8Slice(range), style: style)
+      }
+    }
+
+    /// The text collected so far.
+    public func build() -> StyledText { StyledText(string, runs: runs) }
+  }
+}
+
+extension String {
+  /// The substring between two UTF-8 offsets, which must fall on scalar boundaries.
+  func utf8Slice(_ range: Range<Int>) -> Substring {
+    let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+    let end = utf8.index(start, offsetBy: range.count)
+    return self[start..<end]
+  }
+}

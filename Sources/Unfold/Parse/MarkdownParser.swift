@@ -1,0 +1,243 @@
+internal import CCmarkGFM
+import Synchronization
+
+/// Parses inline markdown into styled text, with the semantics of SwiftUI's `Text` for a localized string.
+///
+/// Only inline syntax is interpreted (bold, italic, strikethrough, code spans, links, autolinks, escapes and
+/// entities); block syntax (headings, lists, quotes, fences, indented code) stays literal, and every newline
+/// and space stays where it was, as Apple's `inlineOnlyPreservingWhitespace` does. Raw HTML is shown as
+/// literal text; an image shows its alt text.
+///
+/// The input is parsed in chunks separated by blank lines, so emphasis cannot span a blank line (Apple's
+/// parser lets it): this bounds the cost of cmark-gfm 0.29.0.gfm.6's slow inputs to one chunk.
+///
+/// This is the only file that touches cmark-gfm. Every call into the library holds one process-wide lock,
+/// because gfm.6 changes a process-global table on every parse.
+public enum MarkdownParser {
+  /// The result of a parse: the styled text and what went wrong on the way.
+  public struct Result: Hashable, Sendable {
+    /// The styled text.
+    public var text: StyledText
+    /// Chunks that could not be parsed and were kept as literal text.
+    public var diagnostics: [Diagnostic]
+  }
+
+  /// Parses markdown.
+  ///
+  /// Line ends are expected to be `\n` already (``TextSource`` normalises them); a NUL byte becomes U+FFFD.
+  /// - Complexity: O(*n*) in the number of chunks, and per chunk what cmark-gfm costs.
+  public static func parse(_ markdown: String) -> Result {
+    var builder = StyledText.Builder()
+    var diagnostics: [Diagnostic] = []
+    for piece in Chunking.split(markdown) {
+      switch piece {
+      case .literal(let text):
+        builder.append(text)
+      case .markdown(let chunk, let offset):
+        // cmark trims trailing whitespace from a paragraph; keep it as literal text.
+        let content = chunk.trimmingSuffix(while: { $0 == " " || $0 == "\t" })
+        let trailing = chunk[content.endIndex...]
+        if let sentinel = Sentinel.choose(for: content) {
+          builder.append(Inlines.parse(String(content), sentinel: sentinel))
+        } else {
+          builder.append(content)
+          diagnostics.append(
+            Diagnostic(
+              .literalFallback, offset: offset,
+              message: "a chunk uses every candidate newline sentinel; shown as literal text"))
+        }
+        builder.append(trailing)
+      }
+    }
+    return Result(text: builder.build(), diagnostics: diagnostics)
+  }
+}
+
+/// Splits markdown at blank lines (lines of only spaces and tabs): the blank stretches are literal text,
+/// the rest are chunks to parse.
+enum Chunking {
+  enum Piece: Equatable {
+    case literal(Substring)
+    case markdown(Substring, offset: Int)
+  }
+
+  static func split(_ text: String) -> [Piece] {
+    var pieces: [Piece] = []
+    var chunkStart: String.Index?  // start of the current run of non-blank lines
+    var chunkEnd = text.startIndex  // end of its last line's content (before the newline)
+    var literalStart = text.startIndex
+    var lineStart = text.startIndex
+    let utf8 = text.utf8
+    while lineStart < text.endIndex {
+      let newline = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
+      let isBlank = utf8[lineStart..<newline].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+      if !isBlank {
+        if chunkStart == nil {
+          if literalStart < lineStart { pieces.append(.literal(text[literalStart..<lineStart])) }
+          chunkStart = lineStart
+        }
+        chunkEnd = newline
+      } else if let start = chunkStart {
+        pieces.append(.markdown(text[start..<chunkEnd], offset: utf8.distance(from: utf8.startIndex, to: start)))
+        chunkStart = nil
+        literalStart = chunkEnd
+      }
+      lineStart = newline < text.endIndex ? utf8.index(after: newline) : newline
+    }
+    if let start = chunkStart {
+      pieces.append(.markdown(text[start..<chunkEnd], offset: utf8.distance(from: utf8.startIndex, to: start)))
+      literalStart = chunkEnd
+    }
+    if literalStart < text.endIndex { pieces.append(.literal(text[literalStart...])) }
+    return pieces
+  }
+}
+
+/// The character that stands in for `\n` while cmark parses a chunk as one line: a space to cmark's
+/// flanking rules, but not a line end.
+enum Sentinel {
+  static let candidates: [Unicode.Scalar] =
+    (0x2000...0x200A).compactMap(Unicode.Scalar.init) + ["\u{202F}", "\u{205F}", "\u{3000}"]
+
+  static func choose(for text: Substring) -> Unicode.Scalar? {
+    var present = Set<Unicode.Scalar>()
+    for scalar in text.unicodeScalars where scalar.value >= 0x2000 { present.insert(scalar) }
+    return candidates.first { !present.contains($0) }
+  }
+}
+
+/// Runs cmark-gfm's inline parser alone on one chunk and walks the result into styled text.
+private enum Inlines {
+  /// Registers the core extensions exactly once per process and finds strikethrough.
+  nonisolated(unsafe) static let strikethrough: OpaquePointer? = {
+    cmark_gfm_core_extensions_ensure_registered()
+    return cmark_find_syntax_extension("strikethrough")
+  }()
+
+  /// Held around every call into cmark-gfm (see the type's documentation).
+  static let lock = Mutex(())
+
+  static func parse(_ chunk: String, sentinel: Unicode.Scalar) -> StyledText {
+    var prepared = ""
+    prepared.unicodeScalars.reserveCapacity(chunk.unicodeScalars.count)
+    for scalar in chunk.unicodeScalars {
+      switch scalar {
+      case "\n": prepared.unicodeScalars.append(sentinel)
+      case "\0": prepared.unicodeScalars.append("\u{FFFD}")
+      default: prepared.unicodeScalars.append(scalar)
+      }
+    }
+    return lock.withLock { _ -> StyledText in
+      guard let extensionPointer = strikethrough,
+        let parser = cmark_parser_new(CMARK_OPT_DEFAULT)
+      else { return StyledText(plain: chunk) }
+      defer { cmark_parser_free(parser) }
+      cmark_parser_attach_syntax_extension(parser, extensionPointer)
+      guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else { return StyledText(plain: chunk) }
+      defer { cmark_node_free(paragraph) }
+      cmark_node_set_string_content(paragraph, prepared)
+      cmark_manage_extensions_special_characters(parser, 1)
+      cmark_parse_inlines(parser, paragraph, nil, CMARK_OPT_DEFAULT)
+      cmark_manage_extensions_special_characters(parser, 0)
+      return walk(paragraph, sentinel: sentinel)
+    }
+  }
+
+  /// Copies the inline tree under `root` into styled text. Nothing from C outlives this call.
+  private static func walk(_ root: OpaquePointer, sentinel: Unicode.Scalar) -> StyledText {
+    var builder = StyledText.Builder()
+    var stack: [Style] = [.plain]
+    let strikethroughType = ccmark_node_strikethrough()
+    guard let iterator = cmark_iter_new(root) else { return .empty }
+    defer { cmark_iter_free(iterator) }
+    while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+      guard let node = cmark_iter_get_node(iterator), node != root else { continue }
+      let type = cmark_node_get_type(node)
+      let entering = event == CMARK_EVENT_ENTER
+      var style = stack[stack.count - 1]
+      switch type {
+      case CMARK_NODE_EMPH, CMARK_NODE_STRONG, strikethroughType, CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+        if entering {
+          switch type {
+          case CMARK_NODE_EMPH: style.traits.insert(.italic)
+          case CMARK_NODE_STRONG: style.traits.insert(.bold)
+          case CMARK_NODE_LINK: style.link = string(cmark_node_get_url(node))
+          case CMARK_NODE_IMAGE: break  // an image shows its alt text, in the enclosing style
+          default: style.traits.insert(.strikethrough)
+          }
+          stack.append(style)
+        } else {
+          stack.removeLast()
+        }
+      case CMARK_NODE_TEXT:
+        let literal = string(cmark_node_get_literal(node))
+        if isLineBreakBackslash(node, literal: literal, sentinel: sentinel) { continue }
+        builder.append(restoringNewlines(literal, sentinel: sentinel), style: style)
+      case CMARK_NODE_HTML_INLINE:
+        builder.append(restoringNewlines(string(cmark_node_get_literal(node)), sentinel: sentinel), style: style)
+      case CMARK_NODE_CODE:
+        style.traits.insert(.code)
+        builder.append(codeSpan(string(cmark_node_get_literal(node)), sentinel: sentinel), style: style)
+      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+        builder.append("\n", style: style)
+      default:
+        break
+      }
+    }
+    return builder.build()
+  }
+
+  private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+    pointer.map { String(cString: $0) } ?? ""
+  }
+
+  /// A backslash written right before a newline is a line break (CommonMark): Apple's parser makes it a
+  /// break, which shows as the newline alone. cmark sees the sentinel instead of a newline, so it leaves a
+  /// one-byte literal backslash node, which this finds. An escaped backslash (`\\`) spans two bytes.
+  private static func isLineBreakBackslash(
+    _ node: OpaquePointer, literal: String, sentinel: Unicode.Scalar
+  ) -> Bool {
+    guard literal == "\\",
+      cmark_node_get_end_column(node) == cmark_node_get_start_column(node),
+      let next = cmark_node_next(node), cmark_node_get_type(next) == CMARK_NODE_TEXT
+    else { return false }
+    return string(cmark_node_get_literal(next)).unicodeScalars.first == sentinel
+  }
+
+  private static func restoringNewlines(_ text: String, sentinel: Unicode.Scalar) -> String {
+    guard text.unicodeScalars.contains(sentinel) else { return text }
+    var result = ""
+    result.unicodeScalars.append(contentsOf: text.unicodeScalars.map { $0 == sentinel ? "\n" : $0 })
+    return result
+  }
+
+  /// A code span's newlines are spaces (CommonMark), and one space is stripped from each end when both ends
+  /// are spaces; cmark already did that where the ends were real spaces, so it is redone only where an end
+  /// was a newline.
+  private static func codeSpan(_ text: String, sentinel: Unicode.Scalar) -> String {
+    let scalars = text.unicodeScalars
+    guard scalars.contains(sentinel) else { return text }
+    let endsWithSentinel = scalars.first == sentinel || scalars.last == sentinel
+    var result = String.UnicodeScalarView(scalars.map { $0 == sentinel ? " " : $0 })
+    if endsWithSentinel, result.count >= 2, result.first == " ", result.last == " ",
+      result.contains(where: { $0 != " " })
+    {
+      result.removeFirst()
+      result.removeLast()
+    }
+    return String(result)
+  }
+}
+
+extension Substring {
+  /// The substring without the trailing characters that match.
+  func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
+    var end = endIndex
+    while end > startIndex {
+      let previous = index(before: end)
+      guard predicate(self[previous]) else { break }
+      end = previous
+    }
+    return self[startIndex..<end]
+  }
+}

@@ -1,0 +1,40 @@
+/// Decides which link destinations become links: only `http`, `https` and `mailto`, judged after the
+/// normalisation browsers apply. The one allow-list both renderers use.
+///
+/// A destination that fails is drawn as its link text only. One that passes comes back percent-encoded to
+/// printable ASCII without quotes, angle brackets or backslashes, so that it is safe inside an HTML
+/// attribute (after the usual attribute escaping) and inside an OSC 8 sequence.
+public enum LinkPolicy {
+  /// The schemes that become links.
+  public static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
+
+  /// The destination, normalised and encoded, when its scheme is allowed; `nil` otherwise.
+  ///
+  /// As the WHATWG URL parser does, leading and trailing C0 controls and spaces are removed and every tab
+  /// and newline is deleted before the scheme is read; the scheme is compared case-insensitively. Entities
+  /// and backslash escapes were already decoded by the markdown parser.
+  public static func safeURL(_ destination: String) -> String? {
+    var scalars = Array(destination.unicodeScalars)
+    while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
+    while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
+    scalars.removeAll { $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    guard let colon = scalars.firstIndex(of: ":"),
+      !scalars[..<colon].contains(where: { $0 == "/" || $0 == "?" || $0 == "#" })
+    else { return nil }
+    let scheme = String(String.UnicodeScalarView(scalars[..<colon])).lowercased()
+    guard allowedSchemes.contains(scheme) else { return nil }
+    var result = scheme
+    for byte in String(String.UnicodeScalarView(scalars[colon...])).utf8 {
+      switch byte {
+      case 0x21...0x7E where !unsafeBytes.contains(byte):
+        result.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        result += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+      }
+    }
+    return result
+  }
+
+  /// Printable ASCII bytes that are encoded all the same: quotes, angle brackets, backslash, backtick.
+  private static let unsafeBytes: Set<UInt8> = Set("\"'<>\\`".utf8)
+}

@@ -1,0 +1,76 @@
+/// Whether a paragraph is shown collapsed to its line limit or expanded in full.
+public enum DisplayState: String, Hashable, Sendable, CaseIterable {
+  /// At most the line limit of lines, the last ending with the ellipsis and the more label when cut.
+  case collapsed
+  /// Every line, and the less label when one is set and the text needed truncating.
+  case expanded
+}
+
+/// A piece of a display line with one style and one role.
+public struct Fragment: Hashable, Sendable {
+  /// What a fragment is.
+  public enum Role: String, Hashable, Sendable {
+    /// Text of the paragraph.
+    case text
+    /// The ellipsis at a cut.
+    case ellipsis
+    /// The space between the ellipsis or the text and a label.
+    case gap
+    /// The toggle that expands the paragraph.
+    case moreLabel
+    /// The toggle that collapses it again.
+    case lessLabel
+  }
+
+  /// The characters, as in the source: renderers make control characters visible and expand tabs (a tab is
+  /// always a fragment of its own, its ``width`` the distance to the next tab stop).
+  public var text: String
+  /// The style of the text; labels and the ellipsis are plain.
+  public var style: Style
+  /// The width in the measurer's unit.
+  public var width: Int
+  /// What the fragment is.
+  public var role: Role
+
+  /// Creates a fragment.
+  public init(text: String, style: Style = .plain, width: Int, role: Role = .text) {
+    self.text = text
+    self.style = style
+    self.width = width
+    self.role = role
+  }
+
+  /// Whether the fragment is a label that toggles the paragraph.
+  public var isToggle: Bool { role == .moreLabel || role == .lessLabel }
+}
+
+/// One line as it is drawn.
+public struct DisplayLine: Hashable, Sendable {
+  /// The fragments, in order.
+  public var fragments: [Fragment]
+
+  /// Creates a line.
+  public init(fragments: [Fragment]) { self.fragments = fragments }
+
+  /// The width of the line: the sum of its fragments.
+  public var width: Int { fragments.reduce(0) { $0 + $1.width } }
+  /// The text of the line, labels included.
+  public var text: String { fragments.map(\.text).joined() }
+}
+
+/// What a reader sees: the lines of a paragraph in one state, and whether truncation happened.
+public struct TruncatedText: Hashable, Sendable {
+  /// The lines shown.
+  public var lines: [DisplayLine]
+  /// Whether the text needs more lines than the line limit (so a toggle is drawn).
+  public var isTruncated: Bool
+  /// The number of lines of the expanded text, labels excluded; `nil` when the layout stopped early at the
+  /// line limit and did not count the rest.
+  public var lineCount: Int?
+  /// The state shown.
+  public var state: DisplayState
+  /// The width the lines were laid out for.
+  public var width: Int
+  /// The unit of widths (see ``TextMeasurer/unit``).
+  public var unit: String
+}

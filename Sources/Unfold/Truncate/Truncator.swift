@@ -1,0 +1,151 @@
+/// Turns laid-out lines into what a reader sees in one state: the collapsed lines with the ellipsis and the
+/// more label, or every line with the less label.
+///
+/// Collapsed, when the text needs more lines than the limit, the last visible line is cut back so that the
+/// whole line, `… more` included, fits the width:
+///
+///     width 24, 2 lines         The quick brown fox
+///                               jumps over the… more
+///
+/// The cut falls at a break opportunity when that keeps at least half of the room left for text; otherwise
+/// at a grapheme boundary. Spaces before the ellipsis are dropped. When even the ellipsis and the label do not
+/// fit the width, the line holds only them, and is wider than the width: a label is never cut.
+public enum Truncator {
+  /// What a reader sees of `layout` in `state`.
+  ///
+  /// A collapsed state needs only the first `lineLimit` lines and the knowledge of whether more follow; an
+  /// expanded state needs every line, and lays the rest out when `layout` stopped early.
+  public static func truncate(
+    _ layout: LineLayout, options: TruncationOptions = .default, state: DisplayState
+  ) -> TruncatedText {
+    let limit = options.effectiveLineLimit
+    var layout = layout
+    if state == .expanded && !layout.isComplete {
+      layout = LineLayout(
+        layout.text, measurer: layout.measurer, breaker: layout.breaker, width: layout.width)
+    }
+    let isTruncated = !layout.isComplete || layout.lines.count > limit
+    let drawer = LineDrawer(layout: layout)
+    var lines: [DisplayLine]
+    switch (state, isTruncated) {
+    case (.collapsed, true):
+      lines = layout.lines.prefix(limit - 1).map { drawer.draw($0.contentRange) }
+      lines.append(drawer.cut(layout.lines[limit - 1], options: options))
+    case (.expanded, true):
+      lines = layout.lines.map { drawer.draw($0.contentRange) }
+      if let label = options.lessLabel {
+        drawer.append(label: label, role: .lessLabel, to: &lines)
+      }
+    case (_, false):
+      lines = layout.lines.map { drawer.draw($0.contentRange) }
+    }
+    return TruncatedText(
+      lines: lines, isTruncated: isTruncated, lineCount: layout.isComplete ? layout.lines.count : nil,
+      state: state, width: layout.width, unit: layout.measurer.unit)
+  }
+
+  /// Lays out and truncates a styled text, stopping the layout at the line limit when collapsed.
+  ///
+  /// - Parameter countingAllLines: lay out the whole text even when collapsed, so that
+  ///   ``TruncatedText/lineCount`` is known.
+  public static func truncate(
+    _ text: StyledText, measurer: any TextMeasurer = TerminalCells(), breaker: LineBreaker = .simple,
+    width: Int, options: TruncationOptions = .default, state: DisplayState, countingAllLines: Bool = false
+  ) -> TruncatedText {
+    let stopAfter = state == .collapsed && !countingAllLines ? options.effectiveLineLimit : nil
+    let layout = LineLayout(text, measurer: measurer, breaker: breaker, width: width, lineLimit: stopAfter)
+    return truncate(layout, options: options, state: state)
+  }
+}
+
+extension PreparedText {
+  /// What a reader sees of the prepared text at `width` in `state` (the whole text is laid out, so the line
+  /// count is always known).
+  public func truncated(width: Int, options: TruncationOptions = .default, state: DisplayState) -> TruncatedText {
+    Truncator.truncate(layout(width: width), options: options, state: state)
+  }
+}
+
+/// Builds display lines from ranges of the text: fragments per style, tabs on their own.
+struct LineDrawer {
+  let layout: LineLayout
+  var measurer: any TextMeasurer { layout.measurer }
+
+  func draw(_ range: Range<Int>) -> DisplayLine {
+    var fragments: [Fragment] = []
+    var walk = ClusterWalk(layout.text, range: range, measurer: measurer)
+    while let cluster = walk.next() {
+      if let last = fragments.last, last.style == cluster.style, !cluster.isTab, last.text != "\t" {
+        fragments[fragments.count - 1].text.append(cluster.character)
+        fragments[fragments.count - 1].width += cluster.advance
+      } else {
+        fragments.append(Fragment(text: String(cluster.character), style: cluster.style, width: cluster.advance))
+      }
+    }
+    return DisplayLine(fragments: fragments)
+  }
+
+  /// The last visible line of a collapsed text: cut so that the ellipsis and the more label fit.
+  func cut(_ line: LineLayout.Line, options: TruncationOptions) -> DisplayLine {
+    let ellipsis = Fragment(
+      text: options.ellipsis, width: measurer.width(of: options.ellipsis), role: .ellipsis)
+    let gap = gapFragment()
+    let label = Fragment(
+      text: options.moreLabel, width: measurer.width(of: options.moreLabel), role: .moreLabel)
+    let room = layout.width - ellipsis.width - gap.width - label.width
+    let end = cutEnd(line, room: room)
+    var drawn = draw(line.range.lowerBound..<end)
+    drawn.fragments += [ellipsis, gap, label]
+    return drawn
+  }
+
+  /// Appends a label after the last line when it fits there after a gap, else on a line of its own.
+  func append(label text: String, role: Fragment.Role, to lines: inout [DisplayLine]) {
+    let label = Fragment(text: text, width: measurer.width(of: text), role: role)
+    let gap = gapFragment()
+    if let last = lines.last, !last.fragments.isEmpty, last.width + gap.width + label.width <= layout.width {
+      lines[lines.count - 1].fragments += [gap, label]
+    } else if let last = lines.last, last.fragments.isEmpty {
+      lines[lines.count - 1].fragments = [label]
+    } else {
+      lines.append(DisplayLine(fragments: [label]))
+    }
+  }
+
+  private func gapFragment() -> Fragment {
+    Fragment(text: " ", width: measurer.width(of: " "), role: .gap)
+  }
+
+  /// Where the drawn text of a cut line ends: the longest prefix no wider than `room`, moved back to a break
+  /// opportunity when that keeps at least half the room, without trailing spaces.
+  private func cutEnd(_ line: LineLayout.Line, room: Int) -> Int {
+    let start = line.range.lowerBound
+    var opportunities = layout.breaker.opportunities(in: layout.text.string, from: start)
+    var nextBreak = opportunities.next()
+    var lastBreak: (offset: Int, width: Int)?  // the last opportunity within the prefix that fits
+    var fits = start  // the end of the longest prefix that fits
+    var x = 0
+    var widthWithoutSpaces = 0
+    var walk = ClusterWalk(layout.text, range: line.contentRange, measurer: measurer)
+    while let cluster = walk.next() {
+      while let opportunity = nextBreak, opportunity.offset < cluster.start { nextBreak = opportunities.next() }
+      if nextBreak?.offset == cluster.start && cluster.start > start {
+        lastBreak = (cluster.start, widthWithoutSpaces)
+      }
+      guard x + cluster.advance <= room else { break }
+      x += cluster.advance
+      fits = cluster.end
+      if !cluster.isSpace { widthWithoutSpaces = x }
+    }
+    if fits < line.contentEnd, let lastBreak, lastBreak.width * 2 >= room {
+      return trimmedEnd(start..<lastBreak.offset)
+    }
+    return trimmedEnd(start..<fits)
+  }
+
+  /// The end of a range without its trailing spaces and tabs.
+  private func trimmedEnd(_ range: Range<Int>) -> Int {
+    let trimmed = layout.text.string.utf8Slice(range).trimmingSuffix(while: { $0 == " " || $0 == "\t" })
+    return range.lowerBound + trimmed.utf8.count
+  }
+}

@@ -1,0 +1,128 @@
+import Unfold
+
+/// A command-line problem: printed in one line, exit status 2.
+struct UsageError: Error {
+  var message: String
+}
+
+/// The output formats of `unfold`.
+enum Format: String, CaseIterable {
+  case ansi, plain, html, json, runs
+}
+
+/// When to colour the terminal output.
+enum ColorChoice: String, CaseIterable {
+  case auto, always, never
+}
+
+/// The parsed command line.
+struct Arguments {
+  var file: String?
+  var width: Int?
+  var lines = TruncationOptions.default.lineLimit
+  var verbatim = false
+  var format = Format.ansi
+  var expanded = false
+  var moreLabel = TruncationOptions.default.moreLabel
+  var lessLabel: String?
+  var color = ColorChoice.auto
+  var help = false
+  var version = false
+
+  static let flags = [
+    "--width", "--lines", "--verbatim", "--format", "--expanded", "--more-label", "--less-label", "--color",
+    "--help", "--version",
+  ]
+
+  /// Parses the arguments after the program name. `--flag value` and `--flag=value` both work; `--` ends
+  /// the flags; `-` is standard input.
+  init(_ arguments: [String]) throws(UsageError) {
+    var rest = arguments[...]
+    var flagsEnded = false
+    while let argument = rest.popFirst() {
+      if flagsEnded || argument == "-" || !argument.hasPrefix("-") {
+        guard file == nil else { throw UsageError(message: "more than one input file: '\(argument)'") }
+        file = argument
+        continue
+      }
+      if argument == "--" {
+        flagsEnded = true
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      func value() throws(UsageError) -> String {
+        if let inlineValue { return inlineValue }
+        guard let next = rest.popFirst() else { throw UsageError(message: "\(name) needs a value") }
+        return next
+      }
+      switch name {
+      case "--width": width = try Self.number(try value(), flag: name, minimum: 1)
+      case "--lines": lines = try Self.number(try value(), flag: name, minimum: 1)
+      case "--verbatim": verbatim = true
+      case "--format": format = try Self.choice(try value(), flag: name)
+      case "--expanded": expanded = true
+      case "--more-label": moreLabel = try value()
+      case "--less-label": lessLabel = try value()
+      case "--color": color = try Self.choice(try value(), flag: name)
+      case "-h", "--help": help = true
+      case "--version": version = true
+      default: throw UsageError(message: "unknown flag '\(name)' (see --help)")
+      }
+      if inlineValue != nil && ["--verbatim", "--expanded", "-h", "--help", "--version"].contains(name) {
+        throw UsageError(message: "\(name) takes no value")
+      }
+    }
+  }
+
+  private static func number(_ text: String, flag: String, minimum: Int) throws(UsageError) -> Int {
+    guard let number = Int(text) else { throw UsageError(message: "\(flag) needs a whole number, not '\(text)'") }
+    guard number >= minimum else { throw UsageError(message: "\(flag) must be at least \(minimum), not \(number)") }
+    return number
+  }
+
+  private static func choice<T: RawRepresentable & CaseIterable>(
+    _ text: String, flag: String
+  ) throws(UsageError) -> T where T.RawValue == String {
+    guard let value = T(rawValue: text) else {
+      let names = T.allCases.map(\.rawValue).joined(separator: "|")
+      throw UsageError(message: "\(flag) must be one of \(names), not '\(text)'")
+    }
+    return value
+  }
+
+  static let usage = """
+    Usage: unfold [options] [FILE]
+
+    Shows a paragraph as a reader sees it in N lines, with "… more", and after expanding.
+    Reads FILE, or standard input when FILE is missing or '-'. The text is inline markdown
+    (bold, italic, strikethrough, code, links) unless --verbatim is given.
+
+    Options:
+      --width N                 line width in cells (default: the terminal's width, else $COLUMNS, else 80)
+                                  e.g. unfold --width 40 notes.md
+      --lines N                 line limit when collapsed (default 3)
+                                  e.g. unfold --lines 2 notes.md
+      --verbatim                show the text as given: no markdown, outer whitespace trimmed
+                                  e.g. unfold --verbatim comment.txt
+      --format F                ansi (default), plain, html, json (the layout), runs (the styled runs)
+                                  e.g. unfold --format json notes.md
+      --expanded                show the expanded state instead of the collapsed one
+                                  e.g. unfold --expanded notes.md
+      --more-label TEXT         the label that expands (default "more")
+                                  e.g. unfold --more-label "Read more" notes.md
+      --less-label TEXT         the label that collapses again (default: none)
+                                  e.g. unfold --expanded --less-label "Show less" notes.md
+      --color auto|always|never colours and styles in ansi output (auto: only on a terminal, when NO_COLOR
+                                is unset and TERM is not dumb)
+                                  e.g. unfold --color never notes.md
+      --help                    show this help
+      --version                 show the version
+
+    Exit status: 0 success, 1 a runtime error (unreadable file, invalid UTF-8), 2 a usage error.
+    """
+}
