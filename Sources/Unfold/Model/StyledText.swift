@@ -75,6 +75,9 @@ public struct StyledText: Hashable, Sendable {
     }
   }
 
+  /// The characters between two UTF-8 offsets, which must fall on character boundaries.
+  public func text(in range: Range<Int>) -> Substring { string.utf8Slice(range) }
+
   /// Collects text and styles piece by piece, coalescing as it goes.
   public struct Builder: Sendable {
     private var string = ""

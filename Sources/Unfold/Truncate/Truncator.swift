@@ -132,7 +132,11 @@ struct LineDrawer {
       if nextBreak?.offset == cluster.start && cluster.start > start {
         lastBreak = (cluster.start, widthWithoutSpaces)
       }
-      guard x + cluster.advance <= room else { break }
+      guard x + cluster.advance <= room else {
+        // The prefix that fits ends at a word's end: cut there.
+        if cluster.isSpace || nextBreak?.offset == cluster.start { return trimmedEnd(start..<fits) }
+        break
+      }
       x += cluster.advance
       fits = cluster.end
       if !cluster.isSpace { widthWithoutSpaces = x }

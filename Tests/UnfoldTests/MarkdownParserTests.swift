@@ -1,0 +1,86 @@
+import Testing
+import Unfold
+
+/// The parse stage: inline-only markdown with whitespace preserved, as SwiftUI's `Text` does.
+@Suite struct MarkdownParserTests {
+  func dump(_ markdown: String) -> String { MarkdownParser.parse(markdown).text.debugDump() }
+
+  @Test func eachStyleAndItsNesting() {
+    #expect(
+      dump("**b** *i* ~~s~~ `c` [l](https://x.y)") == """
+        bold "b"
+        plain " "
+        italic "i"
+        plain " "
+        strikethrough "s"
+        plain " "
+        code "c"
+        plain " "
+        link="https://x.y" "l"
+
+        """)
+    #expect(
+      dump("**a *b* [`c`](http://d)**") == """
+        bold "a "
+        bold italic "b"
+        bold " "
+        bold code link="http://d" "c"
+
+        """)
+  }
+
+  @Test func blockSyntaxStaysLiteralAndWhitespaceIsKept() {
+    let text = MarkdownParser.parse("# Heading\n- item *one*\n> quote\n\n    indented code\n```\nfence\n```").text
+    #expect(text.string == "# Heading\n- item one\n> quote\n\n    indented code\nfence")
+    #expect(MarkdownParser.parse("  lead  and trail  \nnext").text.string == "  lead  and trail  \nnext")
+    #expect(MarkdownParser.parse("a\n\n\nb  ").text.string == "a\n\n\nb  ")
+  }
+
+  @Test func codeSpansFollowCommonMarkAcrossNewlines() {
+    #expect(dump("`code\nspan`  and ``` x ```") == "code \"code span\"\nplain \"  and \"\ncode \"x\"\n")
+    #expect(dump("`\nx\n`") == "code \"x\"\n")
+    #expect(dump("``  a  ``") == "code \" a \"\n")
+  }
+
+  @Test func escapesEntitiesRawHTMLAndImages() {
+    #expect(MarkdownParser.parse("\\*x\\* &amp; &copy; &#42;").text.string == "*x* & © *")
+    #expect(MarkdownParser.parse("<b>raw</b> <!-- c -->").text.string == "<b>raw</b> <!-- c -->")
+    #expect(dump("![alt *x*](i.png)") == "plain \"alt \"\nitalic \"x\"\n")
+  }
+
+  @Test func backslashBeforeNewlineIsALineBreakButAnEscapedBackslashIsNot() {
+    #expect(MarkdownParser.parse("a\\\nb").text.string == "a\nb")
+    #expect(MarkdownParser.parse("a\\\\\nb").text.string == "a\\\nb")
+    #expect(MarkdownParser.parse("a \\ b").text.string == "a \\ b")
+  }
+
+  @Test func singleTildeStrikesAndTripleDoesNot() {
+    #expect(dump("~a~ ~~~b~~~") == "strikethrough \"a\"\nplain \" ~~~b~~~\"\n")
+  }
+
+  @Test func emphasisDoesNotCrossABlankLine() {
+    #expect(dump("*a\n\nb*") == "plain \"*a\\n\\nb*\"\n")
+    #expect(dump("*a\nb*") == "italic \"a\\nb\"\n")
+  }
+
+  @Test func aChunkThatUsesEverySentinelIsLiteralWithADiagnostic() {
+    let spaces = (0x2000...0x200A).map { String(UnicodeScalar($0)!) }.joined() + "\u{202F}\u{205F}\u{3000}"
+    let result = MarkdownParser.parse("**x** \(spaces)\n\n**y**")
+    #expect(result.text.string == "**x** \(spaces)\n\ny")
+    #expect(result.diagnostics.map(\.kind) == [.literalFallback])
+    #expect(result.diagnostics.first?.offset == 0)
+  }
+
+  @Test func parsesFromManyTasksWithoutLosingStyles() async {
+    let expected = MarkdownParser.parse("~~x~~ **y**").text
+    let lost = await withTaskGroup(of: Int.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          (0..<200).reduce(0) { count, _ in count + (MarkdownParser.parse("~~x~~ **y**").text == expected ? 0 : 1) }
+        }
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(lost == 0)
+  }
+}
