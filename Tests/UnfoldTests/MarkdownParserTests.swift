@@ -54,6 +54,24 @@ import Unfold
     #expect(MarkdownParser.parse("a \\ b").text.string == "a \\ b")
   }
 
+  @Test func aBackslashBeforeTheNewlineThatEndsAChunkIsALineBreak() {
+    #expect(MarkdownParser.parse("foo\\\n").text.string == "foo\n")
+    #expect(MarkdownParser.parse("foo\\\n\nbar").text.string == "foo\n\nbar")
+    #expect(MarkdownParser.parse("a  \n\nb").text.string == "a  \n\nb")
+  }
+
+  @Test func aDestinationWithANewlineIsNoLink() {
+    #expect(dump("[link](foo\nbar)") == "plain \"[link](foo\\nbar)\"\n")
+    #expect(dump("x [*a*](b\nc) y") == "plain \"x [\"\nitalic \"a\"\nplain \"](b\\nc) y\"\n")
+    #expect(dump("<http://a\nb>") == "plain \"<http://a\\nb>\"\n")
+    #expect(dump("[](a\nb)") == "plain \"[](a\\nb)\"\n")
+    #expect(dump("![*i*](a\nb)") == "plain \"![\"\nitalic \"i\"\nplain \"](a\\nb)\"\n")
+  }
+
+  @Test func aNewlineAroundADestinationIsSpace() {
+    #expect(dump("[link](   /uri\n  \"title\"  )") == "link=\"/uri\" \"link\"\n")
+  }
+
   @Test func singleTildeStrikesAndTripleDoesNot() {
     #expect(dump("~a~ ~~~b~~~") == "strikethrough \"a\"\nplain \" ~~~b~~~\"\n")
   }

@@ -34,7 +34,8 @@ public enum MarkdownParser {
       case .literal(let text):
         builder.append(text)
       case .markdown(let chunk, let offset):
-        // cmark trims trailing whitespace from a paragraph; keep it as literal text.
+        // cmark trims trailing spaces from a paragraph; keep them as literal text. (A chunk that ends with a
+        // newline has none: the newline's sentinel is the last character.)
         let content = chunk.trimmingSuffix(while: { $0 == " " || $0 == "\t" })
         let trailing = chunk[content.endIndex...]
         if let sentinel = Sentinel.choose(for: content) {
@@ -54,7 +55,8 @@ public enum MarkdownParser {
 }
 
 /// Splits markdown at blank lines (lines of only spaces and tabs): the blank stretches are literal text,
-/// the rest are chunks to parse.
+/// the rest are chunks to parse, each with the newline that ends its last line (so that a backslash before
+/// it is a line break, as in Apple's parse).
 enum Chunking {
   enum Piece: Equatable {
     case literal(Substring)
@@ -64,7 +66,7 @@ enum Chunking {
   static func split(_ text: String) -> [Piece] {
     var pieces: [Piece] = []
     var chunkStart: String.Index?  // start of the current run of non-blank lines
-    var chunkEnd = text.startIndex  // end of its last line's content (before the newline)
+    var chunkEnd = text.startIndex  // end of its last line, with its newline
     var literalStart = text.startIndex
     var lineStart = text.startIndex
     let utf8 = text.utf8
@@ -76,7 +78,7 @@ enum Chunking {
           if literalStart < lineStart { pieces.append(.literal(text[literalStart..<lineStart])) }
           chunkStart = lineStart
         }
-        chunkEnd = newline
+        chunkEnd = newline < text.endIndex ? utf8.index(after: newline) : newline
       } else if let start = chunkStart {
         pieces.append(.markdown(text[start..<chunkEnd], offset: utf8.distance(from: utf8.startIndex, to: start)))
         chunkStart = nil
@@ -139,12 +141,12 @@ private enum Inlines {
       cmark_manage_extensions_special_characters(parser, 1)
       cmark_parse_inlines(parser, paragraph, nil, CMARK_OPT_DEFAULT)
       cmark_manage_extensions_special_characters(parser, 0)
-      return walk(paragraph, sentinel: sentinel)
+      return walk(paragraph, sentinel: sentinel, bytes: Array(prepared.utf8))
     }
   }
 
   /// Copies the inline tree under `root` into styled text. Nothing from C outlives this call.
-  private static func walk(_ root: OpaquePointer, sentinel: Unicode.Scalar) -> StyledText {
+  private static func walk(_ root: OpaquePointer, sentinel: Unicode.Scalar, bytes: [UInt8]) -> StyledText {
     var builder = StyledText.Builder()
     var stack: [Style] = [.plain]
     let strikethroughType = ccmark_node_strikethrough()
@@ -156,13 +158,39 @@ private enum Inlines {
       let entering = event == CMARK_EVENT_ENTER
       var style = stack[stack.count - 1]
       switch type {
-      case CMARK_NODE_EMPH, CMARK_NODE_STRONG, strikethroughType, CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+      case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+        // A destination may not hold a newline; cmark sees the sentinel as an ordinary character there.
+        let url = string(cmark_node_get_url(node))
+        let trimmed = url.trimmingScalars(sentinel)
+        let isLiteral = trimmed.unicodeScalars.contains(sentinel)
+        if entering && isLiteral {
+          let first = cmark_node_first_child(node)
+          if first == nil || cmark_node_get_start_column(first) == cmark_node_get_start_column(node) {
+            // A link with no text, or an autolink (gfm.6 reports an autolink's columns one byte late):
+            // the whole source is literal.
+            let start = Int(cmark_node_get_start_column(node))
+            let end = Int(cmark_node_get_end_column(node))
+            let text = first == nil ? slice(start, end + 1, sentinel, bytes) : slice(start - 1, end, sentinel, bytes)
+            builder.append(text, style: style)
+            cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
+            continue
+          }
+          builder.append(source(from: node, to: first, sentinel: sentinel, bytes: bytes), style: style)
+          stack.append(style)
+        } else if entering {
+          if type == CMARK_NODE_LINK { style.link = trimmed }  // an image shows its alt text
+          stack.append(style)
+        } else {
+          stack.removeLast()
+          if isLiteral, let last = cmark_node_last_child(node) {
+            builder.append(source(after: last, to: node, sentinel: sentinel, bytes: bytes), style: style)
+          }
+        }
+      case CMARK_NODE_EMPH, CMARK_NODE_STRONG, strikethroughType:
         if entering {
           switch type {
           case CMARK_NODE_EMPH: style.traits.insert(.italic)
           case CMARK_NODE_STRONG: style.traits.insert(.bold)
-          case CMARK_NODE_LINK: style.link = string(cmark_node_get_url(node))
-          case CMARK_NODE_IMAGE: break  // an image shows its alt text, in the enclosing style
           default: style.traits.insert(.strikethrough)
           }
           stack.append(style)
@@ -185,6 +213,26 @@ private enum Inlines {
       }
     }
     return builder.build()
+  }
+
+  /// The source from the start of `node` up to the start of its child `child`.
+  private static func source(
+    from node: OpaquePointer, to child: OpaquePointer?, sentinel: Unicode.Scalar, bytes: [UInt8]
+  ) -> String {
+    slice(Int(cmark_node_get_start_column(node)), Int(cmark_node_get_start_column(child)), sentinel, bytes)
+  }
+
+  /// The source after the child `child` up to the end of `node`.
+  private static func source(
+    after child: OpaquePointer, to node: OpaquePointer, sentinel: Unicode.Scalar, bytes: [UInt8]
+  ) -> String {
+    slice(Int(cmark_node_get_end_column(child)) + 1, Int(cmark_node_get_end_column(node)) + 1, sentinel, bytes)
+  }
+
+  private static func slice(_ start: Int, _ end: Int, _ sentinel: Unicode.Scalar, _ bytes: [UInt8]) -> String {
+    let lower = min(max(0, start), bytes.count)
+    let upper = min(max(lower, end), bytes.count)
+    return restoringNewlines(String(decoding: bytes[lower..<upper], as: UTF8.self), sentinel: sentinel)
   }
 
   private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
@@ -226,6 +274,16 @@ private enum Inlines {
       result.removeLast()
     }
     return String(result)
+  }
+}
+
+extension String {
+  /// The string without a scalar at either end.
+  func trimmingScalars(_ scalar: Unicode.Scalar) -> String {
+    var scalars = Substring(self).unicodeScalars
+    while scalars.first == scalar { scalars.removeFirst() }
+    while scalars.last == scalar { scalars.removeLast() }
+    return String(scalars)
   }
 }
 
