@@ -1,0 +1,41 @@
+import Foundation
+import TestSupport
+import Testing
+import Unfold
+
+/// Runs the real `unfold` binary in a real terminal (tmux) and reads the screen back.
+@Suite(.serialized) struct TerminalTests {
+  let sample = """
+    Unfold shows **a short piece of text** the way a reader sees it in a few lines, with `… more` at the \
+    end, in every script: 中文, עברית, emoji 👩‍🔬.
+    """
+
+  func runInTmux(_ arguments: String, width: Int) throws -> (rows: [String], styled: [String]) {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-tmux-\(UUID()).md")
+    try Data(sample.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let command =
+      "env -u NO_COLOR -u COLUMNS TERM=screen '\(Command.executable.path)' \(arguments) '\(file.path)'; echo '<end>'; sleep 30"
+    let tmux = try Tmux(width: width, height: 12, command: command)
+    let rows = try tmux.waitForScreen { $0.contains("<end>") }
+    let styled = try tmux.screen(escapes: true)
+    return (Array(rows.prefix { $0 != "<end>" }), styled)
+  }
+
+  @Test func theWidthComesFromTheTerminalAndTheScreenShowsTheEngineLines() throws {
+    let (rows, styled) = try runInTmux("", width: 40)
+    let expected = Paragraph(TextSource(LocalizedKey(sample))).ansi(width: 40, state: .collapsed, colors: false)
+    #expect(rows == expected.split(separator: "\n").map(String.init))
+    #expect(rows.count == 3)
+    #expect(rows.last?.hasSuffix("… more") == true)
+    // Colour is on for a terminal: bold text and the bold label are drawn with SGR.
+    #expect(styled.joined().contains("\u{1B}[1m"))
+  }
+
+  @Test func expandedInANarrowTerminalKeepsClustersWhole() throws {
+    let (rows, _) = try runInTmux("--expanded --color never", width: 24)
+    let expected = Paragraph(TextSource(LocalizedKey(sample))).ansi(width: 24, state: .expanded, colors: false)
+    #expect(rows == expected.split(separator: "\n").map(String.init))
+    #expect(rows.contains { $0.contains("👩‍🔬") })
+  }
+}

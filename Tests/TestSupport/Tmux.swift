@@ -1,0 +1,93 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A tmux server of its own, with one session of a fixed size, for tests that need a real terminal.
+public struct Tmux: ~Copyable {
+  /// The socket name, unique per instance.
+  public let socket = "unfold-test-\(UUID().uuidString.prefix(8))"
+
+  /// Starts a detached session `width` × `height` cells running `command` under `sh`.
+  public init(width: Int, height: Int, command: String) throws {
+    // The server outlives this call: it must not inherit a pipe that a reader waits on.
+    try Self.tmux(
+      captureOutput: false,
+      ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)",
+       command])
+  }
+
+  deinit { _ = try? Self.tmux(["-L", socket, "kill-server"]) }
+
+  /// The screen as text, one string per row, trailing blank rows dropped (`escapes` keeps attributes as SGR).
+  public func screen(escapes: Bool = false) throws -> [String] {
+    let text = try Self.tmux(["-L", socket, "capture-pane", "-p", "-t", "main"] + (escapes ? ["-e"] : []))
+    var rows = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    while rows.last?.isEmpty == true { rows.removeLast() }
+    return rows
+  }
+
+  /// Polls the screen until `condition` holds or `timeout` seconds pass; returns the last screen.
+  public func waitForScreen(timeout: Double = 10, until condition: ([String]) -> Bool) throws -> [String] {
+    let deadline = Date().addingTimeInterval(timeout)
+    var rows = try screen()
+    while !condition(rows) && Date() < deadline {
+      usleep(50_000)
+      rows = try screen()
+    }
+    return rows
+  }
+
+  /// Runs tmux with posix_spawn and waits for it. (Foundation's `Process.waitUntilExit` on Linux waits for
+  /// the tmux server that `new-session` leaves running, so it is not used here.)
+  @discardableResult
+  static func tmux(captureOutput: Bool = true, _ arguments: [String]) throws -> String {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { throw TmuxError(message: "pipe failed") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if captureOutput {
+      posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    posix_spawn_file_actions_addclose(&actions, fds[1])
+    var environment = ProcessInfo.processInfo.environment
+    environment.removeValue(forKey: "TMUX")
+    environment["LANG"] = "C.UTF-8"
+    let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawnp(&pid, "tmux", &actions, nil, argv, envp)
+    close(fds[1])
+    defer { close(fds[0]) }
+    guard spawned == 0 else { throw TmuxError(message: "cannot start tmux (error \(spawned)): is it installed?") }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = read(fds[0], &buffer, buffer.count)
+      if count <= 0 { break }
+      data.append(contentsOf: buffer[0..<count])
+    }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    guard status == 0 else {
+      throw TmuxError(message: "tmux \(arguments.joined(separator: " ")) failed with status \(status)")
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// A tmux command that failed.
+public struct TmuxError: Error, CustomStringConvertible {
+  /// What failed.
+  public var message: String
+  /// The message.
+  public var description: String { message }
+}
