@@ -7,7 +7,7 @@ extension TruncatedText {
   ///       4 text plain "The "
   ///       5 text bold "quick"
   public func debugDump() -> String {
-    let count = lineCount.map { "\($0) lines expanded" } ?? "line count not known"
+    let count = lineCount.map { "\($0) \($0 == 1 ? "line" : "lines") expanded" } ?? "line count not known"
     var dump = "\(state.rawValue), \(isTruncated ? "truncated" : "not truncated"), \(count), width \(width) \(unit)\n"
     for (index, line) in lines.enumerated() {
       dump += "\(index + 1) (\(line.width)) \(line.text.quotedForDump)\n"
