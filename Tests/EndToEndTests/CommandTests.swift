@@ -4,13 +4,15 @@ import Testing
 
 /// Runs the built `unfold` binary and checks what it prints and how it exits.
 @Suite struct CommandTests {
-  let sample = "Unfold turns **a short piece of text** into what a reader sees in a few lines, and what they see after \"more\"."
+  let sample =
+    "Unfold turns **a short piece of text** into what a reader sees in a few lines, and what they see after \"more\"."
 
   @Test func printsTheCollapsedParagraphFromStandardInput() throws {
     let result = try Command.run(["--width", "30", "--color", "never"], stdin: Data(sample.utf8))
     #expect(result.status == 0)
     #expect(result.stderr == "")
-    #expect(result.stdout == "Unfold turns a short piece of\ntext into what a reader sees\nin a few lines, and what… more\n")
+    #expect(
+      result.stdout == "Unfold turns a short piece of\ntext into what a reader sees\nin a few lines, and what… more\n")
   }
 
   @Test func styledOutputUsesSGRAndHyperlinks() throws {
@@ -18,7 +20,8 @@ import Testing
       ["--width", "40", "--color", "always"], stdin: Data("**b** [l](https://x.y) `c`".utf8))
     #expect(
       result.stdout
-        == "\u{1B}[1mb\u{1B}[0m \u{1B}]8;;https://x.y\u{1B}\\\u{1B}[4ml\u{1B}[0m\u{1B}]8;;\u{1B}\\ \u{1B}[36mc\u{1B}[0m\n")
+        == "\u{1B}[1mb\u{1B}[0m \u{1B}]8;;https://x.y\u{1B}\\\u{1B}[4ml\u{1B}[0m\u{1B}]8;;\u{1B}\\ \u{1B}[36mc\u{1B}[0m\n"
+    )
   }
 
   @Test func colorAutoIsOffWhenOutputIsNotATerminalAndPlainHasNoEscapes() throws {
@@ -80,7 +83,10 @@ import Testing
   @Test func helpListsEveryFlagAndVersionPrints() throws {
     let help = try Command.run(["--help"])
     #expect(help.status == 0)
-    for flag in ["--width", "--lines", "--verbatim", "--format", "--expanded", "--more-label", "--less-label", "--color", "--help", "--version"] {
+    for flag in [
+      "--width", "--lines", "--verbatim", "--format", "--expanded", "--more-label", "--less-label", "--color", "--help",
+      "--version",
+    ] {
       #expect(help.stdout.contains(flag), "\(flag)")
     }
     #expect(try Command.run(["--version"]).stdout == "unfold 0.1.0\n")
@@ -106,7 +112,8 @@ import Testing
   @Test func widthComesFromColumnsWhenNotATerminal() throws {
     var environment = ProcessInfo.processInfo.environment
     environment["COLUMNS"] = "12"
-    let result = try Command.run(["--format", "plain"], stdin: Data("aaaa bbbb cccc dddd".utf8), environment: environment)
+    let result = try Command.run(
+      ["--format", "plain"], stdin: Data("aaaa bbbb cccc dddd".utf8), environment: environment)
     #expect(result.stdout == "aaaa bbbb\ncccc dddd\n")
   }
 }

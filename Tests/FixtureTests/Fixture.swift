@@ -62,7 +62,8 @@ struct Fixture: CustomTestStringConvertible, Sendable {
       outputs.append(
         ("\(name).layout.txt", paragraph.truncated(width: width, state: state, countingAllLines: true).debugDump()))
       outputs.append(
-        ("\(name).ansi.txt", paragraph.ansi(width: width, state: state).replacingOccurrences(of: "\u{1B}", with: "\\e")))
+        ("\(name).ansi.txt", paragraph.ansi(width: width, state: state).replacingOccurrences(of: "\u{1B}", with: "\\e"))
+      )
       outputs.append(("\(name).html", paragraph.html(width: width, state: state)))
     }
     return outputs

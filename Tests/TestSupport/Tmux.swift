@@ -14,8 +14,10 @@ public struct Tmux: ~Copyable {
     // The server outlives this call: it must not inherit a pipe that a reader waits on.
     try Self.tmux(
       captureOutput: false,
-      ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)",
-       command])
+      [
+        "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)",
+        command,
+      ])
   }
 
   deinit { _ = try? Self.tmux(["-L", socket, "kill-server"]) }

@@ -21,7 +21,9 @@ import Unfold
   }
 
   @Test func opportunitiesFallAfterSpacesAndAtNewlines() {
-    let offsets = LineBreaker.simple.allOpportunities(in: "ab  cd\nef \n\ng").map { "\($0.offset)\($0.kind == .mandatory ? "!" : "")" }
+    let offsets = LineBreaker.simple.allOpportunities(in: "ab  cd\nef \n\ng").map {
+      "\($0.offset)\($0.kind == .mandatory ? "!" : "")"
+    }
     #expect(offsets == ["4", "7!", "11!", "12!"])
     #expect(LineBreaker.simple.allOpportunities(in: "  lead").map(\.offset) == [2])
     #expect(LineBreaker.simple.allOpportunities(in: "end\n").isEmpty)
