@@ -1,0 +1,240 @@
+/// The Unicode Line Breaking Algorithm (UAX #14) as published for Unicode 17.0, over code points.
+///
+/// ``breaks(_:)`` decides every position between two code points of a paragraph by the rules LB4–LB31,
+/// in order, with the Line_Break, East_Asian_Width, General_Category and Extended_Pictographic properties
+/// of Unicode 17.0 (``UnicodeProperties``). It passes every case of `LineBreakTest.txt` 17.0.
+///
+/// Combining marks follow LB9 and LB10: a mark (or ZWJ) after anything but a space or a hard break joins
+/// the character before it, and the pair is treated as that character; any other mark is alphabetic. So the
+/// rules run over "units", each a base code point and the marks it carries.
+enum UAX14 {
+  /// What may happen between two code points.
+  enum Action: UInt8, Sendable {
+    case prohibited, allowed, mandatory
+  }
+
+  /// One unit: a base code point and its attached marks.
+  private struct Unit {
+    /// The index of the base code point.
+    var start: Int
+    /// The class after LB1 and LB10.
+    var lineBreak: LineBreakClass
+    var properties: UnicodeProperties
+    var scalar: Unicode.Scalar
+
+    var isEastAsian: Bool { properties.isEastAsian }
+    var isDottedCircle: Bool { scalar == "\u{25CC}" }
+    var isInitialQuote: Bool { lineBreak == .qu && properties.generalCategory == .pi }
+    var isFinalQuote: Bool { lineBreak == .qu && properties.generalCategory == .pf }
+  }
+
+  /// The action at each position between the code points of `scalars`: entry `i` decides the position
+  /// before `scalars[i]`, for `i` in `1..<scalars.count` (entry 0 is `.prohibited`, LB2). The end of the text
+  /// (LB3) is not included.
+  static func breaks(_ scalars: some Collection<Unicode.Scalar>) -> [Action] {
+    let count = scalars.count
+    var actions = [Action](repeating: .prohibited, count: count)
+    guard count > 1 else { return actions }
+    var units: [Unit] = []
+    units.reserveCapacity(count)
+    var rawClasses: [LineBreakClass] = []
+    rawClasses.reserveCapacity(count)
+    for (index, scalar) in scalars.enumerated() {
+      let properties = UnicodeProperties(scalar)
+      let resolved = resolve(properties)
+      rawClasses.append(resolved)
+      if resolved == .cm || resolved == .zwj, let base = units.last,
+        ![.bk, .cr, .lf, .nl, .sp, .zw].contains(base.lineBreak)
+      {
+        continue  // LB9: attached to the unit before; no break before it
+      }
+      let lineBreak: LineBreakClass = resolved == .cm || resolved == .zwj ? .al : resolved  // LB10
+      units.append(Unit(start: index, lineBreak: lineBreak, properties: properties, scalar: scalar))
+    }
+    for u in 1..<units.count {
+      let action = decide(u, units, lastRawClass: rawClasses[units[u].start - 1])
+      actions[units[u].start] = action
+    }
+    return actions
+  }
+
+  /// LB1: AI, SG, XX → AL; SA → CM for marks, else AL; CJ → NS.
+  private static func resolve(_ properties: UnicodeProperties) -> LineBreakClass {
+    switch properties.lineBreak {
+    case .ai, .sg, .xx: return .al
+    case .sa:
+      switch properties.generalCategory {
+      case .mn, .mc: return .cm
+      default: return .al
+      }
+    case .cj: return .ns
+    case let other: return other
+    }
+  }
+
+  /// The action at the boundary before unit `u`: the rules in order, numbered as in UAX #14 revision 55.
+  private static func decide(_ u: Int, _ units: [Unit], lastRawClass: LineBreakClass) -> Action {
+    let a = units[u - 1]
+    let b = units[u]
+    let before = u >= 2 ? units[u - 2] : nil
+    let after = u + 1 < units.count ? units[u + 1] : nil
+    let afterNext = u + 2 < units.count ? units[u + 2] : nil
+    /// The last unit before the boundary that is not a space, and the one before it.
+    func skippingSpaces() -> (unit: Unit?, index: Int) {
+      var i = u - 1
+      while i >= 0 && units[i].lineBreak == .sp { i -= 1 }
+      return (i >= 0 ? units[i] : nil, i)
+    }
+
+    // LB4, LB5: hard breaks.
+    if a.lineBreak == .bk { return .mandatory }
+    if a.lineBreak == .cr && b.lineBreak == .lf { return .prohibited }
+    if [.cr, .lf, .nl].contains(a.lineBreak) { return .mandatory }
+    // LB6, LB7
+    if [.bk, .cr, .lf, .nl].contains(b.lineBreak) { return .prohibited }
+    if b.lineBreak == .sp || b.lineBreak == .zw { return .prohibited }
+    // LB8: ZW SP* ÷
+    if skippingSpaces().unit?.lineBreak == .zw { return .allowed }
+    // LB8a: ZWJ ×
+    if lastRawClass == .zwj { return .prohibited }
+    // LB11
+    if a.lineBreak == .wj || b.lineBreak == .wj { return .prohibited }
+    // LB12, LB12a
+    if a.lineBreak == .gl { return .prohibited }
+    if b.lineBreak == .gl && ![.sp, .ba, .hy, .hh].contains(a.lineBreak) { return .prohibited }
+    // LB13
+    if [.cl, .cp, .ex, .sy].contains(b.lineBreak) { return .prohibited }
+    // LB14: OP SP* ×
+    let (beforeSpaces, beforeSpacesIndex) = skippingSpaces()
+    if beforeSpaces?.lineBreak == .op { return .prohibited }
+    // LB15a: (sot | BK | CR | LF | NL | OP | QU | GL | SP | ZW) [QU & Pi] SP* ×
+    if let quote = beforeSpaces, quote.isInitialQuote {
+      let context = beforeSpacesIndex >= 1 ? units[beforeSpacesIndex - 1].lineBreak : nil
+      if context == nil || [.bk, .cr, .lf, .nl, .op, .qu, .gl, .sp, .zw].contains(context!) { return .prohibited }
+    }
+    // LB15b: × [QU & Pf] (SP | GL | WJ | CL | QU | CP | EX | IS | SY | BK | CR | LF | NL | ZW | eot)
+    if b.isFinalQuote {
+      if let next = after?.lineBreak {
+        if [.sp, .gl, .wj, .cl, .qu, .cp, .ex, .is, .sy, .bk, .cr, .lf, .nl, .zw].contains(next) { return .prohibited }
+      } else {
+        return .prohibited
+      }
+    }
+    // LB15c: SP ÷ IS NU; LB15d: × IS
+    if a.lineBreak == .sp && b.lineBreak == .is && after?.lineBreak == .nu { return .allowed }
+    if b.lineBreak == .is { return .prohibited }
+    // LB16: (CL | CP) SP* × NS
+    if b.lineBreak == .ns, let last = beforeSpaces?.lineBreak, last == .cl || last == .cp { return .prohibited }
+    // LB17: B2 SP* × B2
+    if b.lineBreak == .b2 && beforeSpaces?.lineBreak == .b2 { return .prohibited }
+    // LB18
+    if a.lineBreak == .sp { return .allowed }
+    // LB19: × [QU - Pi]; [QU - Pf] ×
+    if b.lineBreak == .qu && b.properties.generalCategory != .pi { return .prohibited }
+    if a.lineBreak == .qu && a.properties.generalCategory != .pf { return .prohibited }
+    // LB19a
+    if b.lineBreak == .qu {
+      if !a.isEastAsian { return .prohibited }
+      if after == nil || !after!.isEastAsian { return .prohibited }
+    }
+    if a.lineBreak == .qu {
+      if !b.isEastAsian { return .prohibited }
+      if before == nil || !before!.isEastAsian { return .prohibited }
+    }
+    // LB20
+    if a.lineBreak == .cb || b.lineBreak == .cb { return .allowed }
+    // LB20a: (sot | BK | CR | LF | NL | SP | ZW | CB | GL) (HY | HH) × (AL | HL)
+    if a.lineBreak == .hy || a.lineBreak == .hh, b.lineBreak == .al || b.lineBreak == .hl {
+      if before == nil || [.bk, .cr, .lf, .nl, .sp, .zw, .cb, .gl].contains(before!.lineBreak) { return .prohibited }
+    }
+    // LB21
+    if [.ba, .hh, .hy, .ns].contains(b.lineBreak) || a.lineBreak == .bb { return .prohibited }
+    // LB21a: HL (HY | HH) × [^HL]
+    if a.lineBreak == .hy || a.lineBreak == .hh, before?.lineBreak == .hl, b.lineBreak != .hl { return .prohibited }
+    // LB21b
+    if a.lineBreak == .sy && b.lineBreak == .hl { return .prohibited }
+    // LB22
+    if b.lineBreak == .in { return .prohibited }
+    // LB23
+    if (a.lineBreak == .al || a.lineBreak == .hl) && b.lineBreak == .nu { return .prohibited }
+    if a.lineBreak == .nu && (b.lineBreak == .al || b.lineBreak == .hl) { return .prohibited }
+    // LB23a
+    if a.lineBreak == .pr && [.id, .eb, .em].contains(b.lineBreak) { return .prohibited }
+    if [.id, .eb, .em].contains(a.lineBreak) && b.lineBreak == .po { return .prohibited }
+    // LB24
+    if (a.lineBreak == .pr || a.lineBreak == .po) && (b.lineBreak == .al || b.lineBreak == .hl) { return .prohibited }
+    if (a.lineBreak == .al || a.lineBreak == .hl) && (b.lineBreak == .pr || b.lineBreak == .po) { return .prohibited }
+    // LB25
+    if isNumberRule(u, units, after: after, afterNext: afterNext) { return .prohibited }
+    // LB26
+    if a.lineBreak == .jl && [.jl, .jv, .h2, .h3].contains(b.lineBreak) { return .prohibited }
+    if (a.lineBreak == .jv || a.lineBreak == .h2) && (b.lineBreak == .jv || b.lineBreak == .jt) { return .prohibited }
+    if (a.lineBreak == .jt || a.lineBreak == .h3) && b.lineBreak == .jt { return .prohibited }
+    // LB27
+    if [.jl, .jv, .jt, .h2, .h3].contains(a.lineBreak) && b.lineBreak == .po { return .prohibited }
+    if a.lineBreak == .pr && [.jl, .jv, .jt, .h2, .h3].contains(b.lineBreak) { return .prohibited }
+    // LB28
+    if (a.lineBreak == .al || a.lineBreak == .hl) && (b.lineBreak == .al || b.lineBreak == .hl) { return .prohibited }
+    // LB28a
+    func isAksara(_ unit: Unit?) -> Bool {
+      guard let unit else { return false }
+      return unit.lineBreak == .ak || unit.isDottedCircle || unit.lineBreak == .as
+    }
+    func isAksaraStart(_ unit: Unit?) -> Bool {
+      guard let unit else { return false }
+      return unit.lineBreak == .ak || unit.isDottedCircle
+    }
+    if a.lineBreak == .ap && isAksara(b) { return .prohibited }
+    if isAksara(a) && (b.lineBreak == .vf || b.lineBreak == .vi) { return .prohibited }
+    if a.lineBreak == .vi && isAksara(before) && isAksaraStart(b) { return .prohibited }
+    if isAksara(a) && isAksara(b) && after?.lineBreak == .vf { return .prohibited }
+    // LB29
+    if a.lineBreak == .is && (b.lineBreak == .al || b.lineBreak == .hl) { return .prohibited }
+    // LB30
+    if [.al, .hl, .nu].contains(a.lineBreak) && b.lineBreak == .op && !b.isEastAsian { return .prohibited }
+    if a.lineBreak == .cp && !a.isEastAsian && [.al, .hl, .nu].contains(b.lineBreak) { return .prohibited }
+    // LB30a: an odd number of regional indicators before the boundary
+    if a.lineBreak == .ri && b.lineBreak == .ri {
+      var count = 0
+      var i = u - 1
+      while i >= 0 && units[i].lineBreak == .ri {
+        count += 1
+        i -= 1
+      }
+      if count % 2 == 1 { return .prohibited }
+    }
+    // LB30b
+    if b.lineBreak == .em {
+      if a.lineBreak == .eb { return .prohibited }
+      if a.properties.isExtendedPictographic && a.properties.generalCategory == .cn { return .prohibited }
+    }
+    // LB31
+    return .allowed
+  }
+
+  /// LB25, the rules for numbers with their prefixes, suffixes and separators.
+  private static func isNumberRule(_ u: Int, _ units: [Unit], after: Unit?, afterNext: Unit?) -> Bool {
+    let a = units[u - 1].lineBreak
+    let b = units[u].lineBreak
+    /// Whether a NU stands before index `i`, past any SY and IS.
+    func numberEndsAt(_ i: Int) -> Bool {
+      var j = i
+      while j >= 0 && (units[j].lineBreak == .sy || units[j].lineBreak == .is) { j -= 1 }
+      return j >= 0 && units[j].lineBreak == .nu
+    }
+    // NU (SY | IS)* (CL | CP) × (PO | PR)
+    if (a == .cl || a == .cp) && (b == .po || b == .pr) && numberEndsAt(u - 2) { return true }
+    // NU (SY | IS)* × (PO | PR)
+    if (b == .po || b == .pr) && numberEndsAt(u - 1) { return true }
+    // (PO | PR) × OP NU; (PO | PR) × OP IS NU
+    if (a == .po || a == .pr) && b == .op {
+      if after?.lineBreak == .nu { return true }
+      if after?.lineBreak == .is && afterNext?.lineBreak == .nu { return true }
+    }
+    // (PO | PR) × NU; HY × NU; IS × NU
+    if b == .nu && [.po, .pr, .hy, .is].contains(a) { return true }
+    // NU (SY | IS)* × NU
+    if b == .nu && numberEndsAt(u - 1) { return true }
+    return false
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The Unicode 17.0 properties of one code point that line breaking and cell widths need, read from the
+/// generated tables (``UnicodeTables``) with three array lookups.
+struct UnicodeProperties: Hashable, Sendable {
+  /// The packed value: Line_Break, East_Asian_Width, General_Category and flags.
+  let raw: UInt32
+
+  /// The properties of a scalar.
+  /// - Complexity: O(1).
+  @inline(__always)
+  init(_ scalar: Unicode.Scalar) {
+    raw = UnicodeTables.lookUp(scalar.value)
+  }
+
+  var lineBreak: LineBreakClass { LineBreakClass(rawValue: UInt8(raw & 0x3F)) ?? .xx }
+  var eastAsianWidth: EastAsianWidthClass { EastAsianWidthClass(rawValue: UInt8(raw >> 6 & 0x7)) ?? .n }
+  var generalCategory: GeneralCategoryClass {
+    GeneralCategoryClass(rawValue: UInt8(raw >> 9 & 0x1F)) ?? .cn
+  }
+  var isExtendedPictographic: Bool { raw & UnicodeTables.flagExtendedPictographic != 0 }
+  var isEmoji: Bool { raw & UnicodeTables.flagEmoji != 0 }
+  var isEmojiPresentation: Bool { raw & UnicodeTables.flagEmojiPresentation != 0 }
+  var isEmojiModifier: Bool { raw & UnicodeTables.flagEmojiModifier != 0 }
+  var isPrepend: Bool { raw & UnicodeTables.flagPrepend != 0 }
+
+  /// East_Asian_Width F, W or H: "East Asian" in the sense of UAX #14.
+  var isEastAsian: Bool {
+    switch eastAsianWidth {
+    case .f, .w, .h: return true
+    default: return false
+    }
+  }
+}
+
+extension UnicodeTables {
+  /// The decoded tables, built once on first use from the base64 strings of the generated file.
+  private static let stage1: [UInt16] = decode(stage1Base64)
+  private static let stage2: [UInt16] = decode(stage2Base64)
+  private static let stage3: [UInt16] = decode(stage3Base64)
+  private static let values: [UInt32] = decode(valuesBase64)
+
+  /// The packed value of a code point (0 for values past U+10FFFF).
+  @inline(__always)
+  static func lookUp(_ codePoint: UInt32) -> UInt32 {
+    guard codePoint < 0x110000 else { return 0 }
+    let cp = Int(codePoint)
+    let block1 = Int(stage1[cp >> 8])
+    let block2 = Int(stage2[block1 << 4 | (cp >> 4 & 0xF)])
+    return values[Int(stage3[block2 << 4 | (cp & 0xF)])]
+  }
+
+  private static func decode<T: FixedWidthInteger>(_ base64: String) -> [T] {
+    guard let data = Data(base64Encoded: base64) else { preconditionFailure("corrupt generated table") }
+    let count = data.count / MemoryLayout<T>.size
+    return data.withUnsafeBytes { bytes in
+      (0..<count).map { T(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * MemoryLayout<T>.size, as: T.self)) }
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Unfold
+
+/// The official Unicode 17.0 conformance files, copied into `Data/Unicode/17.0.0`.
+@Suite struct UnicodeConformanceTests {
+  static let folder = TestSupport.repositoryRoot.appendingPathComponent("Data/Unicode/17.0.0")
+
+  /// The cases of a break test file: the scalars, and for each position after a scalar whether it breaks.
+  static func cases(_ file: String) throws -> [(scalars: [Unicode.Scalar], breaks: [Bool], line: Int)] {
+    let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+    var result: [(scalars: [Unicode.Scalar], breaks: [Bool], line: Int)] = []
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+      guard content.contains("÷") else { continue }
+      var scalars: [Unicode.Scalar] = []
+      var breaks: [Bool] = []
+      for token in content.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+        switch token {
+        case "÷": breaks.append(true)
+        case "×": breaks.append(false)
+        default:
+          guard let value = UInt32(token, radix: 16), let scalar = Unicode.Scalar(value) else { continue }
+          scalars.append(scalar)
+        }
+      }
+      result.append((scalars, breaks, number + 1))
+    }
+    return result
+  }
+
+  @Test func lineBreakTestPassesEveryCase() throws {
+    let cases = try Self.cases("LineBreakTest.txt")
+    var failures: [String] = []
+    for (scalars, breaks, line) in cases {
+      let actions = UAX14.breaks(scalars)
+      // breaks[0] is before the first scalar (×), breaks[i] after scalar i-1; the last is the end (÷).
+      let actual = [false] + (1..<scalars.count).map { actions[$0] != .prohibited } + [true]
+      if actual != breaks { failures.append("line \(line)") }
+      if failures.count > 50 { break }
+    }
+    print("LineBreakTest 17.0: \(cases.count - failures.count) of \(cases.count) cases pass")
+    #expect(cases.count == 19_338)
+    #expect(failures.isEmpty, "\(failures.count) failures: \(failures.prefix(20).joined(separator: ", "))")
+  }
+
+  /// Swift's `Character` follows the grapheme rules of the standard library, which predate Unicode 17's GB9c
+  /// conjunct rules for Myanmar, Balinese and Khmer: 758 of the 766 cases of GraphemeBreakTest 17.0 pass.
+  /// The engine never breaks inside a `Character`; the figure is recorded here so that a toolchain update
+  /// that changes it is noticed.
+  @Test func graphemeBreakTestFigureOfTheStandardLibrary() throws {
+    let cases = try Self.cases("GraphemeBreakTest.txt")
+    var passed = 0
+    for (scalars, breaks, _) in cases {
+      var string = ""
+      string.unicodeScalars.append(contentsOf: scalars)
+      var expected: [[Unicode.Scalar]] = []
+      var current: [Unicode.Scalar] = []
+      for (index, scalar) in scalars.enumerated() {
+        if index > 0 && breaks[index] {
+          expected.append(current)
+          current = []
+        }
+        current.append(scalar)
+      }
+      expected.append(current)
+      if string.map({ Array($0.unicodeScalars) }) == expected { passed += 1 }
+    }
+    print("GraphemeBreakTest 17.0: Swift's Character passes \(passed) of \(cases.count)")
+    #expect(cases.count == 766)
+    #expect(passed == 758)
+  }
+}
+
+/// The generated tables match the data files and the generator in the repository.
+@Suite struct UnicodeTablesTests {
+  static func fnv1a64(_ data: Data) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in data {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return hash
+  }
+
+  @Test func tablesAreUpToDateWithTheirDataAndGenerator() throws {
+    #expect(UnicodeTables.sourceHashes.count == 6)
+    for (name, recorded) in UnicodeTables.sourceHashes {
+      let path = name.hasPrefix("scripts/") ? name : "Data/Unicode/17.0.0/\(name)"
+      let data = try Data(contentsOf: TestSupport.repositoryRoot.appendingPathComponent(path))
+      #expect(
+        Self.fnv1a64(data) == recorded,
+        "\(path) changed since the tables were generated: run scripts/generate-unicode-tables.py")
+    }
+  }
+
+  @Test(arguments: [
+    (UInt32(0x41), LineBreakClass.al, EastAsianWidthClass.na), (0x4E2D, .id, .w), (0x20, .sp, .na), (0x3002, .cl, .w),
+    (0x1F600, .id, .w), (0x2010, .hh, .a), (0x0E01, .sa, .n), (0x1F1FA, .ri, .n), (0xAD, .ba, .a), (0x2FFFD, .id, .w),
+    (0x10FFFF, .xx, .n),
+  ])
+  func propertiesOfKnownCodePoints(_ value: UInt32, _ lineBreak: LineBreakClass, _ width: EastAsianWidthClass) throws {
+    let properties = UnicodeProperties(try #require(Unicode.Scalar(value)))
+    #expect(properties.lineBreak == lineBreak)
+    #expect(properties.eastAsianWidth == width)
+  }
+
+  @Test func flagsAndCategories() {
+    #expect(UnicodeProperties("\u{1F600}").isEmojiPresentation)
+    #expect(UnicodeProperties("\u{2764}").isEmoji && !UnicodeProperties("\u{2764}").isEmojiPresentation)
+    #expect(UnicodeProperties("\u{1F3FD}").isEmojiModifier)
+    #expect(UnicodeProperties("\u{0600}").isPrepend && UnicodeProperties("\u{0600}").generalCategory == .cf)
+    #expect(UnicodeProperties("\u{0301}").generalCategory == .mn)
+    #expect(UnicodeProperties("\u{201C}").generalCategory == .pi)
+    #expect(UnicodeProperties("\u{1FFFD}").isExtendedPictographic)
+  }
+}
