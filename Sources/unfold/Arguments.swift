@@ -7,7 +7,7 @@ struct UsageError: Error {
 
 /// The output formats of `unfold`.
 enum Format: String, CaseIterable {
-  case ansi, plain, html, json, runs
+  case ansi, plain, html, json, breaks, runs
 }
 
 /// When to colour the terminal output.
@@ -26,11 +26,14 @@ struct Arguments {
   var moreLabel = TruncationOptions.default.moreLabel
   var lessLabel: String?
   var color = ColorChoice.auto
+  var breaks: LineBreaker.Rules?
+  var widths = TerminalCells.Profile.legacy
   var help = false
   var version = false
 
   static let flags = [
     "--width", "--lines", "--verbatim", "--format", "--expanded", "--more-label", "--less-label", "--color",
+    "--breaks", "--widths",
     "--help", "--version",
   ]
 
@@ -69,6 +72,8 @@ struct Arguments {
       case "--more-label": moreLabel = try value()
       case "--less-label": lessLabel = try value()
       case "--color": color = try Self.choice(try value(), flag: name)
+      case "--breaks": breaks = try Self.choice(try value(), flag: name)
+      case "--widths": widths = try Self.choice(try value(), flag: name)
       case "-h", "--help": help = true
       case "--version": version = true
       default: throw UsageError(message: "unknown flag '\(name)' (see --help)")
@@ -109,7 +114,8 @@ struct Arguments {
                                   e.g. unfold --lines 2 notes.md
       --verbatim                show the text as given: no markdown, outer whitespace trimmed
                                   e.g. unfold --verbatim comment.txt
-      --format F                ansi (default), plain, html, json (the layout), runs (the styled runs)
+      --format F                ansi (default), plain, html, json (the layout), breaks (the text with
+                                ÷ where a line may break and × where not), runs (the styled runs)
                                   e.g. unfold --format json notes.md
       --expanded                show the expanded state instead of the collapsed one
                                   e.g. unfold --expanded notes.md
@@ -120,6 +126,12 @@ struct Arguments {
       --color auto|always|never colours and styles in ansi output (auto: only on a terminal, when NO_COLOR
                                 is unset and TERM is not dumb)
                                   e.g. unfold --color never notes.md
+      --breaks unicode|chromium line breaking rules: plain UAX #14, or Chromium's tailoring (default:
+                                unicode, and chromium for html)
+                                  e.g. unfold --format breaks --breaks chromium notes.md
+      --widths legacy|modern    cell widths: per code point as glibc and tmux count (default), or emoji
+                                sequences as one 2-cell emoji as newer terminals draw them
+                                  e.g. unfold --widths modern notes.md
       --help                    show this help
       --version                 show the version
 

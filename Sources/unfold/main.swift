@@ -53,7 +53,8 @@ func run() -> Int32 {
   let paragraph = Paragraph(
     source,
     options: TruncationOptions(
-      lineLimit: arguments.lines, moreLabel: arguments.moreLabel, lessLabel: arguments.lessLabel))
+      lineLimit: arguments.lines, moreLabel: arguments.moreLabel, lessLabel: arguments.lessLabel),
+    cellWidths: arguments.widths, breakRules: arguments.breaks)
   let width = arguments.width ?? Terminal.defaultWidth(environment: environment)
   let state: DisplayState = arguments.expanded ? .expanded : .collapsed
   let output: String
@@ -69,6 +70,7 @@ func run() -> Int32 {
   case .plain: output = paragraph.ansi(width: width, state: state, colors: false)
   case .html: output = paragraph.html(width: width, state: state)
   case .json: output = paragraph.json(width: width, state: state) + "\n"
+  case .breaks: output = paragraph.breaks()
   case .runs: output = source.resolve().text.debugDump()
   }
   FileHandle.standardOutput.write(Data(output.utf8))

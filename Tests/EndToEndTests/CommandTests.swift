@@ -70,7 +70,7 @@ import Testing
     (["--width", "abc"], "--width needs a whole number, not 'abc'"),
     (["--width", "0"], "--width must be at least 1, not 0"),
     (["--lines"], "--lines needs a value"),
-    (["--format", "pdf"], "--format must be one of ansi|plain|html|json|runs, not 'pdf'"),
+    (["--format", "pdf"], "--format must be one of ansi|plain|html|json|breaks|runs, not 'pdf'"),
     (["--color=sometimes"], "--color must be one of auto|always|never, not 'sometimes'"),
     (["a.md", "b.md"], "more than one input file: 'b.md'"),
   ])

@@ -12,6 +12,8 @@ struct Fixture: CustomTestStringConvertible, Sendable {
     var lines: Int?
     var moreLabel: String?
     var lessLabel: String?
+    var widths: String?  // "legacy" (default) or "modern"
+    var breaks: String?  // "unicode" or "chromium"; default: each target's own
   }
 
   let name: String
@@ -49,14 +51,19 @@ struct Fixture: CustomTestStringConvertible, Sendable {
       options: TruncationOptions(
         lineLimit: options.lines ?? TruncationOptions.default.lineLimit,
         moreLabel: options.moreLabel ?? TruncationOptions.default.moreLabel,
-        lessLabel: options.lessLabel))
+        lessLabel: options.lessLabel),
+      cellWidths: TerminalCells.Profile(rawValue: options.widths ?? "legacy") ?? .legacy,
+      breakRules: options.breaks.flatMap(LineBreaker.Rules.init(rawValue:)))
   }
 
   /// Every expected output, by file name, computed now.
   func outputs() throws -> [(file: String, text: String)] {
     let paragraph = try paragraph()
     let width = try options().width
-    var outputs = [(file: "runs.txt", text: paragraph.source.resolve().text.debugDump())]
+    var outputs = [
+      (file: "runs.txt", text: paragraph.source.resolve().text.debugDump()),
+      (file: "breaks.txt", text: paragraph.breaks()),
+    ]
     for state in DisplayState.allCases {
       let name = state.rawValue
       outputs.append(

@@ -1,5 +1,6 @@
 import Testing
-import Unfold
+
+@testable import Unfold
 
 /// The prepare stage: cell widths and break opportunities.
 @Suite struct PrepareTests {
@@ -20,17 +21,67 @@ import Unfold
     #expect(cells.width(of: "abcdefgh\tx") == 17)
   }
 
-  @Test func opportunitiesFallAfterSpacesAndAtNewlines() {
-    let offsets = LineBreaker.simple.allOpportunities(in: "ab  cd\nef \n\ng").map {
-      "\($0.offset)\($0.kind == .mandatory ? "!" : "")"
+  func marks(_ text: String, _ rules: LineBreaker.Rules = .unicode) -> String {
+    BreakNotation.render(text, breaker: LineBreaker(rules: rules))
+  }
+
+  @Test func opportunitiesFollowUAX14AndHardBreaks() {
+    #expect(marks("ab  cd\nef") == "×a×b×␠×␠÷c×d×␊÷\ne×f÷\n")
+    #expect(marks("  lead") == "×␠×␠÷l×e×a×d÷\n")
+    #expect(marks("end\n") == "×e×n×d×␊÷\n")
+    #expect(marks("中文。") == "×中÷文×。÷\n")
+    #expect(marks("$19.99 (42%)") == "×$×1×9×.×9×9×␠÷(×4×2×%×)÷\n")
+    #expect(marks("a\u{2028}b\u{85}c\u{0B}d") == "×a×⟨LS⟩÷\nb×␤÷\nc×␋÷\nd÷\n")
+    #expect(marks("soft\u{AD}hyphen") == "×s×o×f×t×⟨SHY⟩÷h×y×p×h×e×n÷\n")
+  }
+
+  @Test func neverInsideAGraphemeCluster() {
+    #expect(marks("🇺🇸🇫🇷") == "×🇺🇸÷🇫🇷÷\n")
+    #expect(marks("e\u{301}👨‍👩‍👧x") == "×e\u{301}÷👨‍👩‍👧÷x÷\n")
+    // UAX #14 allows a break between a space and a mark after it (LB18, LB10); the two are one cluster.
+    #expect(UAX14.breaks(Array("a \u{308}b".unicodeScalars))[2] == .allowed)
+    #expect(marks("a \u{308}b") == "×a× \u{308}×b÷\n")
+  }
+
+  @Test func chromiumTailoring() {
+    #expect(marks("find .com", .unicode) == "×f×i×n×d×␠×.×c×o×m÷\n")
+    #expect(marks("find .com", .chromium) == "×f×i×n×d×␠÷.×c×o×m÷\n")
+    #expect(marks("a/b/c", .unicode) == "×a×/÷b×/÷c÷\n")
+    #expect(marks("a/b/c", .chromium) == "×a×/×b×/×c÷\n")
+    #expect(marks("x -1 AB-12", .chromium) == "×x×␠÷-×1×␠÷A×B×-÷1×2÷\n")
+    #expect(marks("what?yes", .chromium) == "×w×h×a×t×?÷y×e×s÷\n")
+    #expect(marks("code( s )", .chromium) == "×c×o×d×e×(×␠÷s×␠÷)÷\n")
+    #expect(marks("中文。", .chromium) == marks("中文。", .unicode))
+  }
+
+  @Test(arguments: [LineBreaker.Rules.unicode, .chromium])
+  func aLongParagraphIsBrokenInWindowsWithTheSameResult(_ rules: LineBreaker.Rules) {
+    let unit = "word (x) 中文。 $1.5 🇺🇸 e\u{301} “q” a-1 "
+    let text = String(repeating: unit, count: 600)  // about 21,000 code points, no hard break
+    let windowed = LineBreaker(rules: rules).allOpportunities(in: text).map(\.offset)
+    // The whole paragraph at once, straight from UAX #14 (and the tailoring), kept at cluster boundaries.
+    let scalars = Array(text.unicodeScalars)
+    var actions = UAX14.breaks(scalars)
+    if rules == .chromium {
+      let once = LineBreaker.chromium.allOpportunities(in: unit + unit).map(\.offset)
+      #expect(Set(windowed.filter { $0 < unit.utf8.count * 2 }) == Set(once + [unit.utf8.count]))
+      return
     }
-    #expect(offsets == ["4", "7!", "11!", "12!"])
-    #expect(LineBreaker.simple.allOpportunities(in: "  lead").map(\.offset) == [2])
-    #expect(LineBreaker.simple.allOpportunities(in: "end\n").isEmpty)
+    var expected: [Int] = []
+    var offset = 0
+    var scalarIndex = 0
+    for cluster in text {
+      if offset > 0 && actions[scalarIndex] != .prohibited { expected.append(offset) }
+      offset += cluster.utf8.count
+      scalarIndex += cluster.unicodeScalars.count
+    }
+    actions.removeAll()
+    #expect(windowed == expected)
+    #expect(windowed.count > 5_000)
   }
 
   @Test func preparedTextReportsTheSameOpportunities() {
     let text = StyledText(plain: "one two\nthree")
-    #expect(PreparedText(text).breakOpportunities == LineBreaker.simple.allOpportunities(in: text.string))
+    #expect(PreparedText(text).breakOpportunities == LineBreaker.unicode.allOpportunities(in: text.string))
   }
 }

@@ -10,8 +10,12 @@ public struct LineLayout: Sendable {
     public var range: Range<Int>
     /// The end of what is drawn: the range without its hanging trailing spaces and newline.
     public var contentEnd: Int
-    /// The width of what is drawn.
+    /// The width of what is drawn, the hyphen included.
     public var width: Int
+    /// Whether the line ends after a soft hyphen, which is drawn as a hyphen.
+    public var isHyphenated: Bool
+    /// The break opportunities inside the line's content (UTF-8 offsets).
+    public var breakOffsets: [Int]
 
     /// The UTF-8 range of what is drawn.
     public var contentRange: Range<Int> { range.lowerBound..<contentEnd }
@@ -39,7 +43,7 @@ public struct LineLayout: Sendable {
   ///   - lineLimit: the number of lines wanted, or `nil` for all of them.
   /// - Complexity: O(*k*) in the length of the text laid out.
   public init(
-    _ text: StyledText, measurer: any TextMeasurer = TerminalCells(), breaker: LineBreaker = .simple,
+    _ text: StyledText, measurer: any TextMeasurer = TerminalCells(), breaker: LineBreaker = .unicode,
     width: Int, lineLimit: Int? = nil
   ) {
     self = Self.fit(
@@ -87,118 +91,176 @@ public struct LineLayout: Sendable {
 
 /// Places segments on lines greedily: a segment goes on the current line if its content fits after the
 /// hanging spaces of the one before; otherwise it starts a new line; a segment wider than a whole line is
-/// broken at grapheme boundaries.
+/// broken at grapheme boundaries. A line that ends after a soft hyphen shows a hyphen, which must fit too:
+/// when it does not, the line breaks at the opportunity before instead.
 struct LineFitter {
   let text: StyledText
   let measurer: any TextMeasurer
   let width: Int
+  let hyphenWidth: Int
   private(set) var lines: [LineLayout.Line] = []
 
   /// The start of the open line, or `nil` between lines.
   private var lineStart: Int?
-  /// The width of the content placed on the open line.
-  private var x = 0
-  private var contentEnd = 0
-  private var hasContent = false
-  /// The trailing spaces of the last segment placed: they count only if more content follows.
-  private var spaces: Range<Int> = 0..<0
-  private var spacesWidth = 0
-  private var spacesHaveTab = false
+  /// What is placed on the open line.
+  private var state = State()
+  /// The state before the last segment placed on the open line, when another segment came before it.
+  private var beforeLast: State?
+  /// The last segment placed on the open line.
+  private var last: Segment?
+
+  /// The open line's placed content.
+  private struct State {
+    /// The width of the content placed on the line.
+    var x = 0
+    var contentEnd = 0
+    var hasContent = false
+    /// The trailing spaces of the last segment placed: they count only if more content follows.
+    var spaces: Range<Int> = 0..<0
+    var spacesWidth = 0
+    var spacesHaveTab = false
+    /// Whether the content ends with a soft hyphen (a break after it shows a hyphen).
+    var endsWithSoftHyphen = false
+    /// Break opportunities inside the line: the starts of the segments after the first.
+    var breakOffsets: [Int] = []
+  }
 
   init(text: StyledText, measurer: any TextMeasurer, width: Int) {
     self.text = text
     self.measurer = measurer
     self.width = width
+    self.hyphenWidth = measurer.width(of: "-")
   }
 
   var hasOpenLine: Bool { lineStart != nil }
 
   mutating func add(_ segment: Segment) {
     if lineStart == nil { open(at: segment.start) }
-    if !segment.hasContent && !hasContent {
-      // Spaces at the start of a line (of the text, or after a newline) are drawn and count.
-      place(segment.start..<segment.spaceEnd)
-    } else if segment.hasContent {
-      let startX = hasContent ? x + pendingSpacesWidth() : x
+    if !segment.hasContent {
+      if !state.hasContent {
+        // Spaces at the start of a line (of the text, or after a hard break) are drawn and count.
+        place(segment.start..<segment.spaceEnd)
+        state.spaces = state.contentEnd..<state.contentEnd
+        state.spacesWidth = 0
+        state.spacesHaveTab = false
+      } else {
+        // Spaces with no content after the content of the line: they hang with the ones before.
+        state.spaces = state.spaces.lowerBound..<segment.spaceEnd
+        state.spacesWidth += segment.spaceWidth
+        state.spacesHaveTab = state.spacesHaveTab || segment.hasTab
+      }
+    } else {
+      let startX = state.hasContent ? state.x + pendingSpacesWidth() : state.x
       let contentWidth =
         segment.hasTab ? measure(segment.start..<segment.contentEnd, at: startX) : segment.contentWidth
       if startX + contentWidth <= width {
-        x = startX
-        x += contentWidth
-        contentEnd = segment.contentEnd
-        hasContent = true
-      } else if hasContent {
-        close(at: segment.start)
-        open(at: segment.start)
-        if segment.contentWidth <= width && !segment.hasTab {
-          x = segment.contentWidth
-          contentEnd = segment.contentEnd
-          hasContent = true
+        if state.hasContent {
+          beforeLast = state
+          state.breakOffsets.append(segment.start)
         } else {
-          place(segment.start..<segment.contentEnd)
+          beforeLast = nil
         }
+        state.x = startX + contentWidth
+        state.contentEnd = segment.contentEnd
+        state.hasContent = true
+      } else if state.hasContent {
+        breakLine(before: segment.start)
+        add(segment)
+        return
       } else {
+        beforeLast = nil
         place(segment.start..<segment.contentEnd)
       }
-    }
-    if segment.hasContent {
-      spaces = segment.contentEnd..<segment.spaceEnd
-      spacesWidth = segment.spaceWidth
-      spacesHaveTab = segment.hasTab
-    } else if hasContent && contentEnd < segment.start {
-      // Spaces with no content after the content of the line: they hang with the ones before.
-      spaces = spaces.lowerBound..<segment.spaceEnd
-      spacesWidth += segment.spaceWidth
-      spacesHaveTab = spacesHaveTab || segment.hasTab
-    } else {
-      spaces = contentEnd..<contentEnd
-      spacesWidth = 0
-      spacesHaveTab = false
+      last = segment
+      state.endsWithSoftHyphen = segment.endsWithSoftHyphen
+      state.spaces = segment.contentEnd..<segment.spaceEnd
+      state.spacesWidth = segment.spaceWidth
+      state.spacesHaveTab = segment.hasTab
     }
     if segment.isMandatoryBreak {
-      close(at: segment.end)
+      close(at: segment.end, hyphenated: false)
     }
   }
 
   mutating func finish() {
-    close(at: text.string.utf8.count)
+    close(at: text.string.utf8.count, hyphenated: false)
+  }
+
+  /// Ends the open line before the segment that starts at `next`, and opens the next line there.
+  private mutating func breakLine(before next: Int) {
+    guard state.endsWithSoftHyphen else {
+      close(at: next, hyphenated: false)
+      open(at: next)
+      return
+    }
+    if state.x + hyphenWidth <= width {
+      close(at: next, hyphenated: true)
+      open(at: next)
+    } else if let saved = beforeLast, let last {
+      // The hyphen does not fit: break before the last segment instead, and place it again.
+      state = saved
+      beforeLast = nil
+      breakLine(before: last.start)
+      add(last)
+    } else if let start = lineStart, let cut = lastClusterStart(in: start..<state.contentEnd), cut > start {
+      // Alone on its line: move its last letter (and the soft hyphen) to the next line.
+      let end = state.contentEnd
+      state.contentEnd = cut
+      state.x = measure(start..<cut, at: 0)
+      close(at: cut, hyphenated: false)
+      open(at: cut)
+      place(cut..<end)
+      state.endsWithSoftHyphen = true
+      breakLine(before: next)
+    } else {
+      close(at: next, hyphenated: false)
+      open(at: next)
+    }
   }
 
   private mutating func open(at offset: Int) {
     lineStart = offset
-    x = 0
-    contentEnd = offset
-    hasContent = false
-    spaces = offset..<offset
-    spacesWidth = 0
-    spacesHaveTab = false
+    state = State(contentEnd: offset, spaces: offset..<offset)
+    beforeLast = nil
+    last = nil
   }
 
-  private mutating func close(at end: Int) {
+  private mutating func close(at end: Int, hyphenated: Bool) {
     guard let start = lineStart else { return }
-    lines.append(LineLayout.Line(range: start..<end, contentEnd: contentEnd, width: x))
+    lines.append(
+      LineLayout.Line(
+        range: start..<end, contentEnd: state.contentEnd, width: state.x + (hyphenated ? hyphenWidth : 0),
+        isHyphenated: hyphenated, breakOffsets: state.breakOffsets))
     lineStart = nil
   }
 
   /// Places clusters one by one as content, starting new lines where the next cluster does not fit
   /// (never leaving a line empty).
   private mutating func place(_ range: Range<Int>) {
-    var walk = ClusterWalk(text, range: range, measurer: measurer, x: x)
+    var walk = ClusterWalk(text, range: range, measurer: measurer, x: state.x)
     while let cluster = walk.next() {
-      if hasContent && x + cluster.advance > width, let start = lineStart, cluster.start > start {
-        close(at: cluster.start)
+      if state.hasContent && state.x + cluster.advance > width, let start = lineStart, cluster.start > start {
+        close(at: cluster.start, hyphenated: false)
         open(at: cluster.start)
         walk = ClusterWalk(text, range: cluster.start..<range.upperBound, measurer: measurer, x: 0)
         continue
       }
-      x += cluster.advance
-      contentEnd = cluster.end
-      hasContent = true
+      state.x += cluster.advance
+      state.contentEnd = cluster.end
+      state.hasContent = true
     }
   }
 
+  /// The start of the last cluster of the content before the soft hyphen that ends it.
+  private func lastClusterStart(in range: Range<Int>) -> Int? {
+    var walk = ClusterWalk(text, range: range, measurer: measurer)
+    var starts: [Int] = []
+    while let cluster = walk.next() { starts.append(cluster.start) }
+    return starts.count >= 2 ? starts[starts.count - 2] : nil
+  }
+
   private func pendingSpacesWidth() -> Int {
-    spacesHaveTab ? measure(spaces, at: x) : spacesWidth
+    state.spacesHaveTab ? measure(state.spaces, at: state.x) : state.spacesWidth
   }
 
   private func measure(_ range: Range<Int>, at startX: Int) -> Int {

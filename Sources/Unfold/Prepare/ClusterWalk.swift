@@ -10,7 +10,8 @@ struct Cluster {
   var advance: Int
 
   var isTab: Bool { character == "\t" }
-  var isNewline: Bool { character == "\n" }
+  var isHardLineBreak: Bool { character.isHardLineBreak }
+  var isSoftHyphen: Bool { character == "\u{00AD}" }
   var isSpace: Bool { character == " " || character == "\t" }
 }
 

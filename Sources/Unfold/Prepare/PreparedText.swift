@@ -18,7 +18,7 @@ public struct PreparedText: Sendable {
 
   /// Prepares a text.
   /// - Complexity: O(*n*) in the length of the text.
-  public init(_ text: StyledText, measurer: any TextMeasurer = TerminalCells(), breaker: LineBreaker = .simple) {
+  public init(_ text: StyledText, measurer: any TextMeasurer = TerminalCells(), breaker: LineBreaker = .unicode) {
     self.text = text
     self.measurer = measurer
     self.breaker = breaker

@@ -19,6 +19,8 @@ struct Segment: Hashable, Sendable {
   var hasTab: Bool
   /// Whether a line must end after this segment.
   var isMandatoryBreak: Bool
+  /// Whether the segment ends with a soft hyphen: a line that breaks after it shows a hyphen.
+  var endsWithSoftHyphen: Bool
 
   var hasContent: Bool { contentEnd > start }
 }
@@ -30,9 +32,9 @@ struct Segmenter: IteratorProtocol {
   private var nextOpportunity: BreakOpportunity?
   private var pending: Cluster?
 
-  init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, from start: Int = 0) {
-    clusters = ClusterWalk(text, range: start..<text.string.utf8.count, measurer: measurer)
-    opportunities = breaker.opportunities(in: text.string, from: start)
+  init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker) {
+    clusters = ClusterWalk(text, range: 0..<text.string.utf8.count, measurer: measurer)
+    opportunities = breaker.opportunities(in: text.string)
     nextOpportunity = opportunities.next()
     pending = clusters.next()
   }
@@ -41,7 +43,8 @@ struct Segmenter: IteratorProtocol {
     guard let first = pending else { return nil }
     var segment = Segment(
       start: first.start, contentEnd: first.start, spaceEnd: first.start, end: first.start,
-      contentWidth: 0, spaceWidth: 0, hasTab: false, isMandatoryBreak: false)
+      contentWidth: 0, spaceWidth: 0, hasTab: false, isMandatoryBreak: false,
+      endsWithSoftHyphen: false)
     var width = 0
     while let cluster = pending {
       if cluster.start > segment.start, let opportunity = nextOpportunity, opportunity.offset == cluster.start {
@@ -52,8 +55,9 @@ struct Segmenter: IteratorProtocol {
       width += cluster.advance
       segment.end = cluster.end
       if cluster.isTab { segment.hasTab = true }
-      if cluster.isNewline {
-        // only the end of a segment holds a newline
+      segment.endsWithSoftHyphen = cluster.isSoftHyphen
+      if cluster.isHardLineBreak {
+        // only the end of a segment holds a hard line break
       } else if cluster.isSpace {
         segment.spaceEnd = cluster.end
         segment.spaceWidth = width - segment.contentWidth

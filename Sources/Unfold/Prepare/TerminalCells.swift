@@ -1,75 +1,100 @@
-/// Measures text in terminal cells.
+/// Measures text in terminal cells, with the Unicode 17.0 tables and one of two width profiles.
 ///
-/// A grapheme cluster is as wide as its widest scalar:
-/// - East Asian Wide and Fullwidth characters, and characters with emoji presentation, are 2;
-/// - combining and enclosing marks, format characters, Hangul medial and final jamo are 0;
+/// Per code point (both profiles):
+/// - East Asian Wide and Fullwidth are 2;
+/// - nonspacing and enclosing marks, format characters (but the prepended concatenation marks such as
+///   U+0600, which take a cell), Hangul medial and final jamo, and the soft hyphen are 0 (the renderers never
+///   print a soft hyphen: it is dropped, or drawn as `-` where a line breaks after it);
 /// - control characters are 1, the width of the picture ``VisibleControls`` draws for them;
 /// - everything else is 1.
 ///
-/// So a ZWJ sequence or a flag is 2 and a base with combining marks is 1; a cluster is never split.
+/// Per grapheme cluster:
+/// - ``Profile-swift.enum/legacy`` adds up its code points, as glibc's `wcwidth` and most terminals today
+///   do, except that a code point after a ZWJ joins the cell before it, as tmux 3.3 draws it: 👨‍👩‍👧 is 2,
+///   👍🏽 is 4, ❤️ (a text-default heart with VS16) is 1, 🇺🇸 is 2.
+/// - ``Profile-swift.enum/modern`` counts emoji sequences as one emoji, as newer terminals (kitty, foot,
+///   WezTerm, Konsole) do: a ZWJ sequence, a flag, a single regional indicator, a keycap and an emoji with a
+///   skin tone are 2; VS16 makes a text-default emoji 2 and VS15 makes an emoji 1. Other clusters add up.
 public struct TerminalCells: TextMeasurer {
-  /// Creates the measurer, with tab stops every `tabInterval` cells.
-  public init(tabInterval: Int = 8) { self.tabInterval = tabInterval }
+  /// How grapheme clusters are counted.
+  public enum Profile: String, Hashable, Sendable, CaseIterable {
+    /// Per code point, as glibc `wcwidth` and tmux 3.3a count (the default).
+    case legacy
+    /// Per grapheme cluster, emoji sequences as one emoji.
+    case modern
+  }
 
+  /// The profile in use.
+  public let profile: Profile
   /// The distance between tab stops, in cells.
   public let tabInterval: Int
+
+  /// Creates the measurer, with tab stops every `tabInterval` cells.
+  public init(profile: Profile = .legacy, tabInterval: Int = 8) {
+    self.profile = profile
+    self.tabInterval = tabInterval
+  }
 
   /// `cells`.
   public var unit: String { "cells" }
 
   /// The cells one grapheme cluster occupies (style does not change cell widths).
   public func advance(of cluster: Character, style: Style) -> Int {
-    if cluster.utf8.count == 1 {  // ASCII fast path
-      let byte = cluster.utf8.first ?? 0
-      return byte == 0x0A ? 0 : 1
+    if let ascii = cluster.asciiValue {  // one ASCII scalar, or CR LF
+      return ascii == 0x0A || ascii == 0x0D ? 0 : 1
     }
-    if cluster == "\r\n" { return 0 }
-    var widest = 0
-    for scalar in cluster.unicodeScalars {
-      widest = max(widest, Self.width(of: scalar))
-      if widest == 2 { break }
+    if cluster.isHardLineBreak { return 0 }
+    switch profile {
+    case .legacy: return Self.legacyWidth(of: cluster.unicodeScalars)
+    case .modern: return Self.modernWidth(of: cluster.unicodeScalars)
     }
-    return widest
   }
 
-  /// The cells of one scalar on its own.
+  /// The cells of one code point on its own.
   public static func width(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
-    if value < 0x7F { return value == 0x0A ? 0 : 1 }
+    if value < 0x7F { return value == 0x0A || value == 0x0D ? 0 : 1 }
     if VisibleControls.isReplaced(scalar) { return 1 }
-    if value == 0x00AD { return 1 }  // soft hyphen: drawn by terminals
-    if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }
-    switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .format: return 0
+    if value == 0x00AD { return 0 }
+    let properties = UnicodeProperties(scalar)
+    switch properties.generalCategory {
+    case .mn, .me: return 0
+    case .cf: return properties.isPrepend ? 1 : 0
     default: break
     }
-    if scalar.properties.isEmojiPresentation || isWide(value) { return 2 }
-    return 1
+    switch properties.lineBreak {
+    case .jv, .jt: return 0
+    default: break
+    }
+    switch properties.eastAsianWidth {
+    case .w, .f: return 2
+    default: return 1
+    }
   }
 
-  /// East Asian Width W or F (blocks of CJK ideographs, kana, Hangul syllables, fullwidth forms...).
-  static func isWide(_ value: UInt32) -> Bool {
-    var low = 0
-    var high = wideRanges.count - 1
-    while low <= high {
-      let middle = (low + high) / 2
-      let range = wideRanges[middle]
-      if value < range.lowerBound {
-        high = middle - 1
-      } else if value > range.upperBound {
-        low = middle + 1
-      } else {
-        return true
+  private static func legacyWidth(of scalars: Character.UnicodeScalarView) -> Int {
+    var width = 0
+    var afterJoiner = false
+    for scalar in scalars {
+      if !afterJoiner { width += Self.width(of: scalar) }
+      afterJoiner = scalar == "\u{200D}"
+    }
+    return width
+  }
+
+  private static func modernWidth(of scalars: Character.UnicodeScalarView) -> Int {
+    guard let first = scalars.first else { return 0 }
+    let base = UnicodeProperties(first)
+    if base.isEmoji || base.isExtendedPictographic {
+      if scalars.contains("\u{FE0E}") { return 1 }
+      if base.lineBreak == .ri { return 2 }
+      let rest = scalars.dropFirst()
+      if rest.contains(where: { $0 == "\u{FE0F}" || $0 == "\u{200D}" || $0 == "\u{20E3}" })
+        || rest.contains(where: { UnicodeProperties($0).isEmojiModifier })
+      {
+        return 2
       }
     }
-    return false
+    return scalars.reduce(0) { $0 + Self.width(of: $1) }
   }
-
-  /// The East Asian Wide and Fullwidth blocks, sorted (a first version; generated tables come later).
-  static let wideRanges: [ClosedRange<UInt32>] = [
-    0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
-    0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
-    0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4,
-    0x17000...0x18CFF, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
-  ]
 }

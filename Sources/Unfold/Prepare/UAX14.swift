@@ -59,7 +59,7 @@ enum UAX14 {
   }
 
   /// LB1: AI, SG, XX → AL; SA → CM for marks, else AL; CJ → NS.
-  private static func resolve(_ properties: UnicodeProperties) -> LineBreakClass {
+  static func resolve(_ properties: UnicodeProperties) -> LineBreakClass {
     switch properties.lineBreak {
     case .ai, .sg, .xx: return .al
     case .sa:

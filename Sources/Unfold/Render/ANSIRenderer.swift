@@ -57,13 +57,16 @@ public struct ANSIRenderer: Sendable {
   }
 
   /// The one escaping function: control characters become their visible pictures (``VisibleControls``), a
-  /// tab becomes `width` spaces, a newline becomes nothing (lines end with the engine's own newline).
+  /// tab becomes `width` spaces, a newline becomes a space (lines end with the engine's own newline), a soft
+  /// hyphen is dropped (terminals would draw it; the engine measures it as nothing).
   public static func visible(_ text: some StringProtocol, width: Int) -> String {
     if text == "\t" { return String(repeating: " ", count: max(0, width)) }
     var result = ""
     for scalar in text.unicodeScalars {
       if scalar == "\n" || scalar == "\t" {
         result += " "
+      } else if scalar == "\u{00AD}" {
+        continue
       } else if let replacement = VisibleControls.replacement(for: scalar) {
         result.unicodeScalars.append(replacement)
       } else {

@@ -14,6 +14,8 @@ public struct Fragment: Hashable, Sendable {
     case text
     /// The ellipsis at a cut.
     case ellipsis
+    /// The hyphen drawn where a line breaks after a soft hyphen.
+    case hyphen
     /// The space between the ellipsis or the text and a label.
     case gap
     /// The toggle that expands the paragraph.

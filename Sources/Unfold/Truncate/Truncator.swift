@@ -29,15 +29,15 @@ public enum Truncator {
     var lines: [DisplayLine]
     switch (state, isTruncated) {
     case (.collapsed, true):
-      lines = layout.lines.prefix(limit - 1).map { drawer.draw($0.contentRange) }
+      lines = layout.lines.prefix(limit - 1).map { drawer.draw($0) }
       lines.append(drawer.cut(layout.lines[limit - 1], options: options))
     case (.expanded, true):
-      lines = layout.lines.map { drawer.draw($0.contentRange) }
+      lines = layout.lines.map { drawer.draw($0) }
       if let label = options.lessLabel {
         drawer.append(label: label, role: .lessLabel, to: &lines)
       }
     case (_, false):
-      lines = layout.lines.map { drawer.draw($0.contentRange) }
+      lines = layout.lines.map { drawer.draw($0) }
     }
     return TruncatedText(
       lines: lines, isTruncated: isTruncated, lineCount: layout.isComplete ? layout.lines.count : nil,
@@ -49,7 +49,7 @@ public enum Truncator {
   /// - Parameter countingAllLines: lay out the whole text even when collapsed, so that
   ///   ``TruncatedText/lineCount`` is known.
   public static func truncate(
-    _ text: StyledText, measurer: any TextMeasurer = TerminalCells(), breaker: LineBreaker = .simple,
+    _ text: StyledText, measurer: any TextMeasurer = TerminalCells(), breaker: LineBreaker = .unicode,
     width: Int, options: TruncationOptions = .default, state: DisplayState, countingAllLines: Bool = false
   ) -> TruncatedText {
     let stopAfter = state == .collapsed && !countingAllLines ? options.effectiveLineLimit : nil
@@ -71,10 +71,21 @@ struct LineDrawer {
   let layout: LineLayout
   var measurer: any TextMeasurer { layout.measurer }
 
+  /// The display line of a laid-out line: its drawn content, and the hyphen of a break after a soft hyphen.
+  func draw(_ line: LineLayout.Line) -> DisplayLine {
+    var drawn = draw(line.contentRange)
+    if line.isHyphenated {
+      drawn.fragments.append(Fragment(text: "-", width: measurer.width(of: "-"), role: .hyphen))
+    }
+    return drawn
+  }
+
+  /// The display line of a range of the text: fragments per style, tabs on their own, soft hyphens left out.
   func draw(_ range: Range<Int>) -> DisplayLine {
     var fragments: [Fragment] = []
     var walk = ClusterWalk(layout.text, range: range, measurer: measurer)
     while let cluster = walk.next() {
+      if cluster.isSoftHyphen { continue }
       if let last = fragments.last, last.style == cluster.style, !cluster.isTab, last.text != "\t" {
         fragments[fragments.count - 1].text.append(cluster.character)
         fragments[fragments.count - 1].width += cluster.advance
@@ -120,21 +131,21 @@ struct LineDrawer {
   /// opportunity when that keeps at least half the room, without trailing spaces.
   private func cutEnd(_ line: LineLayout.Line, room: Int) -> Int {
     let start = line.range.lowerBound
-    var opportunities = layout.breaker.opportunities(in: layout.text.string, from: start)
-    var nextBreak = opportunities.next()
+    var breaks = line.breakOffsets.makeIterator()
+    var nextBreak = breaks.next()
     var lastBreak: (offset: Int, width: Int)?  // the last opportunity within the prefix that fits
     var fits = start  // the end of the longest prefix that fits
     var x = 0
     var widthWithoutSpaces = 0
     var walk = ClusterWalk(layout.text, range: line.contentRange, measurer: measurer)
     while let cluster = walk.next() {
-      while let opportunity = nextBreak, opportunity.offset < cluster.start { nextBreak = opportunities.next() }
-      if nextBreak?.offset == cluster.start && cluster.start > start {
+      while let offset = nextBreak, offset < cluster.start { nextBreak = breaks.next() }
+      if nextBreak == cluster.start {
         lastBreak = (cluster.start, widthWithoutSpaces)
       }
       guard x + cluster.advance <= room else {
         // The prefix that fits ends at a word's end: cut there.
-        if cluster.isSpace || nextBreak?.offset == cluster.start { return trimmedEnd(start..<fits) }
+        if cluster.isSpace || nextBreak == cluster.start { return trimmedEnd(start..<fits) }
         break
       }
       x += cluster.advance
@@ -149,7 +160,9 @@ struct LineDrawer {
 
   /// The end of a range without its trailing spaces and tabs.
   private func trimmedEnd(_ range: Range<Int>) -> Int {
-    let trimmed = layout.text.string.utf8Slice(range).trimmingSuffix(while: { $0 == " " || $0 == "\t" })
+    let trimmed = layout.text.string.utf8Slice(range).trimmingSuffix(while: {
+      $0 == " " || $0 == "\t" || $0 == "\u{00AD}"
+    })
     return range.lowerBound + trimmed.utf8.count
   }
 }
