@@ -16,10 +16,13 @@ let package = Package(
     ),
     .target(name: "Unfold", dependencies: ["CCmarkGFM"]),
     .executableTarget(name: "unfold", dependencies: ["Unfold"]),
+    .executableTarget(name: "unfold-bench", dependencies: ["Unfold"]),
     .target(name: "TestSupport", dependencies: ["Unfold"], path: "Tests/TestSupport"),
     .testTarget(name: "UnfoldTests", dependencies: ["Unfold", "TestSupport"]),
     .testTarget(name: "FixtureTests", dependencies: ["Unfold", "TestSupport"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["unfold", "TestSupport"]),
+    // Reports the cells a real terminal advances for each sample (run in tmux by the terminal tests).
+    .executableTarget(name: "WidthProbe", path: "Tests/WidthProbe"),
+    .testTarget(name: "EndToEndTests", dependencies: ["unfold", "WidthProbe", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -13,14 +13,17 @@ public enum Command {
   }
 
   /// The `unfold` binary next to the test bundle in the build folder.
-  public static var executable: URL {
+  public static var executable: URL { product("unfold") }
+
+  /// A product of the package, built next to the test bundle in the build folder.
+  public static func product(_ name: String) -> URL {
     var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("unfold").path),
+    while !FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path),
       folder.path != "/"
     {
       folder.deleteLastPathComponent()
     }
-    return folder.appendingPathComponent("unfold")
+    return folder.appendingPathComponent(name)
   }
 
   /// Runs `unfold` with arguments and bytes on standard input.

@@ -20,8 +20,7 @@ struct Cluster {
 struct ClusterWalk: IteratorProtocol {
   private let text: StyledText
   private let measurer: any TextMeasurer
-  private var index: String.Index
-  private let endIndex: String.Index
+  private var characters: Substring.Iterator
   private var offset: Int
   private var runIndex: Int
   private var runEnd: Int
@@ -32,9 +31,7 @@ struct ClusterWalk: IteratorProtocol {
   init(_ text: StyledText, range: Range<Int>, measurer: any TextMeasurer, x: Int = 0) {
     self.text = text
     self.measurer = measurer
-    let utf8 = text.string.utf8
-    index = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-    endIndex = utf8.index(index, offsetBy: range.count)
+    characters = text.string.utf8Slice(range).makeIterator()
     offset = range.lowerBound
     runIndex = text.runIndex(containing: range.lowerBound)
     runEnd = text.runEnds.isEmpty ? 0 : text.runEnds[runIndex]
@@ -42,8 +39,7 @@ struct ClusterWalk: IteratorProtocol {
   }
 
   mutating func next() -> Cluster? {
-    guard index < endIndex else { return nil }
-    let character = text.string[index]
+    guard let character = characters.next() else { return nil }
     let length = character.utf8.count
     while offset >= runEnd && runIndex + 1 < text.runs.count {
       runIndex += 1
@@ -54,7 +50,6 @@ struct ClusterWalk: IteratorProtocol {
       character == "\t" ? measurer.tabAdvance(at: x) : measurer.advance(of: character, style: style)
     let cluster = Cluster(
       start: offset, end: offset + length, character: character, style: style, advance: advance)
-    index = text.string.index(after: index)
     offset += length
     x += advance
     return cluster

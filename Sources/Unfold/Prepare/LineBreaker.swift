@@ -106,15 +106,13 @@ public struct LineBreaker: Hashable, Sendable {
       bufferPosition = 0
       var scalars = context
       var clusters: [(scalar: Int, offset: Int)] = []  // where each new cluster starts
-      var cursor = index
       var cursorOffset = offset
       var endsWithHardBreak = false
       var cut: Int?  // index in `clusters` of the first cluster of the next window
-      while cursor < text.endIndex {
-        let cluster = text[cursor]
+      var characters = text[index...].makeIterator()
+      while let cluster = characters.next() {
         clusters.append((scalars.count, cursorOffset))
         scalars.append(contentsOf: cluster.unicodeScalars)
-        cursor = text.index(after: cursor)
         cursorOffset += cluster.utf8.count
         if cluster.isHardLineBreak {
           endsWithHardBreak = true
@@ -149,9 +147,9 @@ public struct LineBreaker: Hashable, Sendable {
         offset += cluster.utf8.count
       } else {
         context = []
-        index = cursor
+        index = text.utf8.index(index, offsetBy: cursorOffset - offset)
         offset = cursorOffset
-        if endsWithHardBreak && cursor < text.endIndex {
+        if endsWithHardBreak && index < text.endIndex {
           buffer.append(BreakOpportunity(offset: cursorOffset, kind: .mandatory))
         }
       }

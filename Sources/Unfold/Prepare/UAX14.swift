@@ -44,7 +44,7 @@ enum UAX14 {
       let resolved = resolve(properties)
       rawClasses.append(resolved)
       if resolved == .cm || resolved == .zwj, let base = units.last,
-        ![.bk, .cr, .lf, .nl, .sp, .zw].contains(base.lineBreak)
+        !LineBreakSet.bkCrLfNlSpZw.contains(base.lineBreak)
       {
         continue  // LB9: attached to the unit before; no break before it
       }
@@ -89,9 +89,9 @@ enum UAX14 {
     // LB4, LB5: hard breaks.
     if a.lineBreak == .bk { return .mandatory }
     if a.lineBreak == .cr && b.lineBreak == .lf { return .prohibited }
-    if [.cr, .lf, .nl].contains(a.lineBreak) { return .mandatory }
+    if LineBreakSet.crLfNl.contains(a.lineBreak) { return .mandatory }
     // LB6, LB7
-    if [.bk, .cr, .lf, .nl].contains(b.lineBreak) { return .prohibited }
+    if LineBreakSet.bkCrLfNl.contains(b.lineBreak) { return .prohibited }
     if b.lineBreak == .sp || b.lineBreak == .zw { return .prohibited }
     // LB8: ZW SP* ÷
     if skippingSpaces().unit?.lineBreak == .zw { return .allowed }
@@ -101,21 +101,21 @@ enum UAX14 {
     if a.lineBreak == .wj || b.lineBreak == .wj { return .prohibited }
     // LB12, LB12a
     if a.lineBreak == .gl { return .prohibited }
-    if b.lineBreak == .gl && ![.sp, .ba, .hy, .hh].contains(a.lineBreak) { return .prohibited }
+    if b.lineBreak == .gl && !LineBreakSet.spBaHyHh.contains(a.lineBreak) { return .prohibited }
     // LB13
-    if [.cl, .cp, .ex, .sy].contains(b.lineBreak) { return .prohibited }
+    if LineBreakSet.clCpExSy.contains(b.lineBreak) { return .prohibited }
     // LB14: OP SP* ×
     let (beforeSpaces, beforeSpacesIndex) = skippingSpaces()
     if beforeSpaces?.lineBreak == .op { return .prohibited }
     // LB15a: (sot | BK | CR | LF | NL | OP | QU | GL | SP | ZW) [QU & Pi] SP* ×
     if let quote = beforeSpaces, quote.isInitialQuote {
       let context = beforeSpacesIndex >= 1 ? units[beforeSpacesIndex - 1].lineBreak : nil
-      if context == nil || [.bk, .cr, .lf, .nl, .op, .qu, .gl, .sp, .zw].contains(context!) { return .prohibited }
+      if context == nil || LineBreakSet.bkCrLfNlOpQuGlSpZw.contains(context!) { return .prohibited }
     }
     // LB15b: × [QU & Pf] (SP | GL | WJ | CL | QU | CP | EX | IS | SY | BK | CR | LF | NL | ZW | eot)
     if b.isFinalQuote {
       if let next = after?.lineBreak {
-        if [.sp, .gl, .wj, .cl, .qu, .cp, .ex, .is, .sy, .bk, .cr, .lf, .nl, .zw].contains(next) { return .prohibited }
+        if LineBreakSet.spGlWjClQuCpExIsSyBkCrLfNlZw.contains(next) { return .prohibited }
       } else {
         return .prohibited
       }
@@ -145,10 +145,10 @@ enum UAX14 {
     if a.lineBreak == .cb || b.lineBreak == .cb { return .allowed }
     // LB20a: (sot | BK | CR | LF | NL | SP | ZW | CB | GL) (HY | HH) × (AL | HL)
     if a.lineBreak == .hy || a.lineBreak == .hh, b.lineBreak == .al || b.lineBreak == .hl {
-      if before == nil || [.bk, .cr, .lf, .nl, .sp, .zw, .cb, .gl].contains(before!.lineBreak) { return .prohibited }
+      if before == nil || LineBreakSet.bkCrLfNlSpZwCbGl.contains(before!.lineBreak) { return .prohibited }
     }
     // LB21
-    if [.ba, .hh, .hy, .ns].contains(b.lineBreak) || a.lineBreak == .bb { return .prohibited }
+    if LineBreakSet.baHhHyNs.contains(b.lineBreak) || a.lineBreak == .bb { return .prohibited }
     // LB21a: HL (HY | HH) × [^HL]
     if a.lineBreak == .hy || a.lineBreak == .hh, before?.lineBreak == .hl, b.lineBreak != .hl { return .prohibited }
     // LB21b
@@ -159,20 +159,20 @@ enum UAX14 {
     if (a.lineBreak == .al || a.lineBreak == .hl) && b.lineBreak == .nu { return .prohibited }
     if a.lineBreak == .nu && (b.lineBreak == .al || b.lineBreak == .hl) { return .prohibited }
     // LB23a
-    if a.lineBreak == .pr && [.id, .eb, .em].contains(b.lineBreak) { return .prohibited }
-    if [.id, .eb, .em].contains(a.lineBreak) && b.lineBreak == .po { return .prohibited }
+    if a.lineBreak == .pr && LineBreakSet.idEbEm.contains(b.lineBreak) { return .prohibited }
+    if LineBreakSet.idEbEm.contains(a.lineBreak) && b.lineBreak == .po { return .prohibited }
     // LB24
     if (a.lineBreak == .pr || a.lineBreak == .po) && (b.lineBreak == .al || b.lineBreak == .hl) { return .prohibited }
     if (a.lineBreak == .al || a.lineBreak == .hl) && (b.lineBreak == .pr || b.lineBreak == .po) { return .prohibited }
     // LB25
     if isNumberRule(u, units, after: after, afterNext: afterNext) { return .prohibited }
     // LB26
-    if a.lineBreak == .jl && [.jl, .jv, .h2, .h3].contains(b.lineBreak) { return .prohibited }
+    if a.lineBreak == .jl && LineBreakSet.jlJvH2H3.contains(b.lineBreak) { return .prohibited }
     if (a.lineBreak == .jv || a.lineBreak == .h2) && (b.lineBreak == .jv || b.lineBreak == .jt) { return .prohibited }
     if (a.lineBreak == .jt || a.lineBreak == .h3) && b.lineBreak == .jt { return .prohibited }
     // LB27
-    if [.jl, .jv, .jt, .h2, .h3].contains(a.lineBreak) && b.lineBreak == .po { return .prohibited }
-    if a.lineBreak == .pr && [.jl, .jv, .jt, .h2, .h3].contains(b.lineBreak) { return .prohibited }
+    if LineBreakSet.jlJvJtH2H3.contains(a.lineBreak) && b.lineBreak == .po { return .prohibited }
+    if a.lineBreak == .pr && LineBreakSet.jlJvJtH2H3.contains(b.lineBreak) { return .prohibited }
     // LB28
     if (a.lineBreak == .al || a.lineBreak == .hl) && (b.lineBreak == .al || b.lineBreak == .hl) { return .prohibited }
     // LB28a
@@ -191,8 +191,8 @@ enum UAX14 {
     // LB29
     if a.lineBreak == .is && (b.lineBreak == .al || b.lineBreak == .hl) { return .prohibited }
     // LB30
-    if [.al, .hl, .nu].contains(a.lineBreak) && b.lineBreak == .op && !b.isEastAsian { return .prohibited }
-    if a.lineBreak == .cp && !a.isEastAsian && [.al, .hl, .nu].contains(b.lineBreak) { return .prohibited }
+    if LineBreakSet.alHlNu.contains(a.lineBreak) && b.lineBreak == .op && !b.isEastAsian { return .prohibited }
+    if a.lineBreak == .cp && !a.isEastAsian && LineBreakSet.alHlNu.contains(b.lineBreak) { return .prohibited }
     // LB30a: an odd number of regional indicators before the boundary
     if a.lineBreak == .ri && b.lineBreak == .ri {
       var count = 0
@@ -232,9 +232,37 @@ enum UAX14 {
       if after?.lineBreak == .is && afterNext?.lineBreak == .nu { return true }
     }
     // (PO | PR) × NU; HY × NU; IS × NU
-    if b == .nu && [.po, .pr, .hy, .is].contains(a) { return true }
+    if b == .nu && LineBreakSet.poPrHyIs.contains(a) { return true }
     // NU (SY | IS)* × NU
     if b == .nu && numberEndsAt(u - 1) { return true }
     return false
   }
+}
+
+/// A set of line break classes as one bit mask: the rules test membership without allocating.
+struct LineBreakSet: Sendable {
+  let bits: UInt64
+
+  init(_ classes: LineBreakClass...) {
+    bits = classes.reduce(0) { $0 | 1 << UInt64($1.rawValue) }
+  }
+
+  @inline(__always)
+  func contains(_ lineBreak: LineBreakClass) -> Bool { bits & 1 << UInt64(lineBreak.rawValue) != 0 }
+
+  static let alHlNu = LineBreakSet(.al, .hl, .nu)
+  static let baHhHyNs = LineBreakSet(.ba, .hh, .hy, .ns)
+  static let bkCrLfNl = LineBreakSet(.bk, .cr, .lf, .nl)
+  static let bkCrLfNlOpQuGlSpZw = LineBreakSet(.bk, .cr, .lf, .nl, .op, .qu, .gl, .sp, .zw)
+  static let bkCrLfNlSpZw = LineBreakSet(.bk, .cr, .lf, .nl, .sp, .zw)
+  static let bkCrLfNlSpZwCbGl = LineBreakSet(.bk, .cr, .lf, .nl, .sp, .zw, .cb, .gl)
+  static let clCpExSy = LineBreakSet(.cl, .cp, .ex, .sy)
+  static let crLfNl = LineBreakSet(.cr, .lf, .nl)
+  static let idEbEm = LineBreakSet(.id, .eb, .em)
+  static let jlJvH2H3 = LineBreakSet(.jl, .jv, .h2, .h3)
+  static let jlJvJtH2H3 = LineBreakSet(.jl, .jv, .jt, .h2, .h3)
+  static let poPrHyIs = LineBreakSet(.po, .pr, .hy, .is)
+  static let spBaHyHh = LineBreakSet(.sp, .ba, .hy, .hh)
+  static let spGlWjClQuCpExIsSyBkCrLfNlZw = LineBreakSet(
+    .sp, .gl, .wj, .cl, .qu, .cp, .ex, .is, .sy, .bk, .cr, .lf, .nl, .zw)
 }
