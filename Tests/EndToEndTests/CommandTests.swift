@@ -116,4 +116,25 @@ import Testing
       ["--format", "plain"], stdin: Data("aaaa bbbb cccc dddd".utf8), environment: environment)
     #expect(result.stdout == "aaaa bbbb\ncccc dddd\n")
   }
+
+  @Test func breaksFormatMarksEveryPositionInTheChosenProfile() throws {
+    let input = Data("a/b (c)".utf8)
+    let unicode = try Command.run(["--format", "breaks", "--verbatim"], stdin: input)
+    #expect(unicode.stdout == "×a×/÷b×␠÷(×c×)÷\n")
+    let chromium = try Command.run(["--format", "breaks", "--verbatim", "--breaks", "chromium"], stdin: input)
+    #expect(chromium.stdout == "×a×/×b×␠÷(×c×)÷\n")
+    let bad = try Command.run(["--breaks", "icu"])
+    #expect(bad.status == 2)
+    #expect(bad.stderr == "unfold: --breaks must be one of unicode|chromium, not 'icu'\n")
+  }
+
+  @Test func widthsProfileChangesWhereLinesBreak() throws {
+    // Four families: 8 cells as tmux draws them (legacy), 8 as newer terminals do (modern), but a heart
+    // with VS16 is 1 cell in legacy and 2 in modern.
+    let input = Data("❤️❤️❤️❤️ x".utf8)
+    let legacy = try Command.run(["--format", "plain", "--width", "5"], stdin: input)
+    #expect(legacy.stdout == "❤️❤️❤️❤️\nx\n")
+    let modern = try Command.run(["--format", "plain", "--width", "5", "--widths", "modern"], stdin: input)
+    #expect(modern.stdout == "❤️❤️\n❤️❤️\nx\n")
+  }
 }
