@@ -20,6 +20,12 @@ public enum VisibleControls {
     }
   }
 
+  /// The scalar as drawn: its replacement when it is a control to replace, else itself.
+  @inline(__always)
+  public static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    replacement(for: scalar) ?? scalar
+  }
+
   /// Whether a scalar is a control that ``replacement(for:)`` replaces.
   @inline(__always)
   public static func isReplaced(_ scalar: Unicode.Scalar) -> Bool {

@@ -67,10 +67,8 @@ public struct ANSIRenderer: Sendable {
         result += " "
       } else if scalar == "\u{00AD}" {
         continue
-      } else if let replacement = VisibleControls.replacement(for: scalar) {
-        result.unicodeScalars.append(replacement)
       } else {
-        result.unicodeScalars.append(scalar)
+        result.unicodeScalars.append(VisibleControls.visible(scalar))
       }
     }
     return result

@@ -46,7 +46,7 @@ public enum BreakNotation {
         case "\u{85}": result += "␤"
         case "\u{2028}": result += "⟨LS⟩"
         case "\u{2029}": result += "⟨PS⟩"
-        default: result.unicodeScalars.append(VisibleControls.replacement(for: scalar) ?? scalar)
+        default: result.unicodeScalars.append(VisibleControls.visible(scalar))
         }
       }
       return result

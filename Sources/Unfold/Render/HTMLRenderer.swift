@@ -104,12 +104,7 @@ public struct HTMLRenderer: Sendable {
       case ">": result += "&gt;"
       case "\"": result += "&quot;"
       case "'": result += "&#x27;"
-      default:
-        if let replacement = VisibleControls.replacement(for: scalar) {
-          result.unicodeScalars.append(replacement)
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
+      default: result.unicodeScalars.append(VisibleControls.visible(scalar))
       }
     }
     return result
