@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -41,12 +42,23 @@ public struct Tmux: ~Copyable {
     return rows
   }
 
+  /// Held while a pipe is made close-on-exec and while tmux is spawned, so that no spawn happens between.
+  static let spawnLock = Mutex(())
+
   /// Runs tmux with posix_spawn and waits for it. (Foundation's `Process.waitUntilExit` on Linux waits for
   /// the tmux server that `new-session` leaves running, so it is not used here.)
   @discardableResult
   static func tmux(captureOutput: Bool = true, _ arguments: [String]) throws -> String {
+    // Close-on-exec, so that a tmux server started concurrently by another test never inherits this pipe
+    // (its reader would then wait for that server to exit); dup2 onto standard output clears the flag.
     var fds: [Int32] = [0, 0]
-    guard pipe(&fds) == 0 else { throw TmuxError(message: "pipe failed") }
+    let piped = spawnLock.withLock { _ -> Bool in
+      guard pipe(&fds) == 0 else { return false }
+      _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+      _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+      return true
+    }
+    guard piped else { throw TmuxError(message: "pipe failed") }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -66,7 +78,7 @@ public struct Tmux: ~Copyable {
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (argv + envp).forEach { free($0) } }
     var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, "tmux", &actions, nil, argv, envp)
+    let spawned = spawnLock.withLock { _ in posix_spawnp(&pid, "tmux", &actions, nil, argv, envp) }
     close(fds[1])
     defer { close(fds[0]) }
     guard spawned == 0 else { throw TmuxError(message: "cannot start tmux (error \(spawned)): is it installed?") }
