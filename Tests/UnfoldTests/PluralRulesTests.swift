@@ -16,7 +16,9 @@ import Testing
       let actual = PluralRulesTable.category(set: set, operands)
       if actual != category { failures.append("set \(set): \(number) is \(actual), CLDR says \(category)") }
     }
-    print("CLDR \(PluralRules.cldrVersion) plural samples: \(PluralRulesTable.samples.count - failures.count) of \(PluralRulesTable.samples.count) fall in their category")
+    print(
+      "CLDR \(PluralRules.cldrVersion) plural samples: \(PluralRulesTable.samples.count - failures.count) of \(PluralRulesTable.samples.count) fall in their category"
+    )
     #expect(failures.isEmpty, "\(failures.prefix(20))")
     #expect(PluralRulesTable.setByLanguage.count == 218)
   }

@@ -4,11 +4,24 @@ public struct Diagnostic: Hashable, Sendable {
   public enum Kind: String, Hashable, Sendable {
     /// A chunk of markdown was shown as literal text instead of being parsed.
     case literalFallback
+    /// A key has no translation in the chosen language; the default value or the key is shown.
+    case missingKey
+    /// A specifier reads an argument that was not given; the specifier is shown as written.
+    case missingArgument
+    /// An argument does not fit its specifier; the specifier is shown as written.
+    case wrongArgumentType
+    /// The positions of the specifiers skip an argument; the specifiers after the gap are shown as written.
+    case argumentGap
+    /// A `%` that starts no valid specifier, or a plural variable with no definition; shown as written.
+    case invalidSpecifier
+    /// A plural form the value needs is missing; `other` is shown.
+    case missingPluralForm
   }
 
   /// What happened.
   public var kind: Kind
-  /// Where in the input it happened, as a UTF-8 byte offset into the text handed to the stage.
+  /// Where in the input it happened, as a UTF-8 byte offset into the text handed to the stage (0 when the
+  /// problem is about the whole text).
   public var offset: Int
   /// One line for people.
   public var message: String

@@ -68,7 +68,8 @@ public struct PluralOperands: Hashable, Sendable {
   /// `f` 5).
   public init(_ value: Double) {
     let text = value.isFinite ? "\(value.magnitude)" : "0"
-    self = PluralOperands(decimal: text.contains("e") ? String(format: "%.0f", value.magnitude) : text) ?? PluralOperands(0)
+    self =
+      PluralOperands(decimal: text.contains("e") ? String(format: "%.0f", value.magnitude) : text) ?? PluralOperands(0)
   }
 }
 
