@@ -28,12 +28,18 @@ struct Arguments {
   var color = ColorChoice.auto
   var breaks: LineBreaker.Rules?
   var widths = TerminalCells.Profile.legacy
+  var locale = "en"
+  var strings: [String] = []
+  var table = "Localizable"
+  var args: [String] = []
+  var device = "other"
+  var checkStrings = false
   var help = false
   var version = false
 
   static let flags = [
     "--width", "--lines", "--verbatim", "--format", "--expanded", "--more-label", "--less-label", "--color",
-    "--breaks", "--widths",
+    "--breaks", "--widths", "--locale", "--strings", "--table", "--arg", "--device", "--check-strings",
     "--help", "--version",
   ]
 
@@ -74,14 +80,27 @@ struct Arguments {
       case "--color": color = try Self.choice(try value(), flag: name)
       case "--breaks": breaks = try Self.choice(try value(), flag: name)
       case "--widths": widths = try Self.choice(try value(), flag: name)
+      case "--locale": locale = try Self.nonEmpty(try value(), flag: name)
+      case "--strings": strings.append(try Self.nonEmpty(try value(), flag: name))
+      case "--table": table = try Self.nonEmpty(try value(), flag: name)
+      case "--arg": args.append(try value())
+      case "--device": device = try Self.nonEmpty(try value(), flag: name)
+      case "--check-strings": checkStrings = true
       case "-h", "--help": help = true
       case "--version": version = true
       default: throw UsageError(message: "unknown flag '\(name)' (see --help)")
       }
-      if inlineValue != nil && ["--verbatim", "--expanded", "-h", "--help", "--version"].contains(name) {
+      if inlineValue != nil
+        && ["--verbatim", "--expanded", "-h", "--help", "--version", "--check-strings"].contains(name)
+      {
         throw UsageError(message: "\(name) takes no value")
       }
     }
+  }
+
+  private static func nonEmpty(_ text: String, flag: String) throws(UsageError) -> String {
+    guard !text.isEmpty else { throw UsageError(message: "\(flag) needs a non-empty value") }
+    return text
   }
 
   private static func number(_ text: String, flag: String, minimum: Int) throws(UsageError) -> Int {
@@ -104,8 +123,9 @@ struct Arguments {
     Usage: unfold [options] [FILE]
 
     Shows a paragraph as a reader sees it in N lines, with "… more", and after expanding.
-    Reads FILE, or standard input when FILE is missing or '-'. The text is inline markdown
-    (bold, italic, strikethrough, code, links) unless --verbatim is given.
+    Reads FILE, or standard input when FILE is missing or '-'. The text is a localized key: looked
+    up in the --strings tables (the key itself when missing), then shown as inline markdown (bold,
+    italic, strikethrough, code, links); --verbatim shows it as given instead.
 
     Options:
       --width N                 line width in cells (default: the terminal's width, else $COLUMNS, else 80)
@@ -132,6 +152,23 @@ struct Arguments {
       --widths legacy|modern    cell widths: per code point as glibc and tmux count (default), or emoji
                                 sequences as one 2-cell emoji as newer terminals draw them
                                   e.g. unfold --widths modern notes.md
+      --locale ID               the reader's locale: chooses the language, plural forms and number format
+                                (default en)
+                                  e.g. unfold --locale es-MX --strings Resources greeting.txt
+      --strings PATH            string tables: a .strings, .stringsdict or .xcstrings file, or a folder
+                                of <language>.lproj folders and catalogs (repeatable)
+                                  e.g. unfold --strings Localizable.xcstrings --locale de key.txt
+      --table NAME              the table to look the key up in (default Localizable)
+                                  e.g. unfold --strings Resources --table Errors key.txt
+      --arg VALUE               an argument for the key's specifiers, read as the type of the specifier
+                                it fills (repeatable, in order)
+                                  e.g. printf '%%lld files' | unfold --strings Resources --arg 3
+      --device NAME             the device for a catalog's device variations (iphone, ipad, mac...;
+                                default other)
+                                  e.g. unfold --strings Localizable.xcstrings --device ipad key.txt
+      --check-strings           load the --strings tables, resolve every key in every language, and
+                                report problems (exit 1 when there are any)
+                                  e.g. unfold --check-strings --strings Resources
       --help                    show this help
       --version                 show the version
 

@@ -42,14 +42,40 @@ func run() -> Int32 {
     print("unfold \(Unfold.version)")
     return 0
   }
-  let input: String
+  var localizations = Localizations()
+  var problems: [LocalizationError] = []
+  for path in arguments.strings { problems += localizations.load(path) }
+  if !problems.isEmpty {
+    for problem in problems { FileHandle.standardError.write(Data("unfold: \(problem)\n".utf8)) }
+    return 1
+  }
+  if arguments.checkStrings {
+    let (resolved, findings) = localizations.check()
+    for finding in findings { print(finding) }
+    print("checked \(resolved) keys in \(localizations.tableNames.count) tables: \(findings.count) problems")
+    return findings.isEmpty ? 0 : 1
+  }
+  var input: String
   do {
     input = try readInput(arguments.file)
   } catch {
     FileHandle.standardError.write(Data("unfold: \(error.message)\n".utf8))
     return 1
   }
-  let source = arguments.verbatim ? TextSource(verbatim: input) : TextSource(LocalizedKey(input))
+  let source: TextSource
+  if arguments.verbatim {
+    source = TextSource(verbatim: input)
+  } else {
+    // A key read from a file or a pipe ends with the file's line end, which is not part of the key.
+    if input.hasSuffix("\n") || input.hasSuffix("\r\n") { input.removeLast() }
+    let key =
+      arguments.args.isEmpty
+      ? LocalizedKey(input) : LocalizedKey(input, arguments: arguments.args.map(FormatArgument.text))
+    source = TextSource(
+      key,
+      TextSource.Localization(localizations, locale: arguments.locale, table: arguments.table, device: arguments.device)
+    )
+  }
   let paragraph = Paragraph(
     source,
     options: TruncationOptions(

@@ -1,36 +1,126 @@
-/// The key of a localized string, written as a string literal.
+/// The key of a localized string, written as a string literal, with the arguments interpolated into it.
 ///
-/// Like SwiftUI's `LocalizedStringKey`, a literal becomes a key, while a `String` variable needs an explicit
-/// conversion, so that text from users is never parsed as markdown by accident:
+/// It builds its key exactly as SwiftUI's `LocalizedStringKey` does, so that the same string tables serve
+/// both:
 ///
-///     TextSource("Read the **docs**")           // a key: looked up, then markdown
-///     TextSource(LocalizedKey(titleFromServer)) // explicit
-///     TextSource(verbatim: commentFromUser)     // shown as given
-public struct LocalizedKey: Hashable, Sendable, ExpressibleByStringLiteral {
-  /// The key as written.
+/// | interpolated value | in the key | argument |
+/// | --- | --- | --- |
+/// | literal text | the text, every `%` doubled | — |
+/// | `String` | `%@` | the string (markdown inside it stays literal) |
+/// | ``StyledText`` | `%@` | the styled text (its styles are kept) |
+/// | `Int`, `Int64` | `%lld` | the integer |
+/// | `Int8`, `Int16`, `Int32` | `%d` | the integer |
+/// | `UInt`, `UInt64` | `%llu` | the integer |
+/// | `UInt8`, `UInt16`, `UInt32` | `%u` | the integer |
+/// | `Float` | `%f` | the number |
+/// | `Double` | `%lf` | the number |
+/// | a number with `specifier:` | the specifier as given | the number |
+///
+/// A literal without interpolation is the key as written and is not formatted (`"100%"` shows `100%`), as
+/// is a key made from a `String` variable with ``init(_:)``: a variable is never parsed as markdown unless
+/// it is converted explicitly.
+///
+///     let name = StyledText(plain: user.name).bold()
+///     TextSource("Hello, \(name)! You have \(count) new messages")
+///     // key "Hello, %@! You have %lld new messages", arguments [name (bold), count]
+public struct LocalizedKey: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
+  /// The key as looked up in string tables.
   public let key: String
+  /// The arguments, in the order of the key's specifiers.
+  public let arguments: [FormatArgument]
+  /// Whether the key goes through the formatter (it had interpolations, or arguments were given).
+  public let hasFormatting: Bool
 
-  /// Creates a key from a string variable, explicitly.
-  public init(_ key: String) { self.key = key }
+  /// Creates a key from a string variable, explicitly, with no formatting.
+  public init(_ key: String) {
+    self.key = key
+    self.arguments = []
+    self.hasFormatting = false
+  }
 
-  /// Creates a key from a string literal.
-  public init(stringLiteral value: String) { self.key = value }
+  /// Creates a key with arguments for its specifiers (for example from the command line): formatted.
+  public init(_ key: String, arguments: [FormatArgument]) {
+    self.key = key
+    self.arguments = arguments
+    self.hasFormatting = true
+  }
+
+  /// Creates a key from a string literal, with no formatting.
+  public init(stringLiteral value: String) { self.init(value) }
+
+  /// Creates a key from an interpolated string literal.
+  public init(stringInterpolation: StringInterpolation) {
+    key = stringInterpolation.key
+    arguments = stringInterpolation.arguments
+    hasFormatting = true
+  }
+
+  /// Builds the key and its arguments from the pieces of an interpolated literal.
+  public struct StringInterpolation: StringInterpolationProtocol, Sendable {
+    var key = ""
+    var arguments: [FormatArgument] = []
+
+    /// Creates an empty interpolation.
+    public init(literalCapacity: Int, interpolationCount: Int) {
+      key.reserveCapacity(literalCapacity + 4 * interpolationCount)
+    }
+
+    /// Appends literal text, with `%` doubled.
+    public mutating func appendLiteral(_ literal: String) {
+      key += literal.replacingOccurrences(of: "%", with: "%%")
+    }
+
+    /// Appends a string as `%@`.
+    public mutating func appendInterpolation(_ value: String) { append("%@", .string(value)) }
+    /// Appends a substring as `%@`.
+    public mutating func appendInterpolation(_ value: Substring) { append("%@", .string(String(value))) }
+    /// Appends a styled text as `%@`; it keeps its styles.
+    public mutating func appendInterpolation(_ value: StyledText) { append("%@", .styled(value)) }
+    /// Appends an `Int` as `%lld`.
+    public mutating func appendInterpolation(_ value: Int) { append("%lld", .int(Int64(value))) }
+    /// Appends an `Int64` as `%lld`.
+    public mutating func appendInterpolation(_ value: Int64) { append("%lld", .int(value)) }
+    /// Appends an `Int32` as `%d`.
+    public mutating func appendInterpolation(_ value: Int32) { append("%d", .int(Int64(value))) }
+    /// Appends an `Int16` as `%d`.
+    public mutating func appendInterpolation(_ value: Int16) { append("%d", .int(Int64(value))) }
+    /// Appends an `Int8` as `%d`.
+    public mutating func appendInterpolation(_ value: Int8) { append("%d", .int(Int64(value))) }
+    /// Appends a `UInt` as `%llu`.
+    public mutating func appendInterpolation(_ value: UInt) { append("%llu", .uint(UInt64(value))) }
+    /// Appends a `UInt64` as `%llu`.
+    public mutating func appendInterpolation(_ value: UInt64) { append("%llu", .uint(value)) }
+    /// Appends a `UInt32` as `%u`.
+    public mutating func appendInterpolation(_ value: UInt32) { append("%u", .uint(UInt64(value))) }
+    /// Appends a `UInt16` as `%u`.
+    public mutating func appendInterpolation(_ value: UInt16) { append("%u", .uint(UInt64(value))) }
+    /// Appends a `UInt8` as `%u`.
+    public mutating func appendInterpolation(_ value: UInt8) { append("%u", .uint(UInt64(value))) }
+    /// Appends a `Float` as `%f`.
+    public mutating func appendInterpolation(_ value: Float) { append("%f", .double(Double(value))) }
+    /// Appends a `Double` as `%lf`.
+    public mutating func appendInterpolation(_ value: Double) { append("%lf", .double(value)) }
+
+    /// Appends an integer with a specifier of your own, such as `%05d` or `%x`.
+    public mutating func appendInterpolation(_ value: some BinaryInteger, specifier: String) {
+      append(specifier, value < 0 ? .int(Int64(clamping: value)) : .uint(UInt64(clamping: value)))
+    }
+
+    /// Appends a floating-point number with a specifier of your own, such as `%.2f`.
+    public mutating func appendInterpolation(_ value: some BinaryFloatingPoint, specifier: String) {
+      append(specifier, .double(Double(value)))
+    }
+
+    private mutating func append(_ specifier: String, _ argument: FormatArgument) {
+      key += specifier
+      arguments.append(argument)
+    }
+  }
 }
 
-/// A strings table: translations by key, for one language.
-///
-/// Full string-table files (`.strings`, `.stringsdict`, `.xcstrings`) come later; for now a table is built in
-/// memory.
-public struct StringsTable: Hashable, Sendable {
-  /// The translations by key.
-  public var entries: [String: String]
-
-  /// Creates a table.
-  public init(_ entries: [String: String] = [:]) { self.entries = entries }
-
-  /// The table with no entries: every key shows as itself.
-  public static let empty = StringsTable()
-
-  /// The translation of a key, falling back to the key itself.
-  public func lookUp(_ key: LocalizedKey) -> String { entries[key.key] ?? key.key }
+extension LocalizedKey: CustomStringConvertible {
+  /// The key and its arguments, as SwiftUI prints a `LocalizedStringKey`.
+  public var description: String {
+    "LocalizedKey(key: \(key.debugDescription), hasFormatting: \(hasFormatting), arguments: \(arguments.map(\.summary)))"
+  }
 }

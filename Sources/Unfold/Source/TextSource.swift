@@ -3,8 +3,10 @@
 /// The two modes stay apart, as `Text(verbatim:)` and `Text(LocalizedStringKey)` do in SwiftUI:
 /// - verbatim text is shown as given, with no lookup and no markdown; its leading and trailing whitespace
 ///   (spaces, tabs, newlines) is trimmed, as ExpandableText's `init(verbatim:)` does;
-/// - a localized key is looked up in a table (falling back to the key itself), and the result is parsed as
-///   inline markdown (``MarkdownParser``), keeping every space and newline.
+/// - a localized key is looked up in string tables for a locale (falling back to a default value or the key
+///   itself), its plural and device forms are chosen, the translated format is parsed as inline markdown
+///   (``MarkdownParser``, every space and newline kept), and then the key's arguments fill its specifiers
+///   (``LocalizedFormatter``), so markdown inside an argument stays literal.
 ///
 /// In both modes `\r\n` and `\r` become `\n`, and NUL becomes U+FFFD.
 public struct TextSource: Hashable, Sendable {
@@ -12,8 +14,36 @@ public struct TextSource: Hashable, Sendable {
   public enum Mode: Hashable, Sendable {
     /// Shown as given.
     case verbatim(String)
-    /// Looked up, then parsed as markdown.
-    case localized(LocalizedKey, table: StringsTable)
+    /// Looked up, then parsed as markdown, then formatted.
+    case localized(LocalizedKey, Localization)
+  }
+
+  /// Where and how a localized key is looked up.
+  public struct Localization: Hashable, Sendable {
+    /// The string tables.
+    public var localizations: Localizations
+    /// The reader's locale (`es-MX`, `ar`, `pt_BR`): it chooses the language, the plural rules and how
+    /// numbers are written.
+    public var locale: String
+    /// The table (`Localizable` by default).
+    public var table: String
+    /// The device whose forms are chosen in a catalog's device variations (`iphone`, `ipad`, `mac`...);
+    /// `other` when the device has none.
+    public var device: String
+    /// Shown instead of the key when the key has no translation.
+    public var defaultValue: String?
+
+    /// Creates a lookup.
+    public init(
+      _ localizations: Localizations, locale: String = "en", table: String = "Localizable", device: String = "other",
+      defaultValue: String? = nil
+    ) {
+      self.localizations = localizations
+      self.locale = locale
+      self.table = table
+      self.device = device
+      self.defaultValue = defaultValue
+    }
   }
 
   /// The mode and its content.
@@ -22,8 +52,16 @@ public struct TextSource: Hashable, Sendable {
   /// Text shown as given: no lookup, no markdown, outer whitespace trimmed.
   public init(verbatim text: String) { mode = .verbatim(text) }
 
-  /// A localized key: looked up in `table` (the key itself when missing), then parsed as markdown.
-  public init(_ key: LocalizedKey, table: StringsTable = .empty) { mode = .localized(key, table: table) }
+  /// A localized key: looked up in `table` (the key itself when missing), then parsed as markdown and
+  /// formatted for `locale`.
+  public init(_ key: LocalizedKey, table: StringsTable = .empty, locale: String = "en") {
+    var localizations = Localizations(developmentLanguage: locale)
+    localizations.add(table, language: locale)
+    mode = .localized(key, Localization(localizations, locale: locale))
+  }
+
+  /// A localized key looked up in string tables (see ``Localization``).
+  public init(_ key: LocalizedKey, _ localization: Localization) { mode = .localized(key, localization) }
 
   /// The styled text and any diagnostics from producing it.
   public struct Resolved: Hashable, Sendable {
@@ -39,9 +77,11 @@ public struct TextSource: Hashable, Sendable {
     case .verbatim(let text):
       let normalized = Self.normalizingLineEnds(text)
       return Resolved(text: StyledText(plain: String(Self.trimmingWhitespace(normalized))), diagnostics: [])
-    case .localized(let key, let table):
-      let result = MarkdownParser.parse(Self.normalizingLineEnds(table.lookUp(key)))
-      return Resolved(text: result.text, diagnostics: result.diagnostics)
+    case .localized(let key, let localization):
+      return LocalizedResolver(
+        localizations: localization.localizations, locale: localization.locale, table: localization.table,
+        device: localization.device, defaultValue: localization.defaultValue
+      ).resolve(key)
     }
   }
 

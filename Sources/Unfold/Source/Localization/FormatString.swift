@@ -159,8 +159,7 @@ struct FormatSpecifier: Hashable, Sendable {
       index += 2
       var name = ""
       while let scalar = peek(), scalar != "@" {
-        guard scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
-        else { return nil }
+        guard !scalar.properties.isWhitespace, scalar != "%" else { return nil }
         name.unicodeScalars.append(scalar)
         index += 1
       }
