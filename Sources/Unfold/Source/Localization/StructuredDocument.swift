@@ -77,7 +77,7 @@ enum PropertyListReader {
       if let failure = delegate.failure {
         throw LocalizationError(file: file, line: failure.line, column: failure.column, message: failure.message)
       }
-      let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "malformed XML"
+      let reason = parser.parserError.map { xmlReason($0) } ?? "malformed XML"
       throw LocalizationError(
         file: file, line: parser.lineNumber, column: parser.columnNumber,
         message: "not a well-formed property list (\(reason))")
@@ -86,6 +86,18 @@ enum PropertyListReader {
       throw LocalizationError(file: file, message: "expected a <plist> with a value, found none")
     }
     return root
+  }
+
+  /// A reason in words for the XML parser's error codes that string tables meet.
+  fileprivate static func xmlReason(_ error: any Error) -> String {
+    let code = (error as NSError).code
+    let reasons: [Int: String] = [
+      4: "the document is empty", 5: "the document ends before its elements are closed",
+      9: "an invalid character", 38: "an end tag does not match its start tag", 41: "an attribute is malformed",
+      64: "the XML declaration is malformed", 76: "an end tag does not match its start tag",
+      111: "the document is not XML",
+    ]
+    return reasons[code] ?? "XML parser error \(code)"
   }
 
   private static func node(from object: Any) -> DocumentNode {
@@ -165,7 +177,7 @@ enum PropertyListReader {
       if failure == nil {
         failure = (
           parser.lineNumber, parser.columnNumber,
-          "not a well-formed property list (\((parseError as NSError).localizedDescription))"
+          "not a well-formed property list (\(PropertyListReader.xmlReason(parseError)))"
         )
       }
     }
