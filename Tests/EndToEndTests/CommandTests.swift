@@ -137,4 +137,34 @@ import Testing
     let modern = try Command.run(["--format", "plain", "--width", "5", "--widths", "modern"], stdin: input)
     #expect(modern.stdout == "❤️❤️\n❤️❤️\nx\n")
   }
+
+  var tables: String { TestSupport.repositoryRoot.appendingPathComponent("Fixtures/_tables").path }
+
+  @Test func aKeyIsLookedUpForTheLocaleAndFormattedWithTypedArguments() throws {
+    let result = try Command.run(
+      ["--strings", tables, "--locale", "pl", "--arg", "22", "--format", "plain", "--width", "80"],
+      stdin: Data("%lld new comments\n".utf8))
+    #expect(result.status == 0)
+    #expect(result.stdout == "22 nowe komentarze do Twojego wpisu o łamaniu wierszy\n")
+  }
+
+  @Test func aMalformedTableIsARuntimeErrorNamingFileLineAndColumn() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-bad-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bad = folder.appendingPathComponent("Localizable.strings")
+    try Data("\"a\" = \"b\"\n\"c\" = \"d\";\n".utf8).write(to: bad)
+    let result = try Command.run(["--strings", bad.path], stdin: Data("a".utf8))
+    #expect(result.status == 1)
+    #expect(result.stderr == "unfold: \(bad.path):2:1: expected ';' after the value of \"a\", found '\"'\n")
+    let missing = try Command.run(["--strings", "/nonexistent/Localizable.xcstrings"], stdin: Data("a".utf8))
+    #expect(missing.status == 1)
+    #expect(missing.stderr == "unfold: /nonexistent/Localizable.xcstrings: no such file or folder\n")
+  }
+
+  @Test func checkStringsResolvesEveryKeyInEveryLanguage() throws {
+    let result = try Command.run(["--check-strings", "--strings", tables])
+    #expect(result.status == 0)
+    #expect(result.stdout == "checked 17 keys in 1 tables: 0 problems\n")
+  }
 }

@@ -14,6 +14,11 @@ struct Fixture: CustomTestStringConvertible, Sendable {
     var lessLabel: String?
     var widths: String?  // "legacy" (default) or "modern"
     var breaks: String?  // "unicode" or "chromium"; default: each target's own
+    var strings: [String]?  // string tables, relative to the fixture's folder
+    var locale: String?
+    var table: String?
+    var device: String?
+    var args: [String]?  // untyped arguments, as on the command line
   }
 
   let name: String
@@ -24,7 +29,8 @@ struct Fixture: CustomTestStringConvertible, Sendable {
   /// Every fixture folder, sorted by name.
   static let all: [Fixture] = {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.sorted().filter { !$0.hasPrefix(".") }.map(Fixture.init)
+    // `_tables` and other folders starting with `_` hold what fixtures share, not fixtures.
+    return names.sorted().filter { !$0.hasPrefix(".") && !$0.hasPrefix("_") }.map(Fixture.init)
   }()
 
   var directory: URL { Self.folder.appendingPathComponent(name) }
@@ -43,7 +49,18 @@ struct Fixture: CustomTestStringConvertible, Sendable {
     let source: TextSource
     switch options.mode {
     case "verbatim": source = TextSource(verbatim: input)
-    case "markdown": source = TextSource(LocalizedKey(input))
+    case "markdown":
+      var localizations = Localizations()
+      for path in options.strings ?? [] {
+        let errors = localizations.load(directory.appendingPathComponent(path).standardized.path)
+        if let error = errors.first { throw FixtureError(message: "\(name): \(error)") }
+      }
+      let key = options.args.map { LocalizedKey(input, arguments: $0.map(FormatArgument.text)) } ?? LocalizedKey(input)
+      source = TextSource(
+        key,
+        TextSource.Localization(
+          localizations, locale: options.locale ?? "en", table: options.table ?? "Localizable",
+          device: options.device ?? "other"))
     default: throw FixtureError(message: "\(name)/options.json: mode must be markdown or verbatim")
     }
     return Paragraph(
@@ -61,7 +78,7 @@ struct Fixture: CustomTestStringConvertible, Sendable {
     let paragraph = try paragraph()
     let width = try options().width
     var outputs = [
-      (file: "runs.txt", text: paragraph.source.resolve().text.debugDump()),
+      (file: "runs.txt", text: Self.dump(paragraph.source.resolve())),
       (file: "breaks.txt", text: paragraph.breaks()),
     ]
     for state in DisplayState.allCases {
@@ -74,6 +91,14 @@ struct Fixture: CustomTestStringConvertible, Sendable {
       outputs.append(("\(name).html", paragraph.html(width: width, state: state)))
     }
     return outputs
+  }
+}
+
+extension Fixture {
+  /// The styled runs, then the diagnostics, one per line.
+  static func dump(_ resolved: TextSource.Resolved) -> String {
+    resolved.text.debugDump()
+      + resolved.diagnostics.map { "diagnostic \($0.kind.rawValue) at \($0.offset): \($0.message)\n" }.joined()
   }
 }
 
