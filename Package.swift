@@ -23,6 +23,7 @@ let package = Package(
     // Reports the cells a real terminal advances for each sample (run in tmux by the terminal tests).
     .executableTarget(name: "WidthProbe", path: "Tests/WidthProbe"),
     .testTarget(name: "EndToEndTests", dependencies: ["unfold", "WidthProbe", "TestSupport"]),
+    .testTarget(name: "BrowserTests", dependencies: ["Unfold", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

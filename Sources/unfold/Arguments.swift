@@ -19,6 +19,13 @@ enum ColorChoice: String, CaseIterable {
 struct Arguments {
   var file: String?
   var width: Int?
+  var widthPixels: Double?
+  var fonts: [String] = []
+  var fontDirectory: String?
+  var fontSize = 16.0
+  var lineHeight: Double?
+  var standalone = false
+  var fontURL: String?
   var lines = TruncationOptions.default.lineLimit
   var verbatim = false
   var format = Format.ansi
@@ -39,7 +46,8 @@ struct Arguments {
 
   static let flags = [
     "--width", "--lines", "--verbatim", "--format", "--expanded", "--more-label", "--less-label", "--color",
-    "--breaks", "--widths", "--locale", "--strings", "--table", "--arg", "--device", "--check-strings",
+    "--breaks", "--widths", "--locale", "--strings", "--table", "--arg", "--device", "--check-strings", "--font",
+    "--font-dir", "--font-size", "--line-height", "--standalone", "--font-url",
     "--help", "--version",
   ]
 
@@ -70,7 +78,19 @@ struct Arguments {
         return next
       }
       switch name {
-      case "--width": width = try Self.number(try value(), flag: name, minimum: 1)
+      case "--width":
+        let text = try value()
+        if text.hasSuffix("px") {
+          widthPixels = try Self.pixels(String(text.dropLast(2)), flag: name)
+        } else {
+          width = try Self.number(text, flag: name, minimum: 1)
+        }
+      case "--font": fonts.append(try Self.nonEmpty(try value(), flag: name))
+      case "--font-dir": fontDirectory = try Self.nonEmpty(try value(), flag: name)
+      case "--font-size": fontSize = try Self.pixels(try value(), flag: name)
+      case "--line-height": lineHeight = try Self.pixels(try value(), flag: name)
+      case "--standalone": standalone = true
+      case "--font-url": fontURL = try value()
       case "--lines": lines = try Self.number(try value(), flag: name, minimum: 1)
       case "--verbatim": verbatim = true
       case "--format": format = try Self.choice(try value(), flag: name)
@@ -91,11 +111,22 @@ struct Arguments {
       default: throw UsageError(message: "unknown flag '\(name)' (see --help)")
       }
       if inlineValue != nil
-        && ["--verbatim", "--expanded", "-h", "--help", "--version", "--check-strings"].contains(name)
+        && ["--verbatim", "--expanded", "-h", "--help", "--version", "--check-strings", "--standalone"].contains(name)
       {
         throw UsageError(message: "\(name) takes no value")
       }
     }
+  }
+
+  private static func pixels(_ text: String, flag: String) throws(UsageError) -> Double {
+    let number = text.hasSuffix("px") ? String(text.dropLast(2)) : text
+    guard let value = Double(number), value.isFinite else {
+      throw UsageError(message: "\(flag) needs a number of px, not '\(text)'")
+    }
+    guard value > 0, value <= 100_000 else {
+      throw UsageError(message: "\(flag) must be above 0 and at most 100000 px, not \(text)")
+    }
+    return value
   }
 
   private static func nonEmpty(_ text: String, flag: String) throws(UsageError) -> String {
@@ -128,8 +159,10 @@ struct Arguments {
     italic, strikethrough, code, links); --verbatim shows it as given instead.
 
     Options:
-      --width N                 line width in cells (default: the terminal's width, else $COLUMNS, else 80)
-                                  e.g. unfold --width 40 notes.md
+      --width N | Npx           line width: cells for the terminal (default: the terminal's width, else
+                                $COLUMNS, else 80); CSS px for html, or for json measured in the fonts
+                                (default 320px)
+                                  e.g. unfold --width 40 notes.md; unfold --format html --width 320px notes.md
       --lines N                 line limit when collapsed (default 3)
                                   e.g. unfold --lines 2 notes.md
       --verbatim                show the text as given: no markdown, outer whitespace trimmed
@@ -166,6 +199,20 @@ struct Arguments {
       --device NAME             the device for a catalog's device variations (iphone, ipad, mac...;
                                 default other)
                                   e.g. unfold --strings Localizable.xcstrings --device ipad key.txt
+      --font PATH               a font file for html (repeatable): regular, bold, italic, bold italic
+                                and monospace faces, recognised from their tables (default: DejaVu Sans
+                                and DejaVu Sans Mono from fonts-dejavu-core)
+                                  e.g. unfold --format html --font Inter-Regular.ttf --font Inter-Bold.ttf
+      --font-dir DIR            every .ttf and .otf file of DIR as --font
+                                  e.g. unfold --format html --font-dir fonts/ notes.md
+      --font-size PX            the font size for html (default 16)
+                                  e.g. unfold --format html --font-size 15 notes.md
+      --line-height PX          the line height for html (default 1.25 × the font size, rounded)
+                                  e.g. unfold --format html --line-height 24 notes.md
+      --standalone              html: a whole page with the fonts embedded, that renders the same anywhere
+                                  e.g. unfold --format html --standalone notes.md > preview.html
+      --font-url PREFIX         html: where the page finds the font files (default: their file names)
+                                  e.g. unfold --format html --font-url /static/fonts/ notes.md
       --check-strings           load the --strings tables, resolve every key in every language, and
                                 report problems (exit 1 when there are any)
                                   e.g. unfold --check-strings --strings Resources

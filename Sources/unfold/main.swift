@@ -83,6 +83,25 @@ func run() -> Int32 {
     cellWidths: arguments.widths, breakRules: arguments.breaks)
   let width = arguments.width ?? Terminal.defaultWidth(environment: environment)
   let state: DisplayState = arguments.expanded ? .expanded : .collapsed
+  var fonts: FontSet?
+  if arguments.format == .html || arguments.widthPixels != nil {
+    do {
+      if let folder = arguments.fontDirectory {
+        fonts = try FontSet.folder(folder, size: arguments.fontSize, lineHeight: arguments.lineHeight)
+      } else if !arguments.fonts.isEmpty {
+        fonts = try FontSet.files(arguments.fonts, size: arguments.fontSize, lineHeight: arguments.lineHeight)
+      } else {
+        fonts = try FontSet.dejaVu(size: arguments.fontSize, lineHeight: arguments.lineHeight)
+      }
+    } catch {
+      FileHandle.standardError.write(Data("unfold: \(error) (install fonts-dejavu-core, or give --font)\n".utf8))
+      return 1
+    }
+  }
+  if arguments.widthPixels != nil && [.ansi, .plain].contains(arguments.format) {
+    FileHandle.standardError.write(Data("unfold: --width in px applies to --format html and json only\n".utf8))
+    return 2
+  }
   let output: String
   switch arguments.format {
   case .ansi:
@@ -94,8 +113,22 @@ func run() -> Int32 {
     }
     output = paragraph.ansi(width: width, state: state, colors: colors)
   case .plain: output = paragraph.ansi(width: width, state: state, colors: false)
-  case .html: output = paragraph.html(width: width, state: state)
-  case .json: output = paragraph.json(width: width, state: state) + "\n"
+  case .html:
+    var options = HTMLOptions(standalone: arguments.standalone)
+    if let prefix = arguments.fontURL { options.fontSource = .url(prefix: prefix) }
+    if !arguments.verbatim && !arguments.strings.isEmpty { options.language = arguments.locale }
+    let rendered = paragraph.renderHTML(
+      width: arguments.widthPixels ?? 320, fonts: fonts!, state: state, options: options)
+    for warning in rendered.warnings {
+      FileHandle.standardError.write(Data("unfold: warning: \(warning.message)\n".utf8))
+    }
+    output = rendered.html
+  case .json:
+    if let pixels = arguments.widthPixels, let fonts {
+      output = paragraph.json(width: pixels, fonts: fonts, state: state) + "\n"
+    } else {
+      output = paragraph.json(width: width, state: state) + "\n"
+    }
   case .breaks: output = paragraph.breaks()
   case .runs: output = source.resolve().text.debugDump()
   }

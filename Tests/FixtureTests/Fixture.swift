@@ -19,7 +19,11 @@ struct Fixture: CustomTestStringConvertible, Sendable {
     var table: String?
     var device: String?
     var args: [String]?  // untyped arguments, as on the command line
+    var htmlWidth: Double?  // CSS px for the HTML output; default 9 px a cell
   }
+
+  /// DejaVu Sans and DejaVu Sans Mono at 16 px, the HTML fixtures' fonts.
+  static let fonts: FontSet? = try? FontSet.dejaVu(size: 16, lineHeight: 20)
 
   let name: String
   var testDescription: String { name }
@@ -88,7 +92,18 @@ struct Fixture: CustomTestStringConvertible, Sendable {
       outputs.append(
         ("\(name).ansi.txt", paragraph.ansi(width: width, state: state).replacingOccurrences(of: "\u{1B}", with: "\\e"))
       )
-      outputs.append(("\(name).html", paragraph.html(width: width, state: state)))
+      guard let fonts = Self.fonts else {
+        throw FixtureError(message: "DejaVu fonts missing: install fonts-dejavu-core")
+      }
+      let options = try options()
+      outputs.append(
+        (
+          "\(name).html",
+          paragraph.html(
+            width: options.htmlWidth ?? Double(width) * 9, fonts: fonts, state: state,
+            options: HTMLOptions(language: options.strings == nil ? nil : options.locale)
+          )
+        ))
     }
     return outputs
   }

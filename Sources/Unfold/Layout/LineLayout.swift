@@ -98,16 +98,16 @@ struct LineFitter {
   let measurer: any TextMeasurer
   let width: Int
   let hyphenWidth: Int
+  private let fit: LineFit
   private(set) var lines: [LineLayout.Line] = []
 
   /// The start of the open line, or `nil` between lines.
   private var lineStart: Int?
   /// What is placed on the open line.
   private var state = State()
-  /// The state before the last segment placed on the open line, when another segment came before it.
-  private var beforeLast: State?
-  /// The last segment placed on the open line.
-  private var last: Segment?
+  /// The segments with content placed on the open line, and the state before each: a line that must end
+  /// after a soft hyphen whose hyphen does not fit gives them back one by one.
+  private var placed: [(segment: Segment, before: State)] = []
 
   /// The open line's placed content.
   private struct State {
@@ -130,6 +130,7 @@ struct LineFitter {
     self.measurer = measurer
     self.width = width
     self.hyphenWidth = measurer.width(of: "-")
+    self.fit = LineFit(text: text, measurer: measurer, width: width)
   }
 
   var hasOpenLine: Bool { lineStart != nil }
@@ -153,13 +154,9 @@ struct LineFitter {
       let startX = state.hasContent ? state.x + pendingSpacesWidth() : state.x
       let contentWidth =
         segment.hasTab ? measure(segment.start..<segment.contentEnd, at: startX) : segment.contentWidth
-      if startX + contentWidth <= width {
-        if state.hasContent {
-          beforeLast = state
-          state.breakOffsets.append(segment.start)
-        } else {
-          beforeLast = nil
-        }
+      if fit.fits(lineStart ?? segment.start, segment.contentEnd, total: startX + contentWidth) {
+        placed.append((segment, state))
+        if state.hasContent { state.breakOffsets.append(segment.start) }
         state.x = startX + contentWidth
         state.contentEnd = segment.contentEnd
         state.hasContent = true
@@ -168,10 +165,9 @@ struct LineFitter {
         add(segment)
         return
       } else {
-        beforeLast = nil
         place(segment.start..<segment.contentEnd)
+        placed = [(segment, State(contentEnd: lineStart ?? segment.start))]
       }
-      last = segment
       state.endsWithSoftHyphen = segment.endsWithSoftHyphen
       state.spaces = segment.contentEnd..<segment.spaceEnd
       state.spacesWidth = segment.spaceWidth
@@ -186,43 +182,44 @@ struct LineFitter {
     close(at: text.string.utf8.count, hyphenated: false)
   }
 
-  /// Ends the open line before the segment that starts at `next`, and opens the next line there.
+  /// Ends the open line before the segment that starts at `next`, and opens the next line there. A line
+  /// that ends after a soft hyphen must fit its hyphen too: when it does not, the line gives back its last
+  /// segments until one does, and they go on the next line.
   private mutating func breakLine(before next: Int) {
-    guard state.endsWithSoftHyphen else {
-      close(at: next, hyphenated: false)
-      open(at: next)
-      return
+    var givenBack: [Segment] = []
+    while state.endsWithSoftHyphen, !hyphenFits(), placed.count > 1, let last = placed.popLast() {
+      givenBack.insert(last.segment, at: 0)
+      state = last.before
     }
-    if state.x + hyphenWidth <= width {
-      close(at: next, hyphenated: true)
-      open(at: next)
-    } else if let saved = beforeLast, let last {
-      // The hyphen does not fit: break before the last segment instead, and place it again.
-      state = saved
-      beforeLast = nil
-      breakLine(before: last.start)
-      add(last)
-    } else if let start = lineStart, let cut = lastClusterStart(in: start..<state.contentEnd), cut > start {
-      // Alone on its line: move its last letter (and the soft hyphen) to the next line.
-      let end = state.contentEnd
+    let end = givenBack.first?.start ?? next
+    if state.endsWithSoftHyphen && !hyphenFits(), let start = lineStart,
+      let cut = lastClusterStart(in: start..<state.contentEnd), cut > start
+    {
+      // One segment, too wide for its hyphen: its last letter (and the soft hyphen) go on the next line.
+      let contentEnd = state.contentEnd
       state.contentEnd = cut
       state.x = measure(start..<cut, at: 0)
       close(at: cut, hyphenated: false)
       open(at: cut)
-      place(cut..<end)
+      place(cut..<contentEnd)
       state.endsWithSoftHyphen = true
-      breakLine(before: next)
+      breakLine(before: end)
     } else {
-      close(at: next, hyphenated: false)
-      open(at: next)
+      close(at: end, hyphenated: state.endsWithSoftHyphen && hyphenFits())
+      open(at: end)
     }
+    for segment in givenBack { add(segment) }
+  }
+
+  private func hyphenFits() -> Bool {
+    guard let start = lineStart else { return true }
+    return fit.fits(start, state.contentEnd, total: state.x, extra: [hyphenWidth])
   }
 
   private mutating func open(at offset: Int) {
     lineStart = offset
     state = State(contentEnd: offset, spaces: offset..<offset)
-    beforeLast = nil
-    last = nil
+    placed = []
   }
 
   private mutating func close(at end: Int, hyphenated: Bool) {
@@ -239,7 +236,9 @@ struct LineFitter {
   private mutating func place(_ range: Range<Int>) {
     var walk = ClusterWalk(text, range: range, measurer: measurer, x: state.x)
     while let cluster = walk.next() {
-      if state.hasContent && state.x + cluster.advance > width, let start = lineStart, cluster.start > start {
+      if state.hasContent, let start = lineStart, cluster.start > start,
+        !fit.fits(start, cluster.end, total: state.x + cluster.advance)
+      {
         close(at: cluster.start, hyphenated: false)
         open(at: cluster.start)
         walk = ClusterWalk(text, range: cluster.start..<range.upperBound, measurer: measurer, x: 0)

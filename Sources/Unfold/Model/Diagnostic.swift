@@ -16,6 +16,8 @@ public struct Diagnostic: Hashable, Sendable {
     case invalidSpecifier
     /// A plural form the value needs is missing; `other` is shown.
     case missingPluralForm
+    /// Characters with no glyph in the fonts: the browser chooses their width.
+    case unpredictableWidth
   }
 
   /// What happened.

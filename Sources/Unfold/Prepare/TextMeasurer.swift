@@ -9,11 +9,31 @@ public protocol TextMeasurer: Sendable {
   /// start.
   var tabInterval: Int { get }
 
-  /// The name of the unit, for people and for JSON: `cells`, `px/64`...
+  /// The name of the unit, for people and for JSON: `cells`, `px/4096`...
   var unit: String { get }
+
+  /// How much rounding one inline item (a run of one style on a line) can add when the target lays a line
+  /// out; 0 when widths add up exactly (terminal cells).
+  var itemRounding: Int { get }
+
+  /// Whether a line made of inline items of these widths fits `width`, by the target's own rule.
+  func fits(items: [Int], width: Int) -> Bool
+
+  /// The clusters in `range` whose width the target chooses, not the measurer (a glyph missing from the
+  /// font, for example), merged into ranges.
+  func unpredictableRanges(in text: StyledText, range: Range<Int>) -> [Range<Int>]
 }
 
 extension TextMeasurer {
+  /// Widths add up exactly.
+  public var itemRounding: Int { 0 }
+
+  /// The items' sum is at most the width.
+  public func fits(items: [Int], width: Int) -> Bool { items.reduce(0, +) <= width }
+
+  /// None: the measurer predicts every cluster.
+  public func unpredictableRanges(in text: StyledText, range: Range<Int>) -> [Range<Int>] { [] }
+
   /// The width of a string drawn in one style on one line, tabs expanded from `startX`.
   public func width(of text: some StringProtocol, style: Style = .plain, startX: Int = 0) -> Int {
     var x = startX

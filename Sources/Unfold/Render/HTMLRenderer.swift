@@ -1,70 +1,153 @@
-/// Draws a paragraph as an HTML fragment: the engine's collapsed lines with the ellipsis and a real
-/// `<button>`, and the full text for expansion and for screen readers.
+import Foundation
+
+/// How an HTML fragment is written.
+public struct HTMLOptions: Hashable, Sendable {
+  /// Where the page finds the font files the engine measured.
+  public enum FontSource: Hashable, Sendable {
+    /// `url("<prefix><file name>")`: the server serves the files there.
+    case url(prefix: String)
+    /// The files themselves, as base64 `data:` URLs: the fragment renders identically anywhere.
+    case embedded
+  }
+
+  /// The `id` of the container; `nil` derives a stable one from the text.
+  public var id: String?
+  /// Where the fonts come from; `url(prefix: "")` by default.
+  public var fontSource: FontSource
+  /// A whole page (`<!DOCTYPE html>`, fonts embedded) instead of a fragment.
+  public var standalone: Bool
+  /// The duration of the height animation when the text expands or collapses, in seconds (0: none). It is
+  /// always off for readers who ask for reduced motion.
+  public var animationDuration: Double
+  /// The CSS easing of that animation.
+  public var animationEasing: String
+  /// A CSP nonce for the inline script, for pages whose Content-Security-Policy allows scripts by nonce.
+  public var scriptNonce: String?
+  /// The `lang` of the paragraph (a BCP 47 tag), which browsers use for line breaking and fonts.
+  public var language: String?
+
+  /// Creates options; the defaults: fonts by file name, a fragment, a smooth 0.4 s animation.
+  public init(
+    id: String? = nil, fontSource: FontSource = .url(prefix: ""), standalone: Bool = false,
+    animationDuration: Double = 0.4, animationEasing: String = "cubic-bezier(0.4, 0, 0.2, 1)",
+    scriptNonce: String? = nil, language: String? = nil
+  ) {
+    self.id = id
+    self.fontSource = fontSource
+    self.standalone = standalone
+    self.animationDuration = animationDuration
+    self.animationEasing = animationEasing
+    self.scriptNonce = scriptNonce
+    self.language = language
+  }
+}
+
+/// Draws a paragraph as HTML that a browser lays out exactly as the engine predicted: the engine's collapsed
+/// lines with the ellipsis and a real `<button>`, the whole text for expansion and for screen readers, and a
+/// container whose CSS pins every property that changes layout to what the engine measured.
 ///
-/// The structure, collapsed:
+/// The structure:
 ///
-///     <div class="unfold" id="…" dir="ltr" data-state="collapsed">
-///       <style>…</style>
-///       <p class="unfold-collapsed"><span aria-hidden="true">line<br>line…</span>
-///         <button type="button" class="unfold-toggle unfold-more" aria-expanded="false"
-///                 aria-controls="…-full">more</button></p>
-///       <p class="unfold-full" id="…-full" tabindex="-1">the whole text… <button … unfold-less>less</button></p>
+///     <div class="unfold" id="…" dir="ltr" data-state="collapsed" data-duration="400" data-easing="…">
+///       (written without whitespace between the elements, shown here on lines)
+///       <style>@font-face … #id { width: 320px; font: 16px/20px …; white-space: pre-wrap; … }</style>
+///       <p class="unfold-collapsed"><span aria-hidden="true">line<br><span class="unfold-fade">last line
+///         </span><span class="unfold-ellipsis">…</span> </span><button type="button" class="unfold-toggle
+///         unfold-more" aria-expanded="false" aria-controls="…-full">more</button></p>
+///       <p class="unfold-full" id="…-full" tabindex="-1">the whole text <button … unfold-less>less</button></p>
 ///       <script>…</script>
 ///     </div>
 ///
-/// - The collapsed lines are hidden from screen readers; the full text is visually hidden while collapsed
-///   but read, so a screen reader meets the paragraph once, whole, and then the button with its state.
-/// - The button toggles `data-state` and `aria-expanded` with a small inline script; the less button exists
-///   only when a less label is set.
+/// - **Without JavaScript** the whole text shows and no toggle does: nothing is hidden from a reader who
+///   cannot expand it. The inline script (no outside dependency, placed right after the markup so it runs
+///   before the first paint) switches the container to the collapsed view and wires the toggles.
+/// - **Screen readers** meet the paragraph once, whole: the collapsed lines are `aria-hidden`, the full text
+///   is only visually hidden while collapsed; then the button, a WAI-ARIA disclosure with `aria-expanded` and
+///   `aria-controls`. Focus moves to the less button (or the text) on expanding, and back on collapsing.
+/// - **The fade**: the last line's text fades towards its end under a `mask-image` gradient (towards the left
+///   for `dir="rtl"`).
+/// - **Motion**: the height change animates (``HTMLOptions/animationDuration``), never for readers who ask
+///   for reduced motion.
+/// - **The toggle** is at least 24 × 24 CSS px to click or touch (padding), without moving the layout (the
+///   same negative margin): its box in the line is the label's text.
 /// - A text that fits is just the paragraph, with no button and no script.
-/// - `dir` comes from the first strong character.
-/// - Geometry: a monospace font and the width in `ch`, one cell per `ch` (pixel-exact fonts come later).
 ///
 /// Every piece of text, label and attribute goes through ``escape(_:)``; links are drawn only for
-/// destinations that ``LinkPolicy`` allows.
+/// destinations that ``LinkPolicy`` allows. Raw HTML from the input is shown as text.
 public struct HTMLRenderer: Sendable {
-  /// The `id` of the container; `nil` derives a stable one from the text.
-  public var id: String?
+  /// The fonts the engine measured with.
+  public var fonts: FontSet
+  /// How to write the fragment.
+  public var options: HTMLOptions
 
   /// Creates a renderer.
-  public init(id: String? = nil) { self.id = id }
+  public init(fonts: FontSet, options: HTMLOptions = HTMLOptions()) {
+    self.fonts = fonts
+    self.options = options
+  }
 
-  /// The HTML fragment for `text`, whose collapsed form is `collapsed`, shown first in `state`.
+  /// The HTML for `text`, whose collapsed form is `collapsed`, shown first in `state`.
   public func render(
-    _ text: StyledText, collapsed: TruncatedText, options: TruncationOptions, state: DisplayState
+    _ text: StyledText, collapsed: TruncatedText, truncation: TruncationOptions, state: DisplayState
   ) -> String {
-    let id = Self.escape(self.id ?? Self.stableID(for: text.string))
+    let id = Self.escape(options.id ?? Self.stableID(for: text.string))
     let direction = TextDirection(firstStrongIn: text.string)
     let shownState = collapsed.isTruncated ? state : .expanded
-    var html = """
-      <div class="unfold" id="\(id)" dir="\(direction.rawValue)" data-state="\(shownState.rawValue)">
-      <style>\(Self.css(id: id, width: collapsed.width))</style>
-
-      """
+    let milliseconds = Int((max(0, options.animationDuration) * 1000).rounded())
+    var html = "<div class=\"unfold\" id=\"\(id)\" dir=\"\(direction.rawValue)\""
+    if let language = options.language { html += " lang=\"\(Self.escape(language))\"" }
+    html += " data-state=\"\(shownState.rawValue)\""
+    if collapsed.isTruncated {
+      html += " data-duration=\"\(milliseconds)\" data-easing=\"\(Self.escape(options.animationEasing))\""
+    }
+    // No whitespace between the elements inside the container: it keeps white-space: pre-wrap, so a
+    // newline there would be a line.
+    html += "><style>\(css(id: id, width: collapsed.width))</style>"
     if collapsed.isTruncated {
       html += "<p class=\"unfold-collapsed\"><span aria-hidden=\"true\">"
       for (index, line) in collapsed.lines.enumerated() {
         if index > 0 { html += "<br>" }
-        for fragment in line.fragments where !fragment.isToggle {
+        let isLast = index == collapsed.lines.count - 1
+        let text = line.fragments.filter { $0.role == .text || $0.role == .hyphen }
+        if isLast && !text.isEmpty { html += "<span class=\"unfold-fade\">" }
+        for fragment in text { html += Self.inline(fragment) }
+        if isLast && !text.isEmpty { html += "</span>" }
+        for fragment in line.fragments where fragment.role == .ellipsis || fragment.role == .gap {
           html += Self.inline(fragment)
         }
       }
       html += "</span>"
-      html += toggle(
-        label: options.moreLabel, kind: "more", expanded: false, controls: "\(id)-full")
-      html += "</p>\n"
+      html += toggle(label: truncation.moreLabel, kind: "more", expanded: false, controls: "\(id)-full")
+      html += "</p>"
     }
     html += "<p class=\"unfold-full\" id=\"\(id)-full\" tabindex=\"-1\">"
     for (range, style) in text.runRanges {
-      html += Self.inline(Fragment(text: String(text.string.utf8Slice(range)), style: style, width: 0))
+      html += Self.inline(Fragment(text: String(text.text(in: range)), style: style, width: 0))
     }
-    if collapsed.isTruncated, let less = options.lessLabel {
+    if collapsed.isTruncated, let less = truncation.lessLabel {
       html += " " + toggle(label: less, kind: "less", expanded: true, controls: "\(id)-full")
     }
-    html += "</p>\n"
-    if collapsed.isTruncated { html += "<script>\(Self.script)</script>\n" }
+    html += "</p>"
+    if collapsed.isTruncated {
+      let nonce = options.scriptNonce.map { " nonce=\"\(Self.escape($0))\"" } ?? ""
+      html += "<script\(nonce)>\(Self.script)</script>"
+    }
     html += "</div>\n"
-    return html
+    guard options.standalone else { return html }
+    let language = options.language.map { " lang=\"\(Self.escape($0))\"" } ?? ""
+    return """
+      <!DOCTYPE html>
+      <html\(language)>
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>Unfold</title>
+      </head>
+      <body>
+      \(html)</body>
+      </html>
+
+      """
   }
 
   private func toggle(label: String, kind: String, expanded: Bool, controls: String) -> String {
@@ -74,6 +157,7 @@ public struct HTMLRenderer: Sendable {
 
   /// One fragment as inline elements, opened and closed in a fixed order so they always balance.
   static func inline(_ fragment: Fragment) -> String {
+    if fragment.role == .ellipsis { return "<span class=\"unfold-ellipsis\">\(escape(fragment.text))</span>" }
     let traits = fragment.role == .text ? fragment.style.traits : []
     let link = fragment.role == .text ? fragment.style.link.flatMap(LinkPolicy.safeURL) : nil
     var open = ""
@@ -89,7 +173,6 @@ public struct HTMLRenderer: Sendable {
       open += start
       close = end + close
     }
-    if fragment.role == .ellipsis { return "<span class=\"unfold-ellipsis\">\(escape(fragment.text))</span>" }
     return open + escape(fragment.text) + close
   }
 
@@ -110,36 +193,109 @@ public struct HTMLRenderer: Sendable {
     return result
   }
 
-  /// `unfold-` and eight hex digits of the text's FNV-1a hash: stable across runs and machines.
-  static func stableID(for text: String) -> String {
+  /// `unfold-` and eight hex digits of an FNV-1a hash: stable across runs and machines.
+  static func stableID(for text: String) -> String { "unfold-" + hexHash(text) }
+
+  static func hexHash(_ text: String) -> String {
     var hash: UInt32 = 0x811C_9DC5
     for byte in text.utf8 {
       hash ^= UInt32(byte)
       hash = hash &* 0x0100_0193
     }
     let hex = String(hash, radix: 16)
-    return "unfold-" + String(repeating: "0", count: 8 - hex.count) + hex
+    return String(repeating: "0", count: 8 - hex.count) + hex
   }
 
-  private static func css(id: String, width: Int) -> String {
+  /// A CSS length in px, with up to four decimals.
+  static func px(_ value: Double) -> String {
+    var text = String(format: "%.4f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text + "px"
+  }
+
+  private func fontURL(_ face: FontFace) -> String {
+    switch options.standalone ? .embedded : options.fontSource {
+    case .embedded: return "data:font/ttf;base64," + face.data.base64EncodedString()
+    case .url(let prefix): return prefix + URL(fileURLWithPath: face.path).lastPathComponent
+    }
+  }
+
+  /// The pinned CSS: the fonts the engine measured, and every property that changes line breaking.
+  private func css(id: String, width: Int) -> String {
+    let family =
+      "Unfold-"
+      + Self.hexHash([fonts.regular, fonts.bold, fonts.italic, fonts.boldItalic].map(\.path).joined(separator: "|"))
+    let mono = family + "-Mono"
+    let faces: [(FontFace, String, Int, String)] = [
+      (fonts.regular, family, 400, "normal"), (fonts.bold, family, 700, "normal"),
+      (fonts.italic, family, 400, "italic"), (fonts.boldItalic, family, 700, "italic"),
+      (fonts.monospace, mono, 400, "normal"),
+    ]
+    var css = ""
+    for (face, name, weight, style) in faces {
+      css += "@font-face{font-family:\"\(name)\";src:url(\"\(Self.escapeCSSString(fontURL(face)))\");"
+      css += "font-weight:\(weight);font-style:\(style);font-display:block}"
+    }
     let root = "#\(id)"
-    return """
-      \(root){font-family:monospace;width:\(width)ch;white-space:pre-wrap;overflow-wrap:anywhere;\
-      tab-size:8;line-height:1.5}\
-      \(root) p{margin:0}\
-      \(root) .unfold-toggle{font:inherit;font-weight:bold;color:LinkText;background:none;border:0;\
-      padding:0;cursor:pointer}\
-      \(root)[data-state=collapsed] .unfold-full{position:absolute;width:1px;height:1px;overflow:hidden;\
-      clip-path:inset(50%);white-space:nowrap}\
-      \(root)[data-state=collapsed] .unfold-less,\(root)[data-state=expanded] .unfold-collapsed{display:none}
+    let size = Self.px(fonts.size)
+    let widthPixels = Self.px(Double(width) / Double(FontMeasurer.unitsPerPixel))
+    css += """
+      \(root){display:block;width:\(widthPixels);max-width:none;margin:0;padding:0;border:0;box-sizing:content-box;\
+      font-family:"\(family)";font-size:\(size);line-height:\(Self.px(fonts.lineHeight));font-weight:400;\
+      font-style:normal;font-stretch:normal;font-synthesis:none;font-kerning:none;font-variant:normal;\
+      font-variant-ligatures:none;font-feature-settings:normal;font-variation-settings:normal;\
+      font-optical-sizing:none;font-size-adjust:none;text-rendering:geometricPrecision;letter-spacing:0;\
+      word-spacing:0;text-transform:none;text-indent:0;text-align:start;text-wrap:wrap;white-space:pre-wrap;\
+      overflow-wrap:anywhere;word-break:normal;line-break:auto;hyphens:manual;tab-size:8;\
+      -webkit-text-size-adjust:none;text-size-adjust:none;position:relative}\
+      \(root) p{margin:0;padding:0}\
+      \(root) strong{font-weight:700}\(root) em{font-style:italic}\
+      \(root) code{font-family:"\(mono)";font-size:\(size);font-weight:400;font-style:normal;padding:0;margin:0;\
+      border:0;letter-spacing:0;background:none}\
+      \(root) a,\(root) del{padding:0;margin:0;border:0}\(root) a{color:LinkText}\
+      \(root) .unfold-toggle{font:inherit;font-weight:400;font-style:normal;font-kerning:inherit;\
+      font-variant-ligatures:inherit;text-rendering:inherit;letter-spacing:inherit;word-spacing:inherit;\
+      text-transform:none;color:LinkText;background:none;border:0;border-radius:4px;padding:4px 8px;\
+      margin:-4px -8px;cursor:pointer;position:relative;vertical-align:baseline;text-decoration:underline}\
+      \(root) .unfold-toggle:focus-visible{outline:2px solid Highlight;outline-offset:0}\
+      \(root) .unfold-fade{-webkit-mask-image:linear-gradient(to right,#000 calc(100% - 2.5em),rgba(0,0,0,.3));\
+      mask-image:linear-gradient(to right,#000 calc(100% - 2.5em),rgba(0,0,0,.3))}\
+      \(root)[dir=rtl] .unfold-fade{-webkit-mask-image:linear-gradient(to left,#000 calc(100% - 2.5em),\
+      rgba(0,0,0,.3));mask-image:linear-gradient(to left,#000 calc(100% - 2.5em),rgba(0,0,0,.3))}\
+      \(root) .unfold-collapsed,\(root) .unfold-toggle{display:none}\
+      \(root).unfold-js .unfold-toggle{display:inline-block}\
+      \(root).unfold-js[data-state=collapsed] .unfold-collapsed{display:block}\
+      \(root).unfold-js[data-state=collapsed] .unfold-full{position:absolute;width:1px;height:1px;\
+      overflow:hidden;clip-path:inset(50%);white-space:nowrap}\
+      \(root).unfold-js[data-state=collapsed] .unfold-less{display:none}
       """
+    return css
   }
 
-  private static let script = """
-    (function(r){r.querySelectorAll('.unfold-toggle').forEach(function(b){b.addEventListener('click',\
-    function(){var x=r.dataset.state==='collapsed';r.dataset.state=x?'expanded':'collapsed';\
+  /// A string for a CSS `url("…")`: quotes, backslashes and line ends escaped.
+  private static func escapeCSSString(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"", "\\": result += "\\" + String(scalar)
+      case "\n", "\r", "<", ">": result += "\\" + String(scalar.value, radix: 16) + " "
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// Wires the toggles: switches to the collapsed view, flips `data-state` and `aria-expanded`, moves focus,
+  /// animates the height unless the reader asks for reduced motion.
+  static let script = """
+    (function(r){var d=+r.dataset.duration||0,e=r.dataset.easing||'ease';r.classList.add('unfold-js');\
+    r.querySelectorAll('.unfold-toggle').forEach(function(b){b.addEventListener('click',function(){\
+    var x=r.dataset.state==='collapsed',h=r.offsetHeight;r.dataset.state=x?'expanded':'collapsed';\
     r.querySelectorAll('.unfold-toggle').forEach(function(t){t.setAttribute('aria-expanded',String(x))});\
-    var f=r.querySelector(x?'.unfold-less':'.unfold-more')||r.querySelector('.unfold-full');f.focus()})})\
-    })(document.currentScript.parentElement)
+    (r.querySelector(x?'.unfold-less':'.unfold-more')||r.querySelector('.unfold-full')).focus();\
+    var m=window.matchMedia&&matchMedia('(prefers-reduced-motion: reduce)').matches;\
+    if(d&&!m&&r.animate){r.animate([{height:h+'px',overflow:'hidden'},{height:r.offsetHeight+'px',\
+    overflow:'hidden'}],{duration:d,easing:e})}})})})(document.currentScript.parentElement)
     """
 }

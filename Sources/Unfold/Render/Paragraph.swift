@@ -39,16 +39,54 @@ public struct Paragraph: Sendable {
     ANSIRenderer(colors: colors).render(truncated(width: width, state: state))
   }
 
-  /// An HTML fragment, first shown in `state`, `width` in `ch`.
-  public func html(width: Int, state: DisplayState, id: String? = nil) -> String {
+  /// HTML that a browser lays out as the engine predicts, first shown in `state`: `width` in CSS px,
+  /// measured in `fonts` (see ``HTMLRenderer``). Line breaking follows Chromium's rules unless
+  /// ``breakRules`` says otherwise.
+  public func html(width: Double, fonts: FontSet, state: DisplayState, options: HTMLOptions = HTMLOptions()) -> String {
+    renderHTML(width: width, fonts: fonts, state: state, options: options).html
+  }
+
+  /// The HTML and what the engine could not predict: characters with no glyph in the fonts, whose width the
+  /// browser chooses (a ``Diagnostic`` of kind `unpredictableWidth`, once).
+  public func renderHTML(
+    width: Double, fonts: FontSet, state: DisplayState, options: HTMLOptions = HTMLOptions()
+  ) -> (html: String, warnings: [Diagnostic]) {
     let text = source.resolve().text
-    let collapsed = truncated(text, width: width, state: .collapsed, rules: breakRules ?? .chromium)
-    return HTMLRenderer(id: id).render(text, collapsed: collapsed, options: options, state: state)
+    let measurer = FontMeasurer(fonts)
+    let units = Int((max(0, width) * Double(FontMeasurer.unitsPerPixel)).rounded())
+    let collapsed = Truncator.truncate(
+      text, measurer: measurer, breaker: LineBreaker(rules: breakRules ?? .chromium), width: units,
+      options: self.options, state: .collapsed)
+    let html = HTMLRenderer(fonts: fonts, options: options).render(
+      text, collapsed: collapsed, truncation: self.options, state: state)
+    var warnings: [Diagnostic] = []
+    let shown =
+      state == .collapsed
+      ? collapsed.unpredictableRanges : measurer.unpredictableRanges(in: text, range: 0..<text.string.utf8.count)
+    if let first = shown.first {
+      let count = shown.reduce(0) { $0 + text.text(in: $1).count }
+      warnings.append(
+        Diagnostic(
+          .unpredictableWidth, offset: first.lowerBound,
+          message:
+            "\(count) characters have no glyph in the fonts (the first: \(text.text(in: first).prefix(8).debugDescription)); the browser chooses their width, so its lines may differ"
+        ))
+    }
+    return (html, warnings)
   }
 
   /// The layout as JSON (see ``LayoutJSON``), with the line count always counted.
   public func json(width: Int, state: DisplayState) -> String {
     LayoutJSON.encode(truncated(width: width, state: state, countingAllLines: true))
+  }
+
+  /// The layout in CSS px, measured in `fonts` with Chromium's rules, as JSON (widths in 1/4096 px).
+  public func json(width: Double, fonts: FontSet, state: DisplayState) -> String {
+    let units = Int((max(0, width) * Double(FontMeasurer.unitsPerPixel)).rounded())
+    return LayoutJSON.encode(
+      Truncator.truncate(
+        source.resolve().text, measurer: FontMeasurer(fonts), breaker: LineBreaker(rules: breakRules ?? .chromium),
+        width: units, options: options, state: state, countingAllLines: true))
   }
 
   /// The text with its break opportunities marked (see ``BreakNotation``).

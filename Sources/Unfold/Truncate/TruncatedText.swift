@@ -75,4 +75,7 @@ public struct TruncatedText: Hashable, Sendable {
   public var width: Int
   /// The unit of widths (see ``TextMeasurer/unit``).
   public var unit: String
+  /// The UTF-8 ranges of shown text whose width the target chooses (characters with no glyph in the font):
+  /// there the target's lines may differ from these.
+  public var unpredictableRanges: [Range<Int>] = []
 }

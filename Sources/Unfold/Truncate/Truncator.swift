@@ -33,15 +33,18 @@ public enum Truncator {
       lines.append(drawer.cut(layout.lines[limit - 1], options: options))
     case (.expanded, true):
       lines = layout.lines.map { drawer.draw($0) }
-      if let label = options.lessLabel {
-        drawer.append(label: label, role: .lessLabel, to: &lines)
+      if let label = options.lessLabel, let last = layout.lines.last {
+        drawer.append(label: label, role: .lessLabel, after: last, to: &lines)
       }
     case (_, false):
       lines = layout.lines.map { drawer.draw($0) }
     }
+    let shownEnd =
+      (state == .collapsed && isTruncated ? layout.lines[limit - 1] : layout.lines.last)?.range.upperBound ?? 0
     return TruncatedText(
       lines: lines, isTruncated: isTruncated, lineCount: layout.isComplete ? layout.lines.count : nil,
-      state: state, width: layout.width, unit: layout.measurer.unit)
+      state: state, width: layout.width, unit: layout.measurer.unit,
+      unpredictableRanges: layout.measurer.unpredictableRanges(in: layout.text, range: 0..<shownEnd))
   }
 
   /// Lays out and truncates a styled text, stopping the layout at the line limit when collapsed.
@@ -70,6 +73,7 @@ extension PreparedText {
 struct LineDrawer {
   let layout: LineLayout
   var measurer: any TextMeasurer { layout.measurer }
+  var fit: LineFit { LineFit(text: layout.text, measurer: measurer, width: layout.width) }
 
   /// The display line of a laid-out line: its drawn content, and the hyphen of a break after a soft hyphen.
   func draw(_ line: LineLayout.Line) -> DisplayLine {
@@ -103,18 +107,21 @@ struct LineDrawer {
     let gap = gapFragment()
     let label = Fragment(
       text: options.moreLabel, width: measurer.width(of: options.moreLabel), role: .moreLabel)
-    let room = layout.width - ellipsis.width - gap.width - label.width
-    let end = cutEnd(line, room: room)
+    let end = cutEnd(line, suffix: [ellipsis.width, gap.width, label.width])
     var drawn = draw(line.range.lowerBound..<end)
     drawn.fragments += [ellipsis, gap, label]
     return drawn
   }
 
   /// Appends a label after the last line when it fits there after a gap, else on a line of its own.
-  func append(label text: String, role: Fragment.Role, to lines: inout [DisplayLine]) {
+  func append(label text: String, role: Fragment.Role, after line: LineLayout.Line, to lines: inout [DisplayLine]) {
     let label = Fragment(text: text, width: measurer.width(of: text), role: role)
     let gap = gapFragment()
-    if let last = lines.last, !last.fragments.isEmpty, last.width + gap.width + label.width <= layout.width {
+    let hyphen = line.isHyphenated ? [measurer.width(of: "-")] : []
+    let exact = lines.last.map { $0.width - hyphen.reduce(0, +) } ?? 0
+    if let last = lines.last, !last.fragments.isEmpty,
+      fit.fits(line.range.lowerBound, line.contentEnd, total: exact, extra: hyphen + [gap.width, label.width])
+    {
       lines[lines.count - 1].fragments += [gap, label]
     } else if let last = lines.last, last.fragments.isEmpty {
       lines[lines.count - 1].fragments = [label]
@@ -129,8 +136,10 @@ struct LineDrawer {
 
   /// Where the drawn text of a cut line ends: the longest prefix no wider than `room`, moved back to a break
   /// opportunity when that keeps at least half the room, without trailing spaces.
-  private func cutEnd(_ line: LineLayout.Line, room: Int) -> Int {
+  private func cutEnd(_ line: LineLayout.Line, suffix: [Int]) -> Int {
     let start = line.range.lowerBound
+    let room = layout.width - suffix.reduce(0, +)
+    let fit = self.fit
     var breaks = line.breakOffsets.makeIterator()
     var nextBreak = breaks.next()
     var lastBreak: (offset: Int, width: Int)?  // the last opportunity within the prefix that fits
@@ -143,7 +152,7 @@ struct LineDrawer {
       if nextBreak == cluster.start {
         lastBreak = (cluster.start, widthWithoutSpaces)
       }
-      guard x + cluster.advance <= room else {
+      guard fit.fits(start, cluster.end, total: x + cluster.advance, extra: suffix) else {
         // The prefix that fits ends at a word's end: cut there.
         if cluster.isSpace || nextBreak == cluster.start { return trimmedEnd(start..<fits) }
         break

@@ -1,0 +1,281 @@
+import Foundation
+
+/// One TrueType or OpenType font file, read for measuring: glyph advances (`hmtx`), the character map
+/// (`cmap` formats 4 and 12), units per em (`head`), line metrics (`hhea`, `OS/2`), weight, style and fixed
+/// pitch (`OS/2`, `post`).
+///
+/// A value type: the tables are copied into arrays once, and the file's bytes are kept for embedding the
+/// font in a standalone page.
+public struct FontFace: Sendable, Hashable {
+  /// The file the face was read from.
+  public let path: String
+  /// The file's bytes.
+  public let data: Data
+  /// Font units per em.
+  public let unitsPerEm: Int
+  /// Ascender, descender (negative) and line gap in font units (`OS/2` typographic values when the font
+  /// asks for them, else `hhea`).
+  public let ascender: Int
+  /// Descender in font units (negative below the baseline).
+  public let descender: Int
+  /// Line gap in font units.
+  public let lineGap: Int
+  /// The weight class (400 regular, 700 bold).
+  public let weight: Int
+  /// Whether the face is italic or oblique.
+  public let isItalic: Bool
+  /// Whether every glyph has the same advance (a monospace face).
+  public let isFixedPitch: Bool
+  /// The family name, when the `name` table has one.
+  public let familyName: String?
+
+  private let advances: [UInt16]
+  private let basicPlane: [UInt16]  // glyph of each code point below U+10000
+  private let groups: [(start: UInt32, end: UInt32, glyph: UInt32)]  // the rest, sorted
+
+  public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs.path == rhs.path && lhs.data == rhs.data }
+  public func hash(into hasher: inout Hasher) { hasher.combine(path) }
+
+  /// Reads a font file.
+  /// - Throws: ``FontError`` naming the file and what is missing or malformed.
+  public init(contentsOf path: String) throws(FontError) {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw FontError(
+        path: path, message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such font file"
+      )
+    }
+    try self.init(data: data, path: path)
+  }
+
+  /// Reads a font from its bytes; `path` names it in errors.
+  public init(data: Data, path: String) throws(FontError) {
+    let bytes = [UInt8](data)
+    let reader = SFNTReader(bytes: bytes, path: path)
+    let tables = try reader.tableDirectory()
+    func table(_ tag: String) throws(FontError) -> Range<Int> {
+      guard let range = tables[tag] else {
+        throw FontError(path: path, message: "no '\(tag)' table: not a font this engine can measure")
+      }
+      return range
+    }
+    let head = try table("head")
+    let hhea = try table("hhea")
+    let hmtx = try table("hmtx")
+    let cmap = try table("cmap")
+    unitsPerEm = Int(try reader.u16(head, 18))
+    guard unitsPerEm > 0 else { throw FontError(path: path, message: "units per em is 0") }
+    let metricCount = Int(try reader.u16(hhea, 34))
+    var advances: [UInt16] = []
+    advances.reserveCapacity(metricCount)
+    for index in 0..<metricCount { advances.append(try reader.u16(hmtx, index * 4)) }
+    guard !advances.isEmpty else { throw FontError(path: path, message: "no horizontal metrics") }
+    self.advances = advances
+    var ascender = Int(try reader.i16(hhea, 4))
+    var descender = Int(try reader.i16(hhea, 6))
+    var lineGap = Int(try reader.i16(hhea, 8))
+    var weight = 400
+    var italic = (try reader.u16(head, 44)) & 2 != 0
+    if let os2 = tables["OS/2"], os2.count >= 78 {
+      weight = Int(try reader.u16(os2, 4))
+      let selection = try reader.u16(os2, 62)
+      italic = italic || selection & 1 != 0 || selection & (1 << 9) != 0
+      if selection & (1 << 7) != 0 {  // USE_TYPO_METRICS
+        ascender = Int(try reader.i16(os2, 68))
+        descender = Int(try reader.i16(os2, 70))
+        lineGap = Int(try reader.i16(os2, 72))
+      }
+    }
+    self.ascender = ascender
+    self.descender = descender
+    self.lineGap = lineGap
+    self.weight = weight
+    self.isItalic = italic
+    if let post = tables["post"] {
+      self.isFixedPitch = try reader.u32(post, 12) != 0
+    } else {
+      self.isFixedPitch = false
+    }
+    self.familyName = try? reader.familyName(tables["name"])
+    (basicPlane, groups) = try reader.characterMap(cmap)
+    self.path = path
+    self.data = data
+  }
+
+  /// The glyph of a code point; 0 (`.notdef`) when the font has none.
+  public func glyph(for scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    if value < 0x10000 { return Int(basicPlane[Int(value)]) }
+    var low = 0
+    var high = groups.count - 1
+    while low <= high {
+      let middle = (low + high) / 2
+      let group = groups[middle]
+      if value < group.start {
+        high = middle - 1
+      } else if value > group.end {
+        low = middle + 1
+      } else {
+        return Int(group.glyph + (value - group.start))
+      }
+    }
+    return 0
+  }
+
+  /// The advance of a glyph in font units (glyphs past the metrics reuse the last advance).
+  public func advance(ofGlyph glyph: Int) -> Int {
+    Int(advances[min(glyph, advances.count - 1)])
+  }
+}
+
+/// A font file that cannot be used.
+public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file.
+  public var path: String
+  /// What is wrong.
+  public var message: String
+
+  /// Creates an error.
+  public init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
+
+  /// `path: message`.
+  public var description: String { "\(path): \(message)" }
+}
+
+/// Reads big-endian values and tables out of an sfnt file, with bounds checks.
+private struct SFNTReader {
+  let bytes: [UInt8]
+  let path: String
+
+  func fail(_ message: String) -> FontError { FontError(path: path, message: message) }
+
+  func u16(_ table: Range<Int>, _ offset: Int) throws(FontError) -> UInt16 {
+    let at = table.lowerBound + offset
+    guard offset >= 0, at + 2 <= table.upperBound, at + 2 <= bytes.count else { throw fail("a table ends too early") }
+    return UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1])
+  }
+
+  func i16(_ table: Range<Int>, _ offset: Int) throws(FontError) -> Int16 {
+    Int16(bitPattern: try u16(table, offset))
+  }
+
+  func u32(_ table: Range<Int>, _ offset: Int) throws(FontError) -> UInt32 {
+    UInt32(try u16(table, offset)) << 16 | UInt32(try u16(table, offset + 2))
+  }
+
+  func tableDirectory() throws(FontError) -> [String: Range<Int>] {
+    let all = 0..<bytes.count
+    let version = try u32(all, 0)
+    guard version == 0x0001_0000 || version == 0x4F54_544F || version == 0x7472_7565 else {
+      if version == 0x7474_6366 { throw fail("a font collection (.ttc): give one font file instead") }
+      throw fail("not a TrueType or OpenType font")
+    }
+    let count = Int(try u16(all, 4))
+    var tables: [String: Range<Int>] = [:]
+    for index in 0..<count {
+      let record = 12 + index * 16
+      let tag = String(decoding: bytes[record..<min(record + 4, bytes.count)], as: UTF8.self)
+      let offset = Int(try u32(all, record + 8))
+      let length = Int(try u32(all, record + 12))
+      guard offset + length <= bytes.count else { throw fail("the '\(tag)' table lies past the end of the file") }
+      tables[tag] = offset..<offset + length
+    }
+    return tables
+  }
+
+  func characterMap(_ cmap: Range<Int>) throws(FontError) -> ([UInt16], [(start: UInt32, end: UInt32, glyph: UInt32)]) {
+    let count = Int(try u16(cmap, 2))
+    var format12: Range<Int>?
+    var format4: Range<Int>?
+    for index in 0..<count {
+      let platform = try u16(cmap, 4 + index * 8)
+      let encoding = try u16(cmap, 6 + index * 8)
+      let offset = Int(try u32(cmap, 8 + index * 8))
+      let subtable = cmap.lowerBound + offset..<cmap.upperBound
+      let format = try u16(subtable, 0)
+      let unicode = platform == 0 || (platform == 3 && (encoding == 1 || encoding == 10))
+      guard unicode else { continue }
+      if format == 12 && format12 == nil { format12 = subtable }
+      if format == 4 && format4 == nil { format4 = subtable }
+    }
+    var basic = [UInt16](repeating: 0, count: 0x10000)
+    var groups: [(start: UInt32, end: UInt32, glyph: UInt32)] = []
+    if let table = format12 {
+      let groupCount = Int(try u32(table, 12))
+      guard groupCount <= (table.count - 16) / 12 else { throw fail("the character map has more groups than bytes") }
+      for index in 0..<groupCount {
+        let start = try u32(table, 16 + index * 12)
+        let end = try u32(table, 20 + index * 12)
+        let glyph = try u32(table, 24 + index * 12)
+        guard start <= end, end <= 0x10FFFF else { continue }
+        if start < 0x10000 {
+          for value in start...min(end, 0xFFFF) {
+            basic[Int(value)] = UInt16(truncatingIfNeeded: glyph + (value - start))
+          }
+        }
+        if end >= 0x10000 {
+          let from = max(start, 0x10000)
+          groups.append((from, end, glyph + (from - start)))
+        }
+      }
+      groups.sort { $0.start < $1.start }
+    } else if let table = format4 {
+      let segments = Int(try u16(table, 6)) / 2
+      for segment in 0..<segments {
+        let end = try u16(table, 14 + segment * 2)
+        let start = try u16(table, 16 + segments * 2 + segment * 2)
+        let delta = try u16(table, 16 + segments * 4 + segment * 2)
+        let rangeOffsetAt = 16 + segments * 6 + segment * 2
+        let rangeOffset = try u16(table, rangeOffsetAt)
+        guard start <= end else { continue }
+        for code in start...end where code != 0xFFFF {
+          var glyph: UInt16
+          if rangeOffset == 0 {
+            glyph = code &+ delta
+          } else {
+            let at = rangeOffsetAt + Int(rangeOffset) + 2 * Int(code - start)
+            glyph = (try? u16(table, at)) ?? 0
+            if glyph != 0 { glyph = glyph &+ delta }
+          }
+          basic[Int(code)] = glyph
+        }
+      }
+    } else {
+      throw fail("no Unicode character map (cmap format 4 or 12)")
+    }
+    return (basic, groups)
+  }
+
+  /// The family name (name ID 16, else 1) from a Windows Unicode or a Macintosh Roman record.
+  func familyName(_ table: Range<Int>?) throws(FontError) -> String? {
+    guard let table else { return nil }
+    let count = Int(try u16(table, 2))
+    let storage = Int(try u16(table, 4))
+    var found: [UInt16: String] = [:]
+    for index in 0..<count {
+      let record = 6 + index * 12
+      let platform = try u16(table, record)
+      let nameID = try u16(table, record + 6)
+      guard nameID == 1 || nameID == 16 else { continue }
+      let length = Int(try u16(table, record + 8))
+      let offset = Int(try u16(table, record + 10))
+      let start = table.lowerBound + storage + offset
+      guard start + length <= table.upperBound else { continue }
+      let raw = bytes[start..<start + length]
+      if platform == 3 || platform == 0 {
+        var units: [UInt16] = []
+        var index = raw.startIndex
+        while index + 1 < raw.endIndex {
+          units.append(UInt16(raw[index]) << 8 | UInt16(raw[index + 1]))
+          index += 2
+        }
+        found[nameID] = String(decoding: units, as: UTF16.self)
+      } else if platform == 1, found[nameID] == nil {
+        found[nameID] = String(decoding: raw, as: UTF8.self)
+      }
+    }
+    return found[16] ?? found[1]
+  }
+}

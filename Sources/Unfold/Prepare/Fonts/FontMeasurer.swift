@@ -1,0 +1,82 @@
+/// Measures text in a ``FontSet`` as Chromium lays it out, with kerning and ligatures off (the CSS the HTML
+/// renderer pins says so).
+///
+/// - Each grapheme cluster's advance is the sum of its glyphs' `hmtx` advances, in the face its style is
+///   drawn in, scaled to the font size. Default-ignorable characters (format characters, variation
+///   selectors, the soft hyphen) are not drawn and have no advance; control characters are measured as the
+///   pictures the renderer draws for them.
+/// - The unit is 1/4096 CSS px: 1/64 of Chromium's layout unit (1/64 px), fine enough that sums stay exact
+///   (an advance at 16 px in a 2048-unit font is a whole number of them).
+/// - A line fits as Chromium decides: each inline item (a run of one style) is rounded up to 1/64 px, and
+///   their sum must not pass the width rounded down to 1/64 px, plus 1/64 px.
+public struct FontMeasurer: TextMeasurer {
+  /// The faces and size.
+  public let fonts: FontSet
+
+  /// Creates a measurer.
+  public init(_ fonts: FontSet) { self.fonts = fonts }
+
+  /// Units per CSS px.
+  public static let unitsPerPixel = 4096
+
+  /// `px/4096`.
+  public var unit: String { "px/4096" }
+
+  /// Tab stops every eight spaces, as CSS `tab-size: 8` puts them.
+  public var tabInterval: Int { 8 * advance(of: " ", style: .plain) }
+
+  /// Chromium's layout unit, 1/64 px, in this measurer's unit.
+  public var itemRounding: Int { Self.unitsPerPixel / 64 }
+
+  /// The advance of a cluster drawn in `style`.
+  public func advance(of cluster: Character, style: Style) -> Int {
+    if cluster.isHardLineBreak { return 0 }
+    let face = fonts.face(for: style)
+    var units = 0
+    for scalar in cluster.unicodeScalars where !Self.isIgnorable(scalar) {
+      units += face.advance(ofGlyph: face.glyph(for: VisibleControls.visible(scalar)))
+    }
+    return scale(units, face)
+  }
+
+  /// Whether a line of inline items fits `width`, by Chromium's rule (see the type's documentation).
+  public func fits(items: [Int], width: Int) -> Bool {
+    let rounding = itemRounding
+    let total = items.reduce(0) { $0 + ($1 + rounding - 1) / rounding }
+    return total <= width / rounding + 1
+  }
+
+  /// The clusters in `range` that have a character with no glyph in their face: the browser draws them in
+  /// another font, whose width the engine cannot know.
+  public func unpredictableRanges(in text: StyledText, range: Range<Int>) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    var walk = ClusterWalk(text, range: range, measurer: self)
+    while let cluster = walk.next() {
+      let face = fonts.face(for: cluster.style)
+      let missing = cluster.character.unicodeScalars.contains {
+        !Self.isIgnorable($0) && !$0.properties.isWhitespace && face.glyph(for: VisibleControls.visible($0)) == 0
+      }
+      guard missing else { continue }
+      if let last = ranges.last, last.upperBound == cluster.start {
+        ranges[ranges.count - 1] = last.lowerBound..<cluster.end
+      } else {
+        ranges.append(cluster.start..<cluster.end)
+      }
+    }
+    return ranges
+  }
+
+  private func scale(_ units: Int, _ face: FontFace) -> Int {
+    let scaled = Double(units) * fonts.size * Double(Self.unitsPerPixel) / Double(face.unitsPerEm)
+    return Int(scaled.rounded())
+  }
+
+  /// Characters a browser does not draw: format characters (ZWJ, ZWSP, the soft hyphen...), variation
+  /// selectors, the combining grapheme joiner, Hangul fillers.
+  static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true
+    default: return UnicodeProperties(scalar).generalCategory == .cf && !UnicodeProperties(scalar).isPrepend
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// The faces a paragraph is drawn in, at a size: regular, bold, italic, bold italic, and a monospace face for
+/// code; with the line height. What the HTML renderer pins in its CSS is exactly this.
+public struct FontSet: Sendable, Hashable {
+  /// The regular face.
+  public var regular: FontFace
+  /// The bold face (the regular one when missing: the browser is told not to synthesize).
+  public var bold: FontFace
+  /// The italic face.
+  public var italic: FontFace
+  /// The bold italic face.
+  public var boldItalic: FontFace
+  /// The face of inline code.
+  public var monospace: FontFace
+  /// The font size in CSS px.
+  public var size: Double
+  /// The line height in CSS px.
+  public var lineHeight: Double
+
+  /// Creates a set; missing faces fall back to the regular one.
+  public init(
+    regular: FontFace, bold: FontFace? = nil, italic: FontFace? = nil, boldItalic: FontFace? = nil,
+    monospace: FontFace? = nil, size: Double = 16, lineHeight: Double? = nil
+  ) {
+    self.regular = regular
+    self.bold = bold ?? regular
+    self.italic = italic ?? regular
+    self.boldItalic = boldItalic ?? bold ?? italic ?? regular
+    self.monospace = monospace ?? regular
+    self.size = size
+    self.lineHeight = lineHeight ?? (size * 1.25).rounded()
+  }
+
+  /// The face that draws a style: code in the monospace face, else by bold and italic.
+  public func face(for style: Style) -> FontFace {
+    if style.traits.contains(.code) { return monospace }
+    switch (style.traits.contains(.bold), style.traits.contains(.italic)) {
+    case (true, true): return boldItalic
+    case (true, false): return bold
+    case (false, true): return italic
+    case (false, false): return regular
+    }
+  }
+
+  /// The folder of Debian's `fonts-dejavu-core`.
+  public static let dejaVuFolder = "/usr/share/fonts/truetype/dejavu"
+
+  /// DejaVu Sans (regular, bold, oblique, bold oblique) and DejaVu Sans Mono, from `fonts-dejavu-core`.
+  /// - Throws: ``FontError`` naming the missing file.
+  public static func dejaVu(size: Double = 16, lineHeight: Double? = nil) throws(FontError) -> FontSet {
+    let folder = dejaVuFolder
+    return FontSet(
+      regular: try FontFace(contentsOf: "\(folder)/DejaVuSans.ttf"),
+      bold: try FontFace(contentsOf: "\(folder)/DejaVuSans-Bold.ttf"),
+      italic: try FontFace(contentsOf: "\(folder)/DejaVuSans-Oblique.ttf"),
+      boldItalic: try FontFace(contentsOf: "\(folder)/DejaVuSans-BoldOblique.ttf"),
+      monospace: try FontFace(contentsOf: "\(folder)/DejaVuSansMono.ttf"), size: size, lineHeight: lineHeight)
+  }
+
+  /// A set from font files, each placed by what its tables say: fixed pitch → monospace, else by weight
+  /// (600 and above is bold) and italic. Two files for one place, or none for the regular place, is an error.
+  public static func files(_ paths: [String], size: Double = 16, lineHeight: Double? = nil) throws(FontError) -> FontSet
+  {
+    var places: [String: FontFace] = [:]
+    for path in paths {
+      let face = try FontFace(contentsOf: path)
+      let place = face.isFixedPitch ? "monospace" : (face.weight >= 600 ? "bold" : "") + (face.isItalic ? "italic" : "")
+      let name = place.isEmpty ? "regular" : place
+      if let other = places[name] {
+        throw FontError(path: path, message: "a second \(name) face besides \(other.path)")
+      }
+      places[name] = face
+    }
+    guard let regular = places["regular"] else {
+      throw FontError(path: paths.first ?? "", message: "no regular face among the fonts given")
+    }
+    return FontSet(
+      regular: regular, bold: places["bold"], italic: places["italic"], boldItalic: places["bolditalic"],
+      monospace: places["monospace"], size: size, lineHeight: lineHeight)
+  }
+
+  /// A set from the `.ttf` and `.otf` files of a folder (see ``files(_:size:lineHeight:)``).
+  public static func folder(_ path: String, size: Double = 16, lineHeight: Double? = nil) throws(FontError) -> FontSet {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+      throw FontError(path: path, message: "no such font folder")
+    }
+    let files = names.filter { $0.lowercased().hasSuffix(".ttf") || $0.lowercased().hasSuffix(".otf") }.sorted()
+    return try Self.files(files.map { "\(path)/\($0)" }, size: size, lineHeight: lineHeight)
+  }
+}

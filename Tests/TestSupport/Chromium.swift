@@ -1,0 +1,91 @@
+import Foundation
+
+/// Headless Chromium (Debian's `chromium`), for tests that need a real browser: it loads a page from a file,
+/// runs its scripts, and gives back the DOM or a screenshot.
+public enum Chromium {
+  /// A browser run that failed.
+  public struct Failure: Error, CustomStringConvertible {
+    /// What happened.
+    public var description: String
+  }
+
+  static let baseArguments = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
+    "--disable-extensions", "--disable-dev-shm-usage", "--force-device-scale-factor=1", "--hide-scrollbars",
+    "--font-render-hinting=none", "--mute-audio", "--disable-background-networking", "--disable-sync",
+  ]
+
+  /// Loads `html` (written to a temporary file) and returns the DOM after its scripts ran.
+  public static func dumpDOM(_ html: String, budget milliseconds: Int = 20_000, flags: [String] = []) throws -> String {
+    try run(html, extra: flags + ["--virtual-time-budget=\(milliseconds)", "--dump-dom"]).stdout
+  }
+
+  /// The text of `<pre id="out">` in the DOM after the page's scripts ran (where test pages put their JSON),
+  /// HTML entities decoded.
+  public static func output(of html: String, budget milliseconds: Int = 20_000, flags: [String] = []) throws -> String {
+    let dom = try dumpDOM(html, budget: milliseconds, flags: flags)
+    guard let start = dom.range(of: "<pre id=\"out\">"),
+      let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
+    else { throw Failure(description: "the page wrote no <pre id=\"out\">: \(dom.prefix(300))") }
+    return decodeEntities(String(dom[start.upperBound..<end.lowerBound]))
+  }
+
+  /// Takes a screenshot of `html` at a window size, as PNG bytes.
+  public static func screenshot(_ html: String, width: Int, height: Int, flags: [String] = []) throws -> Data {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let png = folder.appendingPathComponent("shot.png")
+    _ = try run(
+      html,
+      extra: flags + ["--virtual-time-budget=5000", "--window-size=\(width),\(height)", "--screenshot=\(png.path)"])
+    return try Data(contentsOf: png)
+  }
+
+  private static func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-chromium-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  private static func run(_ html: String, extra: [String]) throws -> (stdout: String, stderr: String) {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = folder.appendingPathComponent("page.html")
+    try Data(html.utf8).write(to: page)
+    let out = folder.appendingPathComponent("out")
+    let err = folder.appendingPathComponent("err")
+    try Data().write(to: out)
+    try Data().write(to: err)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/chromium")
+    process.arguments =
+      baseArguments + ["--user-data-dir=\(folder.appendingPathComponent("profile").path)"] + extra
+      + ["file://\(page.path)"]
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+      throw Failure(description: "/usr/bin/chromium is missing: run scripts/install-dependencies")
+    }
+    try process.run()
+    let deadline = Date().addingTimeInterval(180)
+    while process.isRunning && Date() < deadline { usleep(20_000) }
+    if process.isRunning {
+      process.terminate()
+      throw Failure(description: "chromium did not finish in 180 s")
+    }
+    let stdout = String(decoding: try Data(contentsOf: out), as: UTF8.self)
+    let stderr = String(decoding: try Data(contentsOf: err), as: UTF8.self)
+    guard process.terminationStatus == 0 else {
+      throw Failure(description: "chromium exited with \(process.terminationStatus): \(stderr.suffix(500))")
+    }
+    return (stdout, stderr)
+  }
+
+  /// Decodes the entities that `--dump-dom` writes in text.
+  static func decodeEntities(_ text: String) -> String {
+    text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+      .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+      .replacingOccurrences(of: "&nbsp;", with: "\u{A0}").replacingOccurrences(of: "&amp;", with: "&")
+  }
+}
