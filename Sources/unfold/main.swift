@@ -94,7 +94,9 @@ func run() -> Int32 {
         fonts = try FontSet.dejaVu(size: arguments.fontSize, lineHeight: arguments.lineHeight)
       }
     } catch {
-      FileHandle.standardError.write(Data("unfold: \(error) (install fonts-dejavu-core, or give --font)\n".utf8))
+      let hint =
+        arguments.fonts.isEmpty && arguments.fontDirectory == nil ? " (install fonts-dejavu-core, or give --font)" : ""
+      FileHandle.standardError.write(Data("unfold: \(error)\(hint)\n".utf8))
       return 1
     }
   }

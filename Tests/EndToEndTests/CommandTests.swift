@@ -167,4 +167,47 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stdout == "checked 17 keys in 1 tables: 0 problems\n")
   }
+
+  @Test func htmlInPixelsWithTheDefaultFontsAndAStandalonePage() throws {
+    let input = Data(sample.utf8)
+    let fragment = try Command.run(["--format", "html", "--width", "240px"], stdin: input)
+    #expect(fragment.status == 0)
+    #expect(fragment.stdout.hasPrefix("<div class=\"unfold\""))
+    #expect(fragment.stdout.contains("width:240px;"))
+    #expect(fragment.stdout.contains("src:url(\"DejaVuSans.ttf\")"))
+    #expect(fragment.stdout.contains("aria-expanded=\"false\""))
+    let page = try Command.run(
+      ["--format", "html", "--standalone", "--font-size", "15", "--line-height", "22"], stdin: input)
+    #expect(page.stdout.hasPrefix("<!DOCTYPE html>"))
+    #expect(page.stdout.contains("src:url(\"data:font/ttf;base64,"))
+    #expect(page.stdout.contains("font-size:15px;line-height:22px;"))
+    let prefixed = try Command.run(["--format", "html", "--font-url", "/fonts/"], stdin: input)
+    #expect(prefixed.stdout.contains("src:url(\"/fonts/DejaVuSans.ttf\")"))
+  }
+
+  @Test func fontErrorsNameTheFile() throws {
+    let missing = try Command.run(["--format", "html", "--font", "/nonexistent/Font.ttf"], stdin: Data("x".utf8))
+    #expect(missing.status == 1)
+    #expect(missing.stderr == "unfold: /nonexistent/Font.ttf: no such font file\n")
+    let notAFont = try Command.run(["--format", "html", "--font", "/etc/hostname"], stdin: Data("x".utf8))
+    #expect(notAFont.status == 1)
+    #expect(notAFont.stderr.hasPrefix("unfold: /etc/hostname: not a TrueType or OpenType font"))
+    let pixels = try Command.run(["--width", "240px"], stdin: Data("x".utf8))
+    #expect(pixels.status == 2)
+    #expect(pixels.stderr == "unfold: --width in px applies to --format html and json only\n")
+  }
+
+  @Test func jsonInPixelsUsesTheFonts() throws {
+    let result = try Command.run(["--format", "json", "--width", "100px", "--lines", "1"], stdin: Data(sample.utf8))
+    let object = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(object["unit"] as? String == "px/4096")
+    let lines = try #require(object["lines"] as? [[String: Any]])
+    #expect((lines.first?["width"] as? Int ?? .max) <= 100 * 4096)
+  }
+
+  @Test func missingGlyphsAreAWarning() throws {
+    let result = try Command.run(["--format", "html"], stdin: Data("Chinese 中文 is not in DejaVu Sans".utf8))
+    #expect(result.status == 0)
+    #expect(result.stderr.hasPrefix("unfold: warning: 2 characters have no glyph in the fonts"))
+  }
 }

@@ -33,7 +33,9 @@ public struct FontFace: Sendable, Hashable {
   private let basicPlane: [UInt16]  // glyph of each code point below U+10000
   private let groups: [(start: UInt32, end: UInt32, glyph: UInt32)]  // the rest, sorted
 
+  /// Two faces are equal when they come from the same file with the same bytes.
   public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs.path == rhs.path && lhs.data == rhs.data }
+  /// Hashes the path.
   public func hash(into hasher: inout Hasher) { hasher.combine(path) }
 
   /// Reads a font file.
@@ -167,6 +169,7 @@ private struct SFNTReader {
 
   func tableDirectory() throws(FontError) -> [String: Range<Int>] {
     let all = 0..<bytes.count
+    guard bytes.count >= 12 else { throw fail("not a TrueType or OpenType font (\(bytes.count) bytes)") }
     let version = try u32(all, 0)
     guard version == 0x0001_0000 || version == 0x4F54_544F || version == 0x7472_7565 else {
       if version == 0x7474_6366 { throw fail("a font collection (.ttc): give one font file instead") }

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import Unfold
+
+/// The pure-Swift font reader and the measurer that follows Chromium's fit rule.
+@Suite struct FontTests {
+  let fonts = try? FontSet.dejaVu(size: 16, lineHeight: 20)
+
+  @Test func readsTheTablesOfDejaVuSans() throws {
+    let fonts = try #require(fonts)
+    #expect(fonts.regular.unitsPerEm == 2048)
+    #expect(fonts.regular.familyName == "DejaVu Sans")
+    #expect(fonts.bold.weight == 700 && !fonts.bold.isItalic)
+    #expect(fonts.italic.isItalic)
+    #expect(fonts.monospace.isFixedPitch && !fonts.regular.isFixedPitch)
+    #expect(fonts.regular.glyph(for: "A") != 0)
+    #expect(fonts.regular.glyph(for: "中") == 0)
+    #expect(fonts.regular.glyph(for: "😀") != 0)  // past U+FFFF: from the format-12 map
+  }
+
+  @Test func widthsMatchChromiumsNumbers() throws {
+    // From measurements of Chromium 156 with kerning and ligatures off (browser-fidelity notes): 16 px.
+    let measurer = FontMeasurer(try #require(fonts))
+    func px(_ text: String) -> Double { Double(measurer.width(of: text)) / 4096 }
+    #expect(abs(px("Hello, world") - 94.7812) < 0.001)
+    #expect(abs(px("The quick brown fox jumps over the lazy dog.") - 365.7969) < 0.001)
+    #expect(abs(px("1234567890 $19.99 (42%)") - 216.0) < 0.001)
+    #expect(measurer.width(of: "soft\u{AD}hyphen") == measurer.width(of: "softhyphen"))
+    #expect(measurer.width(of: "a\u{200D}b") == measurer.width(of: "ab"))
+    #expect(measurer.width(of: "x", style: Style(.bold)) > measurer.width(of: "x"))
+    #expect(measurer.width(of: "iiii", style: Style(.code)) == measurer.width(of: "mmmm", style: Style(.code)))
+  }
+
+  @Test func chromiumsFitRoundsEachItemUpToALayoutUnit() throws {
+    let measurer = FontMeasurer(try #require(fonts))
+    let unit = 64  // 1/64 px in 1/4096 px
+    // Two items of 100 px and a hair: each rounds up to the next 1/64 px.
+    let hair = 1
+    #expect(measurer.fits(items: [100 * 4096 + hair], width: 100 * 4096))
+    #expect(measurer.fits(items: [100 * 4096 + unit + hair], width: 100 * 4096) == false)
+    #expect(measurer.fits(items: [50 * 4096 + hair, 50 * 4096 + hair], width: 100 * 4096) == false)
+    #expect(measurer.fits(items: [50 * 4096, 50 * 4096 + hair], width: 100 * 4096))
+  }
+
+  @Test func missingGlyphsAreReportedAsRanges() throws {
+    let measurer = FontMeasurer(try #require(fonts))
+    let text = StyledText(plain: "ab 中文 c あ 😀")
+    let ranges = measurer.unpredictableRanges(in: text, range: 0..<text.string.utf8.count)
+    #expect(ranges.map { String(text.text(in: $0)) } == ["中文", "あ"])
+  }
+
+  @Test func facesArePlacedByTheirTables() throws {
+    let folder = FontSet.dejaVuFolder
+    let set = try FontSet.files(
+      ["\(folder)/DejaVuSansMono.ttf", "\(folder)/DejaVuSans-Bold.ttf", "\(folder)/DejaVuSans.ttf"], size: 14)
+    #expect(set.regular.path.hasSuffix("DejaVuSans.ttf") && set.bold.path.hasSuffix("DejaVuSans-Bold.ttf"))
+    #expect(set.monospace.path.hasSuffix("DejaVuSansMono.ttf") && set.italic == set.regular)
+    #expect(set.lineHeight == 18)
+    #expect(throws: FontError.self) { try FontSet.files(["\(folder)/DejaVuSans.ttf", "\(folder)/DejaVuSerif.ttf"]) }
+    #expect(throws: FontError.self) { try FontFace(data: Data([0, 1, 2]), path: "tiny.ttf") }
+  }
+}
