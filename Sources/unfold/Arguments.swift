@@ -13,6 +13,9 @@ enum Format: String, CaseIterable {
 /// When to colour the terminal output.
 enum ColorChoice: String, CaseIterable {
   case auto, always, never
+  case ansi16 = "16"
+  case ansi256 = "256"
+  case truecolor
 }
 
 /// The parsed command line.
@@ -26,9 +29,12 @@ struct Arguments {
   var lineHeight: Double?
   var standalone = false
   var fontURL: String?
+  var moreStyle: TerminalStyle?
+  var interactive = true
   var lines = TruncationOptions.default.lineLimit
   var verbatim = false
   var format = Format.ansi
+  var formatGiven = false
   var expanded = false
   var moreLabel = TruncationOptions.default.moreLabel
   var lessLabel: String?
@@ -47,7 +53,7 @@ struct Arguments {
   static let flags = [
     "--width", "--lines", "--verbatim", "--format", "--expanded", "--more-label", "--less-label", "--color",
     "--breaks", "--widths", "--locale", "--strings", "--table", "--arg", "--device", "--check-strings", "--font",
-    "--font-dir", "--font-size", "--line-height", "--standalone", "--font-url",
+    "--font-dir", "--font-size", "--line-height", "--standalone", "--font-url", "--more-style", "--no-interactive",
     "--help", "--version",
   ]
 
@@ -91,9 +97,19 @@ struct Arguments {
       case "--line-height": lineHeight = try Self.pixels(try value(), flag: name)
       case "--standalone": standalone = true
       case "--font-url": fontURL = try value()
+      case "--more-style":
+        let text = try value()
+        do {
+          moreStyle = try TerminalStyle(text)
+        } catch {
+          throw UsageError(message: "--more-style: \(error.message)")
+        }
+      case "--no-interactive": interactive = false
       case "--lines": lines = try Self.number(try value(), flag: name, minimum: 1)
       case "--verbatim": verbatim = true
-      case "--format": format = try Self.choice(try value(), flag: name)
+      case "--format":
+        format = try Self.choice(try value(), flag: name)
+        formatGiven = true
       case "--expanded": expanded = true
       case "--more-label": moreLabel = try value()
       case "--less-label": lessLabel = try value()
@@ -108,14 +124,40 @@ struct Arguments {
       case "--check-strings": checkStrings = true
       case "-h", "--help": help = true
       case "--version": version = true
-      default: throw UsageError(message: "unknown flag '\(name)' (see --help)")
+      default:
+        if let nearest = Self.nearest(to: name) {
+          throw UsageError(message: "unknown flag '\(name)': did you mean \(nearest)?")
+        }
+        throw UsageError(message: "unknown flag '\(name)' (see --help)")
       }
       if inlineValue != nil
-        && ["--verbatim", "--expanded", "-h", "--help", "--version", "--check-strings", "--standalone"].contains(name)
+        && ["--verbatim", "--expanded", "-h", "--help", "--version", "--check-strings", "--standalone", "--no-interactive"].contains(name)
       {
         throw UsageError(message: "\(name) takes no value")
       }
     }
+  }
+
+  /// The flag nearest to a misspelt one (at most a third of its letters off), by edit distance.
+  static func nearest(to name: String) -> String? {
+    let candidates = flags.map { ($0, editDistance(name, $0)) }.filter { $0.1 <= max(2, name.count / 3) }
+    return candidates.min { $0.1 < $1.1 }?.0
+  }
+
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    var row = Array(0...b.count)
+    for i in 1...max(1, a.count) where !a.isEmpty {
+      var previous = row[0]
+      row[0] = i
+      for j in stride(from: 1, through: b.count, by: 1) {
+        let current = row[j]
+        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+        previous = current
+      }
+    }
+    return a.isEmpty ? b.count : row[b.count]
   }
 
   private static func pixels(_ text: String, flag: String) throws(UsageError) -> Double {
@@ -176,9 +218,18 @@ struct Arguments {
                                   e.g. unfold --more-label "Read more" notes.md
       --less-label TEXT         the label that collapses again (default: none)
                                   e.g. unfold --expanded --less-label "Show less" notes.md
-      --color auto|always|never colours and styles in ansi output (auto: only on a terminal, when NO_COLOR
-                                is unset and TERM is not dumb)
-                                  e.g. unfold --color never notes.md
+      --color WHEN              colours and styles in ansi output: auto (from NO_COLOR, FORCE_COLOR, the
+                                output being a terminal, TERM and COLORTERM), always, never, or a level:
+                                16, 256, truecolor
+                                  e.g. unfold --color 256 notes.md
+      --more-style STYLE        the style of the more and less labels, as a rich style string: bold dim
+                                italic underline strike reverse, a colour (red, bright_blue, #ffaf00,
+                                rgb(255,175,0), color(208)) and "on" a background colour (default bold blue)
+                                  e.g. unfold --more-style "bold underline #ffaf00" notes.md
+      --no-interactive          print and exit, even on a terminal (interactive by default when standard
+                                input and output are terminals and no --format is given: Enter or Space
+                                toggles, q, Esc or Ctrl-C quits)
+                                  e.g. unfold --no-interactive notes.md
       --breaks unicode|chromium line breaking rules: plain UAX #14, or Chromium's tailoring (default:
                                 unicode, and chromium for html)
                                   e.g. unfold --format breaks --breaks chromium notes.md

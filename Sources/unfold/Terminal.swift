@@ -16,16 +16,13 @@ enum Terminal {
   /// Whether standard output is a terminal.
   static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
+  /// Whether standard input is a terminal.
+  static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
   /// The width to lay out for: the terminal's, else `$COLUMNS`, else 80.
   static func defaultWidth(environment: [String: String]) -> Int {
     if let width = outputWidth() { return width }
     if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
     return 80
-  }
-
-  /// Whether `--color auto` colours: only on a terminal, with `NO_COLOR` unset or empty and `TERM` not
-  /// `dumb`.
-  static func autoColors(environment: [String: String]) -> Bool {
-    outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
   }
 }

@@ -1,28 +1,9 @@
 import Foundation
 import Unfold
 
-/// A runtime problem: printed in one line, exit status 1.
-struct RuntimeError: Error {
-  var message: String
-}
-
-func readInput(_ path: String?) throws(RuntimeError) -> String {
-  let data: Data
-  let name = path ?? "-"
-  if name == "-" {
-    data = FileHandle.standardInput.readDataToEndOfFile()
-  } else {
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: name))
-    } catch {
-      let reason = FileManager.default.fileExists(atPath: name) ? "cannot read" : "no such file"
-      throw RuntimeError(message: "\(name): \(reason)")
-    }
-  }
-  if let offset = UTF8Validation.firstInvalidOffset(in: data) {
-    throw RuntimeError(message: "\(name == "-" ? "standard input" : name): invalid UTF-8 at byte \(offset)")
-  }
-  return String(decoding: data, as: UTF8.self)
+func fail(_ message: String, status: Int32) -> Int32 {
+  FileHandle.standardError.write(Data("unfold: \(message)\n".utf8))
+  return status
 }
 
 func run() -> Int32 {
@@ -31,8 +12,7 @@ func run() -> Int32 {
   do {
     arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
   } catch {
-    FileHandle.standardError.write(Data("unfold: \(error.message)\n".utf8))
-    return 2
+    return fail(error.message, status: 2)
   }
   if arguments.help {
     print(Arguments.usage)
@@ -42,6 +22,11 @@ func run() -> Int32 {
     print("unfold \(Unfold.version)")
     return 0
   }
+  if arguments.widthPixels != nil && [.ansi, .plain].contains(arguments.format) {
+    return fail("--width in px applies to --format html and json only", status: 2)
+  }
+
+  // String tables.
   var localizations = Localizations()
   var problems: [LocalizationError] = []
   for path in arguments.strings { problems += localizations.load(path) }
@@ -55,34 +40,8 @@ func run() -> Int32 {
     print("checked \(resolved) keys in \(localizations.tableNames.count) tables: \(findings.count) problems")
     return findings.isEmpty ? 0 : 1
   }
-  var input: String
-  do {
-    input = try readInput(arguments.file)
-  } catch {
-    FileHandle.standardError.write(Data("unfold: \(error.message)\n".utf8))
-    return 1
-  }
-  let source: TextSource
-  if arguments.verbatim {
-    source = TextSource(verbatim: input)
-  } else {
-    // A key read from a file or a pipe ends with the file's line end, which is not part of the key.
-    if input.hasSuffix("\n") || input.hasSuffix("\r\n") { input.removeLast() }
-    let key =
-      arguments.args.isEmpty
-      ? LocalizedKey(input) : LocalizedKey(input, arguments: arguments.args.map(FormatArgument.text))
-    source = TextSource(
-      key,
-      TextSource.Localization(localizations, locale: arguments.locale, table: arguments.table, device: arguments.device)
-    )
-  }
-  let paragraph = Paragraph(
-    source,
-    options: TruncationOptions(
-      lineLimit: arguments.lines, moreLabel: arguments.moreLabel, lessLabel: arguments.lessLabel),
-    cellWidths: arguments.widths, breakRules: arguments.breaks)
-  let width = arguments.width ?? Terminal.defaultWidth(environment: environment)
-  let state: DisplayState = arguments.expanded ? .expanded : .collapsed
+
+  // Fonts, for HTML and for JSON in px.
   var fonts: FontSet?
   if arguments.format == .html || arguments.widthPixels != nil {
     do {
@@ -94,36 +53,90 @@ func run() -> Int32 {
         fonts = try FontSet.dejaVu(size: arguments.fontSize, lineHeight: arguments.lineHeight)
       }
     } catch {
-      let hint =
-        arguments.fonts.isEmpty && arguments.fontDirectory == nil ? " (install fonts-dejavu-core, or give --font)" : ""
-      FileHandle.standardError.write(Data("unfold: \(error)\(hint)\n".utf8))
-      return 1
+      let hint = arguments.fonts.isEmpty && arguments.fontDirectory == nil ? " (install fonts-dejavu-core, or give --font)" : ""
+      return fail("\(error)\(hint)", status: 1)
     }
   }
-  if arguments.widthPixels != nil && [.ansi, .plain].contains(arguments.format) {
-    FileHandle.standardError.write(Data("unfold: --width in px applies to --format html and json only\n".utf8))
-    return 2
+
+  let width = arguments.width ?? Terminal.defaultWidth(environment: environment)
+  let state: DisplayState = arguments.expanded ? .expanded : .collapsed
+  let truncation = TruncationOptions(
+    lineLimit: arguments.lines, moreLabel: arguments.moreLabel, lessLabel: arguments.lessLabel)
+  let interactive =
+    arguments.interactive && !arguments.formatGiven && arguments.file != nil && arguments.file != "-"
+    && Terminal.inputIsTerminal && Terminal.outputIsTerminal
+
+  // The input: read only as much as a collapsed verbatim preview shows, else all of it.
+  let input: Input
+  do {
+    input = try Input(arguments.file)
+  } catch {
+    return fail(error.message, status: 1)
   }
+  let paragraph: Paragraph
+  do {
+    if arguments.verbatim {
+      let streams = state == .collapsed && !interactive && [.ansi, .plain].contains(arguments.format)
+      let text: String
+      if streams {
+        let measurer = TerminalCells(profile: arguments.widths)
+        text = try input.readPrefix { prefix in
+          // Enough when the layout stopped at the limit well before the end of what was read.
+          let styled = TextSource(verbatim: prefix).resolve().text
+          let layout = LineLayout(
+            styled, measurer: measurer, breaker: LineBreaker(rules: arguments.breaks ?? .unicode), width: width,
+            lineLimit: arguments.lines)
+          guard !layout.isComplete, let last = layout.lines.last else { return false }
+          return styled.string.utf8.count >= last.range.upperBound + 4096
+        }.text
+      } else {
+        text = try input.readAll()
+      }
+      paragraph = Paragraph(
+        TextSource(verbatim: text), options: truncation, cellWidths: arguments.widths, breakRules: arguments.breaks)
+    } else {
+      var key = try input.readAll()
+      // A key read from a file or a pipe ends with the file's line end, which is not part of the key.
+      if key.hasSuffix("\n") || key.hasSuffix("\r\n") { key.removeLast() }
+      let localizedKey =
+        arguments.args.isEmpty ? LocalizedKey(key) : LocalizedKey(key, arguments: arguments.args.map(FormatArgument.text))
+      let source = TextSource(
+        localizedKey,
+        TextSource.Localization(localizations, locale: arguments.locale, table: arguments.table, device: arguments.device))
+      paragraph = Paragraph(source, options: truncation, cellWidths: arguments.widths, breakRules: arguments.breaks)
+    }
+  } catch {
+    return fail(error.message, status: 1)
+  }
+
+  let colors: ColorLevel
+  switch arguments.color {
+  case .auto: colors = ColorLevel.detect(environment: environment, isTerminal: Terminal.outputIsTerminal)
+  case .always: colors = max(.ansi16, ColorLevel.detect(environment: ["FORCE_COLOR": "1"].merging(environment) { $1 }, isTerminal: true))
+  case .never: colors = .none
+  case .ansi16: colors = .ansi16
+  case .ansi256: colors = .ansi256
+  case .truecolor: colors = .truecolor
+  }
+  let renderer = ANSIRenderer(
+    colors: arguments.format == .plain ? .none : colors,
+    toggleStyle: arguments.moreStyle ?? ANSIRenderer.defaultToggleStyle,
+    background: .detect(environment: environment))
+
+  if interactive {
+    return InteractiveSession(paragraph: paragraph, fixedWidth: arguments.width, renderer: renderer).run()
+  }
+
   let output: String
   switch arguments.format {
-  case .ansi:
-    let colors: Bool
-    switch arguments.color {
-    case .always: colors = true
-    case .never: colors = false
-    case .auto: colors = Terminal.autoColors(environment: environment)
-    }
-    output = paragraph.ansi(width: width, state: state, colors: colors)
-  case .plain: output = paragraph.ansi(width: width, state: state, colors: false)
+  case .ansi, .plain:
+    output = paragraph.ansi(width: width, state: state, renderer: renderer)
   case .html:
     var options = HTMLOptions(standalone: arguments.standalone)
     if let prefix = arguments.fontURL { options.fontSource = .url(prefix: prefix) }
     if !arguments.verbatim && !arguments.strings.isEmpty { options.language = arguments.locale }
-    let rendered = paragraph.renderHTML(
-      width: arguments.widthPixels ?? 320, fonts: fonts!, state: state, options: options)
-    for warning in rendered.warnings {
-      FileHandle.standardError.write(Data("unfold: warning: \(warning.message)\n".utf8))
-    }
+    let rendered = paragraph.renderHTML(width: arguments.widthPixels ?? 320, fonts: fonts!, state: state, options: options)
+    for warning in rendered.warnings { FileHandle.standardError.write(Data("unfold: warning: \(warning.message)\n".utf8)) }
     output = rendered.html
   case .json:
     if let pixels = arguments.widthPixels, let fonts {
@@ -131,8 +144,10 @@ func run() -> Int32 {
     } else {
       output = paragraph.json(width: width, state: state) + "\n"
     }
-  case .breaks: output = paragraph.breaks()
-  case .runs: output = source.resolve().text.debugDump()
+  case .breaks:
+    output = paragraph.breaks()
+  case .runs:
+    output = paragraph.source.resolve().text.debugDump()
   }
   FileHandle.standardOutput.write(Data(output.utf8))
   return 0

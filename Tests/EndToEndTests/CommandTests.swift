@@ -20,7 +20,7 @@ import Testing
       ["--width", "40", "--color", "always"], stdin: Data("**b** [l](https://x.y) `c`".utf8))
     #expect(
       result.stdout
-        == "\u{1B}[1mb\u{1B}[0m \u{1B}]8;;https://x.y\u{1B}\\\u{1B}[4ml\u{1B}[0m\u{1B}]8;;\u{1B}\\ \u{1B}[36mc\u{1B}[0m\n"
+        == "\u{1B}[1mb\u{1B}[0m \u{1B}]8;id=u7d6ede57-1;https://x.y\u{1B}\\\u{1B}[4ml\u{1B}[0m\u{1B}]8;;\u{1B}\\ \u{1B}[36mc\u{1B}[0m\n"
     )
   }
 
@@ -71,7 +71,9 @@ import Testing
     (["--width", "0"], "--width must be at least 1, not 0"),
     (["--lines"], "--lines needs a value"),
     (["--format", "pdf"], "--format must be one of ansi|plain|html|json|breaks|runs, not 'pdf'"),
-    (["--color=sometimes"], "--color must be one of auto|always|never, not 'sometimes'"),
+    (["--color=sometimes"], "--color must be one of auto|always|never|16|256|truecolor, not 'sometimes'"),
+    (["--widht", "3"], "unknown flag '--widht': did you mean --width?"),
+    (["--more-style", "bold purple"], "--more-style: 'purple' is not a style attribute or a colour (a name, #rrggbb, rgb(r,g,b) or color(n))"),
     (["a.md", "b.md"], "more than one input file: 'b.md'"),
   ])
   func usageErrorsExitWithTwoAndOneLine(_ arguments: [String], _ message: String) throws {

@@ -23,7 +23,7 @@ import Unfold
   }
 
   @Test func theWidthComesFromTheTerminalAndTheScreenShowsTheEngineLines() throws {
-    let (rows, styled) = try runInTmux("", width: 40)
+    let (rows, styled) = try runInTmux("--no-interactive", width: 40)
     let expected = Paragraph(TextSource(LocalizedKey(sample))).ansi(width: 40, state: .collapsed, colors: false)
     #expect(rows == expected.split(separator: "\n").map(String.init))
     #expect(rows.count == 3)
@@ -33,7 +33,7 @@ import Unfold
   }
 
   @Test func expandedInANarrowTerminalKeepsClustersWhole() throws {
-    let (rows, _) = try runInTmux("--expanded --color never", width: 24)
+    let (rows, _) = try runInTmux("--no-interactive --expanded --color never", width: 24)
     let expected = Paragraph(TextSource(LocalizedKey(sample))).ansi(width: 24, state: .expanded, colors: false)
     #expect(rows == expected.split(separator: "\n").map(String.init))
     #expect(rows.contains { $0.contains("👩‍🔬") })

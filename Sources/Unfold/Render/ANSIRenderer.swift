@@ -1,39 +1,109 @@
-/// Draws truncated text for a terminal: SGR styles, OSC 8 hyperlinks, a distinct toggle label; or plain text
-/// with no escape at all.
+/// Draws truncated text for a terminal: SGR styles at the terminal's colour level, OSC 8 hyperlinks, a styled
+/// toggle label and a fading edge before the ellipsis; or plain text with no escape at all.
 ///
 /// | what | drawn as |
 /// | --- | --- |
 /// | bold, italic, strikethrough | SGR 1, 3, 9 |
-/// | code | SGR 36 (cyan) |
-/// | link (http, https, mailto) | OSC 8 hyperlink around underlined (SGR 4) text |
-/// | more and less labels | bold blue (SGR 1;34) |
+/// | code | cyan |
+/// | link (http, https, mailto) | an OSC 8 hyperlink (with an `id`, so that a link broken across lines stays one link) around underlined text; other links show their text only |
+/// | more and less labels | ``toggleStyle`` (bold blue by default) |
+/// | the last characters before the ellipsis | a fade towards the background: a 24-bit gradient, a grey ramp of the 256 colours, or faint with 16 colours |
 ///
-/// Styles are opened per fragment and reset at its end, so none leaks past a line end. Every character of
-/// text, label and ellipsis goes through ``visible(_:width:)``: no control character or escape sequence from
-/// the input reaches the terminal.
+/// Styles are opened per fragment and reset at its end, so none leaks past a line end; hyperlinks are closed
+/// at every line end. Every character of text, label and ellipsis goes through ``visible(_:width:)``, and
+/// every URL through ``LinkPolicy``: no control character or escape sequence from the input reaches the
+/// terminal.
 public struct ANSIRenderer: Sendable {
-  /// Whether to draw styles, colours and hyperlinks; `false` draws plain text.
-  public var colors: Bool
+  /// Which background the fade goes towards (the terminal is never asked).
+  public enum Background: Hashable, Sendable {
+    /// Light text on a dark background (most terminals).
+    case dark
+    /// Dark text on a light background.
+    case light
+
+    /// `light` when `COLORFGBG` says the background is white or light grey (7 or 15), else `dark`.
+    public static func detect(environment: [String: String]) -> Background {
+      guard let value = environment["COLORFGBG"], let last = value.split(separator: ";").last, let index = Int(last) else {
+        return .dark
+      }
+      return index == 7 || index == 15 ? .light : .dark
+    }
+  }
+
+  /// The colour level; `none` draws plain text.
+  public var colors: ColorLevel
+  /// The style of the more and less labels.
+  public var toggleStyle: TerminalStyle
+  /// The background the fade goes towards.
+  public var background: Background
+  /// How many characters before the ellipsis fade (0 for no fade).
+  public var fadeLength: Int
+
+  /// The default style of the labels: bold blue.
+  public static let defaultToggleStyle: TerminalStyle = {
+    var style = TerminalStyle()
+    style.attributes = [1]
+    style.foreground = .ansi(4)
+    return style
+  }()
 
   /// Creates a renderer.
-  public init(colors: Bool = true) { self.colors = colors }
+  public init(
+    colors: ColorLevel, toggleStyle: TerminalStyle = ANSIRenderer.defaultToggleStyle, background: Background = .dark,
+    fadeLength: Int = 6
+  ) {
+    self.colors = colors
+    self.toggleStyle = toggleStyle
+    self.background = background
+    self.fadeLength = fadeLength
+  }
+
+  /// Creates a renderer with the 16 colours, or none.
+  public init(colors: Bool = true) { self.init(colors: colors ? .ansi16 : .none) }
 
   /// The bytes to print: each line followed by a newline.
   public func render(_ text: TruncatedText) -> String {
     var output = ""
+    var previousLink: String?  // the link of the last fragment drawn, across line ends
+    var linkOrdinal = 0
     for line in text.lines {
       var openLink: String?
+      let fadeStart = fadeStartIndex(line)
+      var characterIndex = 0  // characters of text fragments drawn on the line so far
       for fragment in line.fragments {
-        let link = colors && fragment.role == .text ? fragment.style.link.flatMap(LinkPolicy.safeURL) : nil
+        let link = colors > .none && fragment.role == .text ? fragment.style.link.flatMap(LinkPolicy.safeURL) : nil
         if link != openLink {
           if openLink != nil { output += Self.closeLink }
-          if let link { output += "\u{1B}]8;;\(link)\u{1B}\\" }
+          if let link {
+            if link != previousLink { linkOrdinal += 1 }
+            output += "\u{1B}]8;id=u\(HTMLRenderer.hexHash(link))-\(linkOrdinal);\(link)\u{1B}\\"
+          }
           openLink = link
         }
-        let codes = colors ? sgr(for: fragment, isLink: link != nil) : []
-        if !codes.isEmpty { output += "\u{1B}[\(codes.joined(separator: ";"))m" }
-        output += Self.visible(fragment.text, width: fragment.width)
-        if !codes.isEmpty { output += "\u{1B}[0m" }
+        previousLink = fragment.role == .text || fragment.role == .hyphen ? link : previousLink
+        let codes = sgr(for: fragment, isLink: link != nil)
+        if let fadeStart, fragment.role == .text, characterIndex + fragment.text.count > fadeStart {
+          // Character by character through the fade, characters of equal style drawn together.
+          var pending = ""
+          var pendingCodes = codes
+          for character in fragment.text {
+            var all = codes
+            if characterIndex >= fadeStart {
+              all += fadeCodes(step: characterIndex - fadeStart, of: fadeLength)
+            }
+            if all != pendingCodes {
+              output += Self.styled(pending, pendingCodes)
+              pending = ""
+              pendingCodes = all
+            }
+            pending += Self.visible(String(character), width: character == "\t" ? fragment.width : 1)
+            characterIndex += 1
+          }
+          output += Self.styled(pending, pendingCodes)
+          continue
+        }
+        if fragment.role == .text { characterIndex += fragment.text.count }
+        output += Self.styled(Self.visible(fragment.text, width: fragment.width), codes)
       }
       if openLink != nil { output += Self.closeLink }
       output += "\n"
@@ -43,8 +113,37 @@ public struct ANSIRenderer: Sendable {
 
   private static let closeLink = "\u{1B}]8;;\u{1B}\\"
 
+  private static func styled(_ text: String, _ codes: [String]) -> String {
+    codes.isEmpty || text.isEmpty ? text : "\u{1B}[\(codes.joined(separator: ";"))m\(text)\u{1B}[0m"
+  }
+
+  /// Where the fade starts among the line's text characters: the last `fadeLength` characters before an
+  /// ellipsis; `nil` when the line has none or colour is off.
+  private func fadeStartIndex(_ line: DisplayLine) -> Int? {
+    guard colors > .none, fadeLength > 0, line.fragments.contains(where: { $0.role == .ellipsis }) else { return nil }
+    let count = line.fragments.filter { $0.role == .text }.reduce(0) { $0 + $1.text.count }
+    return count == 0 ? nil : max(0, count - fadeLength)
+  }
+
+  /// The colour of fade step `step` of `count`: from a light grey towards the background.
+  private func fadeCodes(step: Int, of count: Int) -> [String] {
+    let fraction = Double(step + 1) / Double(count + 1)
+    switch colors {
+    case .none: return []
+    case .ansi16: return ["2"]
+    case .ansi256:
+      let (from, to) = background == .dark ? (250.0, 238.0) : (238.0, 252.0)
+      return ["38", "5", String(Int((from + (to - from) * fraction).rounded()))]
+    case .truecolor:
+      let (from, to) = background == .dark ? (198.0, 58.0) : (58.0, 208.0)
+      let value = String(Int((from + (to - from) * fraction).rounded()))
+      return ["38", "2", value, value, value]
+    }
+  }
+
   private func sgr(for fragment: Fragment, isLink: Bool) -> [String] {
-    if fragment.isToggle { return ["1", "34"] }
+    guard colors > .none else { return [] }
+    if fragment.isToggle { return toggleStyle.sgr(colors) }
     guard fragment.role == .text else { return [] }
     let traits = fragment.style.traits
     var codes: [String] = []
@@ -52,7 +151,7 @@ public struct ANSIRenderer: Sendable {
     if traits.contains(.italic) { codes.append("3") }
     if isLink { codes.append("4") }
     if traits.contains(.strikethrough) { codes.append("9") }
-    if traits.contains(.code) { codes.append("36") }
+    if traits.contains(.code) { codes += TerminalStyle.codes(.ansi(6), level: colors, background: false) }
     return codes
   }
 

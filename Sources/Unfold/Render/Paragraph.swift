@@ -34,9 +34,14 @@ public struct Paragraph: Sendable {
       countingAllLines: countingAllLines)
   }
 
-  /// Terminal output: styled when `colors`, plain otherwise.
+  /// Terminal output: styled with the 16 colours when `colors`, plain otherwise.
   public func ansi(width: Int, state: DisplayState, colors: Bool = true) -> String {
-    ANSIRenderer(colors: colors).render(truncated(width: width, state: state))
+    ansi(width: width, state: state, renderer: ANSIRenderer(colors: colors))
+  }
+
+  /// Terminal output drawn by `renderer` (its colour level, label style and fade).
+  public func ansi(width: Int, state: DisplayState, renderer: ANSIRenderer) -> String {
+    renderer.render(truncated(width: width, state: state))
   }
 
   /// HTML that a browser lays out as the engine predicts, first shown in `state`: `width` in CSS px,

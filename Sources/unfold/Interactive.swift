@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import Synchronization
+import Unfold
+
+/// Signals the session reacts to, set by the handlers and read by the loop.
+private let resized = Atomic<Bool>(false)
+private let terminating = Atomic<Int32>(0)
+
+/// The interactive preview: shows the paragraph collapsed on the alternate screen and waits. Enter or Space
+/// toggles; q, Esc, Ctrl-C and Ctrl-D quit; a resize lays the text out again for the new width. On every way
+/// out (a key, Ctrl-C, SIGTERM, SIGHUP) the terminal is restored: its modes, the cursor, the main screen, no
+/// colour left on. After q or Esc the paragraph is printed once more, in its last state, so that it stays in
+/// the scrollback.
+struct InteractiveSession {
+  let paragraph: Paragraph
+  let fixedWidth: Int?
+  let renderer: ANSIRenderer
+
+  private static let hideCursor = "\u{1B}[?25l"
+  private static let showCursor = "\u{1B}[?25h"
+  private static let alternateScreen = "\u{1B}[?1049h"
+  private static let mainScreen = "\u{1B}[?1049l"
+
+  /// Runs until the reader quits; returns the exit status (0, 130 after Ctrl-C, 128 + the signal).
+  func run() -> Int32 {
+    var original = termios()
+    guard tcgetattr(STDIN_FILENO, &original) == 0 else { return 1 }
+    var raw = original
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+    raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 0
+      cc[Int(VTIME)] = 1  // reads return after 0.1 s, so signals are noticed
+    }
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+    signal(SIGWINCH) { _ in resized.store(true, ordering: .relaxed) }
+    for number in [SIGTERM, SIGHUP, SIGINT] {
+      signal(number) { received in terminating.store(received, ordering: .relaxed) }
+    }
+    write(Self.alternateScreen + Self.hideCursor)
+    var state = DisplayState.collapsed
+    draw(state)
+    var status: Int32 = 0
+    var printAtEnd = false
+    loop: while true {
+      let signalNumber = terminating.load(ordering: .relaxed)
+      if signalNumber != 0 {
+        status = 128 + signalNumber
+        break
+      }
+      if resized.exchange(false, ordering: .relaxed) { draw(state) }
+      var byte: UInt8 = 0
+      guard read(STDIN_FILENO, &byte, 1) == 1 else { continue }
+      switch byte {
+      case 0x0D, 0x0A, 0x20:
+        state = state == .collapsed ? .expanded : .collapsed
+        draw(state)
+      case UInt8(ascii: "q"), UInt8(ascii: "Q"):
+        printAtEnd = true
+        break loop
+      case 0x1B:
+        // Esc alone quits; an escape sequence (an arrow key) is read and ignored.
+        var next: UInt8 = 0
+        if read(STDIN_FILENO, &next, 1) == 1 {
+          while read(STDIN_FILENO, &next, 1) == 1 && !(0x40...0x7E).contains(next) {}
+          continue
+        }
+        printAtEnd = true
+        break loop
+      case 0x03:
+        status = 130
+        break loop
+      case 0x04:
+        break loop
+      default:
+        continue
+      }
+    }
+    write("\u{1B}[0m" + Self.mainScreen + Self.showCursor)
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+    for number in [SIGWINCH, SIGTERM, SIGHUP, SIGINT] { signal(number, SIG_DFL) }
+    if printAtEnd { write(paragraph.ansi(width: width(), state: state, renderer: renderer)) }
+    return status
+  }
+
+  private func width() -> Int {
+    fixedWidth ?? Terminal.outputWidth() ?? 80
+  }
+
+  private func draw(_ state: DisplayState) {
+    let truncated = paragraph.truncated(width: width(), state: state)
+    var screen = "\u{1B}[H\u{1B}[2J" + renderer.render(truncated)
+    if truncated.isTruncated {
+      let action = state == .collapsed ? "expand" : "collapse"
+      let hint = "Enter or Space to \(action), q to quit"
+      screen += "\n" + (renderer.colors > .none ? "\u{1B}[2m\(hint)\u{1B}[0m" : hint) + "\n"
+    } else {
+      screen += "\n" + (renderer.colors > .none ? "\u{1B}[2mq to quit\u{1B}[0m" : "q to quit") + "\n"
+    }
+    write(screen)  // output post-processing stays on: each newline also returns the carriage
+  }
+
+  private func write(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeMutableBytes { buffer in
+        Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if count <= 0 { break }
+      offset += count
+    }
+  }
+}
