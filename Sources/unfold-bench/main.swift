@@ -89,3 +89,42 @@ print(
 print(
   "| collapsed to 3 lines, from scratch | \(String(format: "%.3f ms", collapsedTime * 1e3)) | "
     + "\(String(format: "%.0f×", prepareTime / collapsedTime)) faster than preparing the whole text |")
+
+// The command on a large verbatim file, collapsed: it reads only what the preview needs.
+let unfoldBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+  "unfold")
+if FileManager.default.isExecutableFile(atPath: unfoldBinary.path) {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-bench-\(getpid())")
+  try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let line = Array(multilingualText(bytes: 1_000_000).utf8)
+  var sizes: [(name: String, bytes: Int)] = [("10 KB", 10_000), ("100 MB", 100_000_000)]
+  var times: [Double] = []
+  for (name, bytes) in sizes {
+    let file = folder.appendingPathComponent("\(name.replacingOccurrences(of: " ", with: "")).txt")
+    FileManager.default.createFile(atPath: file.path, contents: nil)
+    if let handle = try? FileHandle(forWritingTo: file) {
+      var written = 0
+      while written < bytes {
+        let count = min(line.count, bytes - written)
+        handle.write(Data(line[0..<count]))
+        written += count
+      }
+      try? handle.close()
+    }
+    times.append(
+      measure(runs: 5) {
+        let process = Process()
+        process.executableURL = unfoldBinary
+        process.arguments = ["--verbatim", "--width", "80", "--format", "plain", file.path]
+        process.standardOutput = FileHandle.nullDevice
+        try? process.run()
+        process.waitUntilExit()
+      })
+    _ = name
+  }
+  sizes.removeAll()
+  print(
+    "| `unfold --verbatim` collapsed, 100 MB file (process included) | \(String(format: "%.1f ms", times[1] * 1e3)) | "
+      + "\(String(format: "%.2f×", times[1] / times[0])) the time for a 10 KB file |")
+}

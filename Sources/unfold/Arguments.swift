@@ -131,7 +131,10 @@ struct Arguments {
         throw UsageError(message: "unknown flag '\(name)' (see --help)")
       }
       if inlineValue != nil
-        && ["--verbatim", "--expanded", "-h", "--help", "--version", "--check-strings", "--standalone", "--no-interactive"].contains(name)
+        && [
+          "--verbatim", "--expanded", "-h", "--help", "--version", "--check-strings", "--standalone",
+          "--no-interactive",
+        ].contains(name)
       {
         throw UsageError(message: "\(name) takes no value")
       }
@@ -246,7 +249,7 @@ struct Arguments {
                                   e.g. unfold --strings Resources --table Errors key.txt
       --arg VALUE               an argument for the key's specifiers, read as the type of the specifier
                                 it fills (repeatable, in order)
-                                  e.g. printf '%%lld files' | unfold --strings Resources --arg 3
+                                  e.g. unfold --strings Resources --arg 3 --arg Ann key.txt
       --device NAME             the device for a catalog's device variations (iphone, ipad, mac...;
                                 default other)
                                   e.g. unfold --strings Localizable.xcstrings --device ipad key.txt

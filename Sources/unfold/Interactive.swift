@@ -1,8 +1,9 @@
+import Synchronization
+import Unfold
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Synchronization
-import Unfold
 
 /// Signals the session reacts to, set by the handlers and read by the loop.
 private let resized = Atomic<Bool>(false)
@@ -35,6 +36,11 @@ struct InteractiveSession {
       cc[Int(VTIME)] = 1  // reads return after 0.1 s, so signals are noticed
     }
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+    // A parent may have blocked these signals (its mask is inherited): unblock the ones the session handles.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for number in [SIGWINCH, SIGTERM, SIGHUP, SIGINT] { sigaddset(&handled, number) }
+    sigprocmask(SIG_UNBLOCK, &handled, nil)
     signal(SIGWINCH) { _ in resized.store(true, ordering: .relaxed) }
     for number in [SIGTERM, SIGHUP, SIGINT] {
       signal(number) { received in terminating.store(received, ordering: .relaxed) }

@@ -53,7 +53,8 @@ func run() -> Int32 {
         fonts = try FontSet.dejaVu(size: arguments.fontSize, lineHeight: arguments.lineHeight)
       }
     } catch {
-      let hint = arguments.fonts.isEmpty && arguments.fontDirectory == nil ? " (install fonts-dejavu-core, or give --font)" : ""
+      let hint =
+        arguments.fonts.isEmpty && arguments.fontDirectory == nil ? " (install fonts-dejavu-core, or give --font)" : ""
       return fail("\(error)\(hint)", status: 1)
     }
   }
@@ -99,10 +100,12 @@ func run() -> Int32 {
       // A key read from a file or a pipe ends with the file's line end, which is not part of the key.
       if key.hasSuffix("\n") || key.hasSuffix("\r\n") { key.removeLast() }
       let localizedKey =
-        arguments.args.isEmpty ? LocalizedKey(key) : LocalizedKey(key, arguments: arguments.args.map(FormatArgument.text))
+        arguments.args.isEmpty
+        ? LocalizedKey(key) : LocalizedKey(key, arguments: arguments.args.map(FormatArgument.text))
       let source = TextSource(
         localizedKey,
-        TextSource.Localization(localizations, locale: arguments.locale, table: arguments.table, device: arguments.device))
+        TextSource.Localization(
+          localizations, locale: arguments.locale, table: arguments.table, device: arguments.device))
       paragraph = Paragraph(source, options: truncation, cellWidths: arguments.widths, breakRules: arguments.breaks)
     }
   } catch {
@@ -112,7 +115,9 @@ func run() -> Int32 {
   let colors: ColorLevel
   switch arguments.color {
   case .auto: colors = ColorLevel.detect(environment: environment, isTerminal: Terminal.outputIsTerminal)
-  case .always: colors = max(.ansi16, ColorLevel.detect(environment: ["FORCE_COLOR": "1"].merging(environment) { $1 }, isTerminal: true))
+  case .always:
+    colors = max(
+      .ansi16, ColorLevel.detect(environment: ["FORCE_COLOR": "1"].merging(environment) { $1 }, isTerminal: true))
   case .never: colors = .none
   case .ansi16: colors = .ansi16
   case .ansi256: colors = .ansi256
@@ -135,8 +140,11 @@ func run() -> Int32 {
     var options = HTMLOptions(standalone: arguments.standalone)
     if let prefix = arguments.fontURL { options.fontSource = .url(prefix: prefix) }
     if !arguments.verbatim && !arguments.strings.isEmpty { options.language = arguments.locale }
-    let rendered = paragraph.renderHTML(width: arguments.widthPixels ?? 320, fonts: fonts!, state: state, options: options)
-    for warning in rendered.warnings { FileHandle.standardError.write(Data("unfold: warning: \(warning.message)\n".utf8)) }
+    let rendered = paragraph.renderHTML(
+      width: arguments.widthPixels ?? 320, fonts: fonts!, state: state, options: options)
+    for warning in rendered.warnings {
+      FileHandle.standardError.write(Data("unfold: warning: \(warning.message)\n".utf8))
+    }
     output = rendered.html
   case .json:
     if let pixels = arguments.widthPixels, let fonts {

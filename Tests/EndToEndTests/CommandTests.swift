@@ -73,7 +73,10 @@ import Testing
     (["--format", "pdf"], "--format must be one of ansi|plain|html|json|breaks|runs, not 'pdf'"),
     (["--color=sometimes"], "--color must be one of auto|always|never|16|256|truecolor, not 'sometimes'"),
     (["--widht", "3"], "unknown flag '--widht': did you mean --width?"),
-    (["--more-style", "bold purple"], "--more-style: 'purple' is not a style attribute or a colour (a name, #rrggbb, rgb(r,g,b) or color(n))"),
+    (
+      ["--more-style", "bold purple"],
+      "--more-style: 'purple' is not a style attribute or a colour (a name, #rrggbb, rgb(r,g,b) or color(n))"
+    ),
     (["a.md", "b.md"], "more than one input file: 'b.md'"),
   ])
   func usageErrorsExitWithTwoAndOneLine(_ arguments: [String], _ message: String) throws {
@@ -211,5 +214,110 @@ import Testing
     let result = try Command.run(["--format", "html"], stdin: Data("Chinese 中文 is not in DejaVu Sans".utf8))
     #expect(result.status == 0)
     #expect(result.stderr.hasPrefix("unfold: warning: 2 characters have no glyph in the fonts"))
+  }
+}
+
+/// The terminal never receives a control from the input: ≥ 30 injection payloads, in text, labels and URLs.
+@Suite struct TerminalInjectionTests {
+  static let payloads: [String] = [
+    "\u{1B}[2J\u{1B}[H", "\u{1B}[31mred", "\u{1B}[1A\u{1B}[2K forged line", "\u{1B}[?1049h", "\u{1B}[?25l",
+    "\u{1B}]0;pwned title\u{07}", "\u{1B}]2;title\u{1B}\\", "\u{1B}]52;c;cGF5bG9hZA==\u{07}",
+    "\u{1B}]8;;https://evil.example\u{1B}\\link\u{1B}]8;;\u{1B}\\", "\u{1B}P+q544e\u{1B}\\",
+    "\u{1B}_APC payload\u{1B}\\",
+    "\u{1B}^PM payload\u{1B}\\", "\u{1B}XSOS payload\u{1B}\\", "\u{9B}2J", "\u{9D}0;c1 title\u{9C}", "\u{90}dcs\u{9C}",
+    "\u{9E}pm\u{9C}", "\u{9F}apc\u{9C}", "\u{07}bell", "\u{08}\u{08}\u{08}backspaces", "carriage\rreturn",
+    "\u{0B}vertical\u{0C}form", "\u{7F}delete", "\u{00}nul", "\u{1B}c reset", "\u{1B}[6n report", "\u{1B}[21t",
+    "\u{1B}[>c", "\u{1B}[?2004h paste", "\u{85}next line \u{1B}[s\u{1B}[u", "\u{1B}\u{1B}[[A",
+  ]
+
+  /// Every escape in the output is one the renderer writes: SGR (`ESC [ … m`) or OSC 8 with an allowed URL.
+  static func foreignControls(_ output: String) -> [String] {
+    var problems: [String] = []
+    let scalars = Array(output.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if scalar == "\u{1B}" {
+        let rest = String(String.UnicodeScalarView(scalars[index...].prefix(200)))
+        if let match = rest.firstMatch(of: /^\u{1B}\[[0-9;]*m/) {
+          index += match.0.unicodeScalars.count
+          continue
+        }
+        if let match = rest.firstMatch(of: /^\u{1B}\]8;(id=[A-Za-z0-9_-]+)?;(https?:|mailto:)?[!-~]*?\u{1B}\\/) {
+          if match.2 == nil && !match.0.hasSuffix(";;\u{1B}\\") { problems.append("OSC 8 to \(match.0)") }
+          index += match.0.unicodeScalars.count
+          continue
+        }
+        problems.append("escape \(rest.prefix(12).debugDescription)")
+      } else if (scalar.value < 0x20 && scalar != "\n") || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+      {
+        problems.append("control U+\(String(scalar.value, radix: 16))")
+      }
+      index += 1
+    }
+    return problems
+  }
+
+  @Test func noPayloadReachesTheTerminal() throws {
+    #expect(Self.payloads.count >= 30)
+    for payload in Self.payloads {
+      let inputs: [(String, [String])] = [
+        (payload + " and more text that wraps over the width", ["--lines", "1"]),
+        ("[text](<https://ok.example/\(payload)>) and [x](\(payload))", []),
+        ("plain text long enough to be cut here and there", ["--lines", "1", "--more-label", payload]),
+        ("plain", ["--expanded", "--less-label", payload]),
+      ]
+      for (input, flags) in inputs {
+        for mode in [[], ["--verbatim"]] {
+          for colors in [["--color", "truecolor"], ["--color", "never"]] {
+            let result = try Command.run(["--width", "24"] + flags + mode + colors, stdin: Data(input.utf8))
+            #expect(result.status == 0)
+            let problems = Self.foreignControls(result.stdout)
+            #expect(problems.isEmpty, "\(payload.debugDescription) \(flags) \(mode): \(problems)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test func theCheckCatchesARawEscape() {
+    #expect(!Self.foreignControls("a\u{1B}[2Jb").isEmpty)
+    #expect(!Self.foreignControls("a\u{9B}b").isEmpty)
+    #expect(!Self.foreignControls("\u{1B}]8;;javascript:x\u{1B}\\").isEmpty)
+    #expect(
+      Self.foreignControls("\u{1B}[1;34mok\u{1B}[0m\u{1B}]8;id=u1-2;https://e.com/\u{1B}\\x\u{1B}]8;;\u{1B}\\\n")
+        .isEmpty)
+  }
+
+  @Test func anEndlessInputIsPreviewedWithoutReadingItAll() throws {
+    // `yes` never ends: the command can only finish if it stops reading once it knows the preview.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = [
+      "-c", "yes 'an endless stream of words' | '\(Command.executable.path)' --verbatim --width 30 --format plain",
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(
+      String(decoding: data, as: UTF8.self)
+        == "an endless stream of words\nan endless stream of words\nan endless stream of… more\n")
+  }
+
+  @Test func helpGivesAnExampleForEveryFlag() throws {
+    let help = try Command.run(["--help"]).stdout
+    let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+    var missing: [String] = []
+    for (index, line) in lines.enumerated() where line.hasPrefix("  --") {
+      let block = lines[(index + 1)...].prefix { !$0.hasPrefix("  --") && !$0.isEmpty }
+      if !block.contains(where: { $0.contains("e.g. unfold") })
+        && !["--help", "--version"].contains(where: { line.hasPrefix("  \($0)") })
+      {
+        missing.append(String(line.prefix(30)))
+      }
+    }
+    #expect(missing.isEmpty, "no example for \(missing)")
   }
 }

@@ -31,6 +31,21 @@ public struct Tmux: ~Copyable {
     return rows
   }
 
+  /// Sends keys, as tmux names them (`Enter`, `Space`, `C-c`, `Escape`, `q`).
+  public func sendKeys(_ keys: String...) throws {
+    try Self.tmux(["-L", socket, "send-keys", "-t", "main"] + keys)
+  }
+
+  /// Resizes the window.
+  public func resize(width: Int, height: Int) throws {
+    try Self.tmux(["-L", socket, "resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
+  }
+
+  /// Whether the pane shows its cursor.
+  public func cursorVisible() throws -> Bool {
+    try Self.tmux(["-L", socket, "display-message", "-p", "-t", "main", "#{cursor_flag}"]).hasPrefix("1")
+  }
+
   /// Polls the screen until `condition` holds or `timeout` seconds pass; returns the last screen.
   public func waitForScreen(timeout: Double = 10, until condition: ([String]) -> Bool) throws -> [String] {
     let deadline = Date().addingTimeInterval(timeout)
@@ -77,8 +92,16 @@ public struct Tmux: ~Copyable {
     let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (argv + envp).forEach { free($0) } }
+    // The test process's threads may block signals; tmux and what it runs start with none blocked.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
     var pid: pid_t = 0
-    let spawned = spawnLock.withLock { _ in posix_spawnp(&pid, "tmux", &actions, nil, argv, envp) }
+    let spawned = spawnLock.withLock { _ in posix_spawnp(&pid, "tmux", &actions, &attributes, argv, envp) }
     close(fds[1])
     defer { close(fds[0]) }
     guard spawned == 0 else { throw TmuxError(message: "cannot start tmux (error \(spawned)): is it installed?") }

@@ -23,7 +23,8 @@ public struct ANSIRenderer: Sendable {
 
     /// `light` when `COLORFGBG` says the background is white or light grey (7 or 15), else `dark`.
     public static func detect(environment: [String: String]) -> Background {
-      guard let value = environment["COLORFGBG"], let last = value.split(separator: ";").last, let index = Int(last) else {
+      guard let value = environment["COLORFGBG"], let last = value.split(separator: ";").last, let index = Int(last)
+      else {
         return .dark
       }
       return index == 7 || index == 15 ? .light : .dark

@@ -108,18 +108,25 @@ public struct TerminalStyle: Hashable, Sendable {
 
   static func color(_ word: String) throws(StyleError) -> Color {
     if let index = colorNames.firstIndex(of: word) { return .ansi(index) }
-    if word.hasPrefix("bright_"), let index = colorNames.firstIndex(of: String(word.dropFirst(7))) { return .ansi(index + 8) }
+    if word.hasPrefix("bright_"), let index = colorNames.firstIndex(of: String(word.dropFirst(7))) {
+      return .ansi(index + 8)
+    }
     if word.hasPrefix("#"), word.count == 7, let value = UInt32(word.dropFirst(), radix: 16) {
       return .rgb(UInt8(value >> 16), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
     }
     if word.hasPrefix("rgb("), word.hasSuffix(")") {
-      let parts = word.dropFirst(4).dropLast().split(separator: ",").compactMap { UInt8($0.trimmingCharacters(in: " ")) }
+      let parts = word.dropFirst(4).dropLast().split(separator: ",").compactMap {
+        UInt8($0.trimmingCharacters(in: " "))
+      }
       if parts.count == 3 { return .rgb(parts[0], parts[1], parts[2]) }
     }
-    if word.hasPrefix("color("), word.hasSuffix(")"), let number = Int(word.dropFirst(6).dropLast()), (0...255).contains(number) {
+    if word.hasPrefix("color("), word.hasSuffix(")"), let number = Int(word.dropFirst(6).dropLast()),
+      (0...255).contains(number)
+    {
       return .palette(number)
     }
-    throw StyleError(word: word, message: "'\(word)' is not a style attribute or a colour (a name, #rrggbb, rgb(r,g,b) or color(n))")
+    throw StyleError(
+      word: word, message: "'\(word)' is not a style attribute or a colour (a name, #rrggbb, rgb(r,g,b) or color(n))")
   }
 
   /// The SGR parameters that draw this style at a colour level; none at level `none`.
@@ -168,7 +175,9 @@ public struct TerminalStyle: Hashable, Sendable {
   ]
 
   static func nearestPalette(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
-    (16...255).min { distance(paletteRGB($0), (Int(r), Int(g), Int(b))) < distance(paletteRGB($1), (Int(r), Int(g), Int(b))) } ?? 16
+    (16...255).min {
+      distance(paletteRGB($0), (Int(r), Int(g), Int(b))) < distance(paletteRGB($1), (Int(r), Int(g), Int(b)))
+    } ?? 16
   }
 
   static func nearestANSI(rgb: (Int, Int, Int)) -> Int {

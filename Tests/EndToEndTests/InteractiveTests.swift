@@ -1,0 +1,101 @@
+import Foundation
+import TestSupport
+import Testing
+import Unfold
+
+/// The interactive preview, driven in tmux: keys toggle, a resize lays the text out again, and every way out
+/// restores the terminal.
+@Suite(.serialized) struct InteractiveTests {
+  static let sample = """
+    Unfold shows **a short piece of text** the way a reader sees it in a few lines, with a toggle that \
+    expands it in place, and collapses it again, in every script: 中文, עברית, emoji 👩‍🔬.
+    """
+
+  /// Starts `unfold FILE` in tmux (stdin and stdout a terminal), then runs `after` in the same shell.
+  func start(_ file: String, width: Int, _ flags: String = "", after: String = "") throws -> Tmux {
+    let command =
+      "env -u NO_COLOR -u COLUMNS TERM=screen '\(Command.executable.path)' \(flags) '\(file)'; "
+      + "echo \"EXIT=$?\"; stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; "
+      + "echo '<restored>'; \(after) sleep 60"
+    return try Tmux(width: width, height: 14, command: command)
+  }
+
+  /// A sample file of its own, removed when the test ends.
+  func sampleFile() throws -> String {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-interactive-\(UUID()).md")
+    try Data(Self.sample.utf8).write(to: file)
+    return file.path
+  }
+
+  func expectedLines(width: Int, state: DisplayState) -> [String] {
+    Paragraph(TextSource(LocalizedKey(Self.sample))).ansi(width: width, state: state, colors: false)
+      .split(separator: "\n").map(String.init)
+  }
+
+  @Test func keysToggleAResizeRelaysOutAndQuitRestores() throws {
+    let file = try sampleFile()
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let tmux = try start(file, width: 40)
+    var screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("Enter or Space to expand") } }
+    #expect(Array(screen.prefix(3)) == expectedLines(width: 40, state: .collapsed))
+    try tmux.sendKeys("Enter")
+    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("Enter or Space to collapse") } }
+    let expanded = expectedLines(width: 40, state: .expanded)
+    #expect(Array(screen.prefix(expanded.count)) == expanded)
+    try tmux.sendKeys("Space")
+    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("Enter or Space to expand") } }
+    #expect(Array(screen.prefix(3)) == expectedLines(width: 40, state: .collapsed))
+    try tmux.resize(width: 28, height: 14)
+    let narrow = expectedLines(width: 28, state: .collapsed)
+    screen = try tmux.waitForScreen { Array($0.prefix(3)) == narrow }
+    #expect(Array(screen.prefix(3)) == narrow)
+    try tmux.sendKeys("q")
+    screen = try tmux.waitForScreen { $0.contains { $0.hasSuffix("<restored>") } }
+    #expect(screen.contains("EXIT=0"))
+    #expect(screen.contains { $0.contains("icanon echo") })
+    // After q the paragraph stays on the main screen, in its last state.
+    #expect(screen.contains(narrow[0]))
+    #expect(try tmux.cursorVisible())
+  }
+
+  @Test func ctrlCAndEscQuitAndRestore() throws {
+    for (key, status) in [("C-c", "EXIT=130"), ("Escape", "EXIT=0")] {
+      let file = try sampleFile()
+      defer { try? FileManager.default.removeItem(atPath: file) }
+      let tmux = try start(file, width: 40)
+      _ = try tmux.waitForScreen { $0.contains { $0.hasPrefix("Enter or Space to expand") } }
+      try tmux.sendKeys(key)
+      let screen = try tmux.waitForScreen { $0.contains { $0.hasSuffix("<restored>") } }
+      #expect(screen.contains(status), "\(key)")
+      #expect(screen.contains { $0.contains("icanon echo") }, "\(key)")
+      #expect(try tmux.cursorVisible(), "\(key)")
+    }
+  }
+
+  @Test func sigtermRestoresTheTerminal() throws {
+    let file = try sampleFile()
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let tmux = try start(file, width: 40)
+    _ = try tmux.waitForScreen { $0.contains { $0.hasPrefix("Enter or Space to expand") } }
+    let kill = Process()
+    kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+    kill.arguments = ["-TERM", "-f", "^\(Command.executable.path) .*\(file)"]
+    try kill.run()
+    kill.waitUntilExit()
+    let screen = try tmux.waitForScreen { $0.contains { $0.hasSuffix("<restored>") } }
+    #expect(screen.contains("EXIT=143"))
+    #expect(screen.contains { $0.contains("icanon echo") })
+    #expect(try tmux.cursorVisible())
+  }
+
+  @Test func noInteractiveAndFormatsPrintAndExit() throws {
+    for flags in ["--no-interactive", "--format plain"] {
+      let file = try sampleFile()
+      defer { try? FileManager.default.removeItem(atPath: file) }
+      let tmux = try start(file, width: 40, flags)
+      let screen = try tmux.waitForScreen { $0.contains { $0.hasSuffix("<restored>") } }
+      #expect(Array(screen.prefix(3)) == expectedLines(width: 40, state: .collapsed), "\(flags)")
+      #expect(screen.contains("EXIT=0"), "\(flags)")
+    }
+  }
+}

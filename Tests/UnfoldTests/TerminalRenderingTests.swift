@@ -1,0 +1,80 @@
+import Testing
+import Unfold
+
+/// Colour levels, style strings, the fade and OSC 8 links of the ANSI renderer.
+@Suite struct TerminalRenderingTests {
+  @Test(arguments: [
+    ([String: String](), true, ColorLevel.ansi16),
+    (["TERM": "xterm-256color"], true, .ansi256),
+    (["COLORTERM": "truecolor", "TERM": "xterm-256color"], true, .truecolor),
+    (["COLORTERM": "24bit"], true, .truecolor),
+    (["TERM": "dumb"], true, .none),
+    (["NO_COLOR": "1", "COLORTERM": "truecolor"], true, .none),
+    (["NO_COLOR": ""], true, .ansi16),
+    ([:], false, .none),
+    (["FORCE_COLOR": "1"], false, .ansi16),
+    (["FORCE_COLOR": "2"], false, .ansi256),
+    (["FORCE_COLOR": "3"], false, .truecolor),
+    (["FORCE_COLOR": "0", "COLORTERM": "truecolor"], true, .none),
+    (["NO_COLOR": "1", "FORCE_COLOR": "3"], true, .none),
+  ])
+  func colorLevelFromTheEnvironment(_ environment: [String: String], _ isTerminal: Bool, _ level: ColorLevel) {
+    #expect(ColorLevel.detect(environment: environment, isTerminal: isTerminal) == level)
+  }
+
+  @Test func styleStringsAtEachLevel() throws {
+    let style = try TerminalStyle("bold underline #ffaf00 on blue")
+    #expect(style.sgr(.truecolor) == ["1", "4", "38", "2", "255", "175", "0", "44"])
+    #expect(style.sgr(.ansi256) == ["1", "4", "38", "5", "214", "44"])
+    #expect(style.sgr(.ansi16) == ["1", "4", "33", "44"])
+    #expect(style.sgr(.none) == [])
+    #expect(
+      try TerminalStyle("italic color(208) on rgb(0,0,0)").sgr(.ansi256) == ["3", "38", "5", "208", "48", "5", "16"])
+    #expect(try TerminalStyle("bright_red not bold").sgr(.ansi16) == ["91"])
+    #expect(throws: StyleError.self) { try TerminalStyle("bold purple") }
+    #expect(throws: StyleError.self) { try TerminalStyle("on") }
+  }
+
+  func collapsed(_ level: ColorLevel, background: ANSIRenderer.Background = .dark) -> String {
+    let text = Truncator.truncate(
+      StyledText(plain: "abcdefghij klmnopqrst uvwxyz"), width: 20, options: TruncationOptions(lineLimit: 1),
+      state: .collapsed)
+    return ANSIRenderer(colors: level, background: background).render(text)
+  }
+
+  @Test func theFadeAtEachLevel() {
+    #expect(collapsed(.none) == "abcdefghij… more\n")
+    #expect(collapsed(.ansi16) == "abcd\u{1B}[2mefghij\u{1B}[0m… \u{1B}[1;34mmore\u{1B}[0m\n")
+    #expect(collapsed(.ansi256).contains("\u{1B}[38;5;248me\u{1B}[0m"))
+    #expect(collapsed(.truecolor).contains("\u{1B}[38;2;178;178;178me\u{1B}[0m"))
+    // Towards a light background the greys go the other way.
+    #expect(collapsed(.truecolor, background: .light).contains("\u{1B}[38;2;79;79;79me\u{1B}[0m"))
+    #expect(ANSIRenderer.Background.detect(environment: ["COLORFGBG": "0;15"]) == .light)
+    #expect(ANSIRenderer.Background.detect(environment: ["COLORFGBG": "15;0"]) == .dark)
+  }
+
+  @Test func aLinkBrokenAcrossLinesKeepsOneId() {
+    let text = Truncator.truncate(
+      StyledText(plain: "one two three four").link("https://e.com/x"), width: 8, state: .expanded)
+    let output = ANSIRenderer(colors: .ansi16).render(text)
+    let ids = output.components(separatedBy: "\u{1B}]8;id=").dropFirst().map { $0.prefix { $0 != ";" } }
+    #expect(ids.count == 3)
+    #expect(Set(ids).count == 1)
+    let other = Truncator.truncate(
+      StyledText(plain: "a").link("https://e.com/x") + StyledText(plain: " b ")
+        + StyledText(plain: "c").link("https://e.com/x"),
+      width: 80, state: .expanded)
+    let ids2 = ANSIRenderer(colors: .ansi16).render(other).components(separatedBy: "\u{1B}]8;id=").dropFirst()
+      .map { $0.prefix { $0 != ";" } }
+    #expect(Set(ids2).count == 2)
+  }
+}
+
+extension StyledText {
+  fileprivate static func + (lhs: StyledText, rhs: StyledText) -> StyledText {
+    var builder = StyledText.Builder()
+    builder.append(lhs)
+    builder.append(rhs)
+    return builder.build()
+  }
+}
