@@ -18,6 +18,12 @@ enum ColorChoice: String, CaseIterable {
   case truecolor
 }
 
+/// The presets of `--preset`.
+enum Preset: String, CaseIterable {
+  case expandableText = "expandable-text"
+  case readMoreText = "read-more-text"
+}
+
 /// The parsed command line.
 struct Arguments {
   var file: String?
@@ -30,6 +36,16 @@ struct Arguments {
   var standalone = false
   var fontURL: String?
   var moreStyle: TerminalStyle?
+  var truncation: TruncationMode?
+  var toggle: TogglePlacement?
+  var preset: Preset?
+  var ellipsis: String?
+  var collapseBlankLines = false
+  var reserveSpace = false
+  var scroll = false
+  var textStyle: TextStyle?
+  var moreLabelGiven = false
+  var linesGiven = false
   var interactive = true
   var lines = TruncationOptions.default.lineLimit
   var verbatim = false
@@ -54,6 +70,8 @@ struct Arguments {
     "--width", "--lines", "--verbatim", "--format", "--expanded", "--more-label", "--less-label", "--color",
     "--breaks", "--widths", "--locale", "--strings", "--table", "--arg", "--device", "--check-strings", "--font",
     "--font-dir", "--font-size", "--line-height", "--standalone", "--font-url", "--more-style", "--no-interactive",
+    "--truncation", "--toggle", "--preset", "--ellipsis", "--collapse-blank-lines", "--reserve-space", "--scroll",
+    "--text-style",
     "--help", "--version",
   ]
 
@@ -105,13 +123,25 @@ struct Arguments {
           throw UsageError(message: "--more-style: \(error.message)")
         }
       case "--no-interactive": interactive = false
-      case "--lines": lines = try Self.number(try value(), flag: name, minimum: 1)
+      case "--truncation": truncation = try Self.choice(try value(), flag: name)
+      case "--toggle": toggle = try Self.choice(try value(), flag: name)
+      case "--preset": preset = try Self.choice(try value(), flag: name)
+      case "--ellipsis": ellipsis = try value()
+      case "--collapse-blank-lines": collapseBlankLines = true
+      case "--reserve-space": reserveSpace = true
+      case "--scroll": scroll = true
+      case "--text-style": textStyle = try Self.choice(try value(), flag: name)
+      case "--lines":
+        lines = try Self.number(try value(), flag: name, minimum: 1)
+        linesGiven = true
       case "--verbatim": verbatim = true
       case "--format":
         format = try Self.choice(try value(), flag: name)
         formatGiven = true
       case "--expanded": expanded = true
-      case "--more-label": moreLabel = try value()
+      case "--more-label":
+        moreLabel = try value()
+        moreLabelGiven = true
       case "--less-label": lessLabel = try value()
       case "--color": color = try Self.choice(try value(), flag: name)
       case "--breaks": breaks = try Self.choice(try value(), flag: name)
@@ -270,6 +300,28 @@ struct Arguments {
       --check-strings           load the --strings tables, resolve every key in every language, and
                                 report problems (exit 1 when there are any)
                                   e.g. unfold --check-strings --strings Resources
+      --truncation MODE         where the text is cut: tail (default), head (the end shows), middle (the
+                                last line keeps its start and the text's end)
+                                  e.g. unfold --truncation middle --lines 1 path.txt
+      --toggle PLACE            where the toggle goes: inline (after the ellipsis, default), below (a line
+                                of its own), overlay (over the end of the last line), none
+                                  e.g. unfold --toggle below notes.md
+      --preset NAME             expandable-text (more, no less label, overlay) or read-more-text (Read more,
+                                Show less, below, 3 lines); other flags still apply over it
+                                  e.g. unfold --preset read-more-text notes.md
+      --ellipsis TEXT           the mark at the cut (default …)
+                                  e.g. unfold --ellipsis "..." notes.md
+      --collapse-blank-lines    while collapsed, show a run of blank lines as one
+                                  e.g. unfold --collapse-blank-lines notes.md
+      --reserve-space           always show the line limit of lines, padding a shorter text
+                                  e.g. unfold --reserve-space --lines 4 notes.md
+      --scroll                  a viewport of --lines lines that scrolls instead of truncating (arrows, j/k,
+                                PgUp/PgDn, Home/End in the interactive preview; html: a scrolling region)
+                                  e.g. unfold --scroll --lines 5 notes.md
+      --text-style NAME         html: the size and line height of an Apple text style at the default
+                                Dynamic Type size: largeTitle, title, title2, title3, headline, body,
+                                callout, subheadline, footnote, caption, caption2
+                                  e.g. unfold --format html --text-style footnote notes.md
       --help                    show this help
       --version                 show the version
 

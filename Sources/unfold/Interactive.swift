@@ -18,6 +18,8 @@ struct InteractiveSession {
   let paragraph: Paragraph
   let fixedWidth: Int?
   let renderer: ANSIRenderer
+  /// A scrolling viewport instead of the toggle: arrows, j/k, PgUp/PgDn and Home/End scroll.
+  var scrolls = false
 
   private static let hideCursor = "\u{1B}[?25l"
   private static let showCursor = "\u{1B}[?25h"
@@ -47,7 +49,11 @@ struct InteractiveSession {
     }
     write(Self.alternateScreen + Self.hideCursor)
     var state = DisplayState.collapsed
-    draw(state)
+    var firstLine = 0
+    func redraw() {
+      if scrolls { firstLine = drawViewport(firstLine) } else { draw(state) }
+    }
+    redraw()
     var status: Int32 = 0
     var printAtEnd = false
     loop: while true {
@@ -56,21 +62,47 @@ struct InteractiveSession {
         status = 128 + signalNumber
         break
       }
-      if resized.exchange(false, ordering: .relaxed) { draw(state) }
+      if resized.exchange(false, ordering: .relaxed) { redraw() }
       var byte: UInt8 = 0
       guard read(STDIN_FILENO, &byte, 1) == 1 else { continue }
+      let page = max(1, paragraph.options.effectiveLineLimit - 1)
       switch byte {
+      case UInt8(ascii: "j") where scrolls:
+        firstLine += 1
+        redraw()
+      case UInt8(ascii: "k") where scrolls:
+        firstLine -= 1
+        redraw()
       case 0x0D, 0x0A, 0x20:
-        state = state == .collapsed ? .expanded : .collapsed
-        draw(state)
+        if scrolls {
+          firstLine += page
+        } else {
+          state = state == .collapsed ? .expanded : .collapsed
+        }
+        redraw()
       case UInt8(ascii: "q"), UInt8(ascii: "Q"):
         printAtEnd = true
         break loop
       case 0x1B:
-        // Esc alone quits; an escape sequence (an arrow key) is read and ignored.
+        // Esc alone quits; an escape sequence is a key: arrows, Page Up and Down, Home and End scroll.
         var next: UInt8 = 0
         if read(STDIN_FILENO, &next, 1) == 1 {
-          while read(STDIN_FILENO, &next, 1) == 1 && !(0x40...0x7E).contains(next) {}
+          var sequence: [UInt8] = []
+          while read(STDIN_FILENO, &next, 1) == 1 {
+            sequence.append(next)
+            if (0x40...0x7E).contains(next) { break }
+          }
+          guard scrolls else { continue }
+          switch String(decoding: sequence, as: UTF8.self) {
+          case "A": firstLine -= 1
+          case "B": firstLine += 1
+          case "5~": firstLine -= page
+          case "6~": firstLine += page
+          case "H", "1~", "7~": firstLine = 0
+          case "F", "4~", "8~": firstLine = Int.max / 2
+          default: continue
+          }
+          redraw()
           continue
         }
         printAtEnd = true
@@ -87,12 +119,39 @@ struct InteractiveSession {
     write("\u{1B}[0m" + Self.mainScreen + Self.showCursor)
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
     for number in [SIGWINCH, SIGTERM, SIGHUP, SIGINT] { signal(number, SIG_DFL) }
-    if printAtEnd { write(paragraph.ansi(width: width(), state: state, renderer: renderer)) }
+    if printAtEnd {
+      if scrolls {
+        let viewport = paragraph.viewport(width: width(), firstLine: firstLine)
+        write(
+          renderer.render(
+            TruncatedText(
+              lines: viewport.lines, isTruncated: false, lineCount: viewport.lineCount, state: .expanded,
+              width: width(), unit: "cells")))
+      } else {
+        write(paragraph.ansi(width: width(), state: state, renderer: renderer))
+      }
+    }
     return status
   }
 
   private func width() -> Int {
     fixedWidth ?? Terminal.outputWidth() ?? 80
+  }
+
+  /// Draws the viewport from `firstLine` (clamped) and a status line; returns the clamped first line.
+  private func drawViewport(_ firstLine: Int) -> Int {
+    let viewport = paragraph.viewport(width: width(), firstLine: firstLine)
+    let text = TruncatedText(
+      lines: viewport.lines, isTruncated: false, lineCount: viewport.lineCount, state: .expanded, width: width(),
+      unit: "cells")
+    let last = min(viewport.lineCount, viewport.firstLine + viewport.lines.count)
+    let status =
+      "lines \(viewport.lineCount == 0 ? 0 : viewport.firstLine + 1)–\(last) of \(viewport.lineCount): "
+      + "arrows, j/k, PgUp/PgDn, Home/End scroll, q quits"
+    write(
+      "\u{1B}[H\u{1B}[2J" + renderer.render(text) + "\n"
+        + (renderer.colors > .none ? "\u{1B}[2m\(status)\u{1B}[0m" : status) + "\n")
+    return viewport.firstLine
   }
 
   private func draw(_ state: DisplayState) {

@@ -61,8 +61,20 @@ func run() -> Int32 {
 
   let width = arguments.width ?? Terminal.defaultWidth(environment: environment)
   let state: DisplayState = arguments.expanded ? .expanded : .collapsed
-  let truncation = TruncationOptions(
-    lineLimit: arguments.lines, moreLabel: arguments.moreLabel, lessLabel: arguments.lessLabel)
+  var truncation: TruncationOptions
+  switch arguments.preset {
+  case .expandableText: truncation = .expandableText
+  case .readMoreText: truncation = .readMoreText
+  case nil: truncation = TruncationOptions()
+  }
+  if arguments.linesGiven || arguments.preset == nil { truncation.lineLimit = arguments.lines }
+  if arguments.moreLabelGiven { truncation.moreLabel = arguments.moreLabel }
+  if let less = arguments.lessLabel { truncation.lessLabel = less }
+  if let ellipsis = arguments.ellipsis { truncation.ellipsis = ellipsis }
+  if let mode = arguments.truncation { truncation.mode = mode }
+  if let toggle = arguments.toggle { truncation.toggle = toggle }
+  if arguments.collapseBlankLines { truncation.collapsesBlankLines = true }
+  if arguments.reserveSpace { truncation.reservesSpace = true }
   let interactive =
     arguments.interactive && !arguments.formatGiven && arguments.file != nil && arguments.file != "-"
     && Terminal.inputIsTerminal && Terminal.outputIsTerminal
@@ -74,10 +86,12 @@ func run() -> Int32 {
   } catch {
     return fail(error.message, status: 1)
   }
-  let paragraph: Paragraph
+  var paragraph: Paragraph
   do {
     if arguments.verbatim {
-      let streams = state == .collapsed && !interactive && [.ansi, .plain].contains(arguments.format)
+      let streams =
+        state == .collapsed && !interactive && !arguments.scroll && truncation.mode != .head
+        && !truncation.collapsesBlankLines && [.ansi, .plain].contains(arguments.format)
       let text: String
       if streams {
         let measurer = TerminalCells(profile: arguments.widths)
@@ -123,13 +137,17 @@ func run() -> Int32 {
   case .ansi256: colors = .ansi256
   case .truecolor: colors = .truecolor
   }
+  paragraph = paragraph.scrollable(arguments.scroll)
+  if let style = arguments.textStyle { paragraph = paragraph.textStyle(style) }
   let renderer = ANSIRenderer(
     colors: arguments.format == .plain ? .none : colors,
     toggleStyle: arguments.moreStyle ?? ANSIRenderer.defaultToggleStyle,
     background: .detect(environment: environment))
 
   if interactive {
-    return InteractiveSession(paragraph: paragraph, fixedWidth: arguments.width, renderer: renderer).run()
+    return InteractiveSession(
+      paragraph: paragraph, fixedWidth: arguments.width, renderer: renderer, scrolls: arguments.scroll
+    ).run()
   }
 
   let output: String

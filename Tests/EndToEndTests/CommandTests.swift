@@ -73,6 +73,13 @@ import Testing
     (["--format", "pdf"], "--format must be one of ansi|plain|html|json|breaks|runs, not 'pdf'"),
     (["--color=sometimes"], "--color must be one of auto|always|never|16|256|truecolor, not 'sometimes'"),
     (["--widht", "3"], "unknown flag '--widht': did you mean --width?"),
+    (["--toggle", "above"], "--toggle must be one of inline|below|overlay|none, not 'above'"),
+    (["--truncation", "start"], "--truncation must be one of tail|head|middle, not 'start'"),
+    (["--preset", "swiftui"], "--preset must be one of expandable-text|read-more-text, not 'swiftui'"),
+    (
+      ["--text-style", "huge"],
+      "--text-style must be one of largeTitle|title|title2|title3|headline|body|callout|subheadline|footnote|caption|caption2, not 'huge'"
+    ),
     (
       ["--more-style", "bold purple"],
       "--more-style: 'purple' is not a style attribute or a colour (a name, #rrggbb, rgb(r,g,b) or color(n))"
@@ -83,6 +90,19 @@ import Testing
     let result = try Command.run(arguments)
     #expect(result.status == 2)
     #expect(result.stderr == "unfold: \(message)\n")
+  }
+
+  @Test func presetsAndPlacementsFromTheCommandLine() throws {
+    let input = Data("The quick brown fox jumps over the lazy dog and keeps running far away.".utf8)
+    let readMore = try Command.run(
+      ["--preset", "read-more-text", "--lines", "2", "--width", "30", "--format", "plain"], stdin: input)
+    #expect(readMore.stdout == "The quick brown fox jumps over\nthe lazy dog and keeps running\nRead more\n")
+    let expandable = try Command.run(
+      ["--preset", "expandable-text", "--lines", "1", "--width", "30", "--format", "plain"], stdin: input)
+    #expect(expandable.stdout == "The quick brown fox jumps more\n")
+    let head = try Command.run(
+      ["--truncation", "head", "--lines", "1", "--width", "30", "--format", "plain", "--ellipsis", "..."], stdin: input)
+    #expect(head.stdout == "... more far away.\n")
   }
 
   @Test func helpListsEveryFlagAndVersionPrints() throws {

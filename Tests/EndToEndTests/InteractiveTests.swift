@@ -98,4 +98,33 @@ import Unfold
       #expect(screen.contains("EXIT=0"), "\(flags)")
     }
   }
+
+  @Test func scrollKeysMoveTheViewport() throws {
+    let file = try sampleFile()
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let tmux = try start(file, width: 24, "--scroll --lines 2")
+    let all = expectedLines(width: 24, state: .expanded)
+    var screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("lines 1–2 of") } }
+    #expect(Array(screen.prefix(2)) == Array(all.prefix(2)))
+    try tmux.sendKeys("j")
+    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("lines 2–3 of") } }
+    #expect(Array(screen.prefix(2)) == Array(all[1...2]))
+    try tmux.sendKeys("Down")
+    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("lines 3–4 of") } }
+    try tmux.sendKeys("End")
+    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("lines \(all.count - 1)–\(all.count) of") } }
+    #expect(Array(screen.prefix(2)) == Array(all.suffix(2)))
+    try tmux.sendKeys("k")
+    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("lines \(all.count - 2)–") } }
+    try tmux.sendKeys("Home")
+    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("lines 1–2 of") } }
+    try tmux.sendKeys("PageDown")
+    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("lines 2–3 of") } }
+    try tmux.sendKeys("Up")
+    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("lines 1–2 of") } }
+    #expect(Array(screen.prefix(2)) == Array(all.prefix(2)))
+    try tmux.sendKeys("q")
+    screen = try tmux.waitForScreen { $0.contains { $0.hasSuffix("<restored>") } }
+    #expect(screen.contains("EXIT=0"))
+  }
 }

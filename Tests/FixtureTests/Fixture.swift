@@ -20,6 +20,14 @@ struct Fixture: CustomTestStringConvertible, Sendable {
     var device: String?
     var args: [String]?  // untyped arguments, as on the command line
     var htmlWidth: Double?  // CSS px for the HTML output; default 9 px a cell
+    var truncation: String?  // tail, head, middle
+    var toggle: String?  // inline, below, overlay, none
+    var preset: String?  // expandable-text, read-more-text
+    var ellipsis: String?
+    var collapseBlankLines: Bool?
+    var reserveSpace: Bool?
+    var scroll: Bool?
+    var textStyle: String?
   }
 
   /// DejaVu Sans and DejaVu Sans Mono at 16 px, the HTML fixtures' fonts.
@@ -67,14 +75,27 @@ struct Fixture: CustomTestStringConvertible, Sendable {
           device: options.device ?? "other"))
     default: throw FixtureError(message: "\(name)/options.json: mode must be markdown or verbatim")
     }
-    return Paragraph(
-      source,
-      options: TruncationOptions(
-        lineLimit: options.lines ?? TruncationOptions.default.lineLimit,
-        moreLabel: options.moreLabel ?? TruncationOptions.default.moreLabel,
-        lessLabel: options.lessLabel),
-      cellWidths: TerminalCells.Profile(rawValue: options.widths ?? "legacy") ?? .legacy,
-      breakRules: options.breaks.flatMap(LineBreaker.Rules.init(rawValue:)))
+    var truncation: TruncationOptions
+    switch options.preset {
+    case "expandable-text": truncation = .expandableText
+    case "read-more-text": truncation = .readMoreText
+    case nil: truncation = TruncationOptions()
+    default: throw FixtureError(message: "\(name)/options.json: unknown preset")
+    }
+    if let lines = options.lines { truncation.lineLimit = lines }
+    if let more = options.moreLabel { truncation.moreLabel = more }
+    if let less = options.lessLabel { truncation.lessLabel = less }
+    if let ellipsis = options.ellipsis { truncation.ellipsis = ellipsis }
+    if let mode = options.truncation.flatMap(TruncationMode.init(rawValue:)) { truncation.mode = mode }
+    if let toggle = options.toggle.flatMap(TogglePlacement.init(rawValue:)) { truncation.toggle = toggle }
+    truncation.collapsesBlankLines = options.collapseBlankLines ?? false
+    truncation.reservesSpace = options.reserveSpace ?? false
+    var paragraph = Paragraph(
+      source, options: truncation, cellWidths: TerminalCells.Profile(rawValue: options.widths ?? "legacy") ?? .legacy,
+      breakRules: options.breaks.flatMap(LineBreaker.Rules.init(rawValue:))
+    ).scrollable(options.scroll ?? false)
+    if let style = options.textStyle.flatMap(TextStyle.init(rawValue:)) { paragraph = paragraph.textStyle(style) }
+    return paragraph
   }
 
   /// Every expected output, by file name, computed now.
@@ -87,8 +108,16 @@ struct Fixture: CustomTestStringConvertible, Sendable {
     ]
     for state in DisplayState.allCases {
       let name = state.rawValue
-      outputs.append(
-        ("\(name).layout.txt", paragraph.truncated(width: width, state: state, countingAllLines: true).debugDump()))
+      let layout: TruncatedText
+      if paragraph.isScrollable {
+        let viewport = paragraph.viewport(width: width, firstLine: 0)
+        layout = TruncatedText(
+          lines: viewport.lines, isTruncated: false, lineCount: viewport.lineCount, state: .expanded, width: width,
+          unit: "cells")
+      } else {
+        layout = paragraph.truncated(width: width, state: state, countingAllLines: true)
+      }
+      outputs.append(("\(name).layout.txt", layout.debugDump()))
       outputs.append(
         ("\(name).ansi.txt", paragraph.ansi(width: width, state: state).replacingOccurrences(of: "\u{1B}", with: "\\e"))
       )

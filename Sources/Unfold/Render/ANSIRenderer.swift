@@ -67,9 +67,10 @@ public struct ANSIRenderer: Sendable {
     var output = ""
     var previousLink: String?  // the link of the last fragment drawn, across line ends
     var linkOrdinal = 0
-    for line in text.lines {
+    let fadeLine = fadeLineIndex(text)
+    for (lineIndex, line) in text.lines.enumerated() {
       var openLink: String?
-      let fadeStart = fadeStartIndex(line)
+      let fadeStart = lineIndex == fadeLine ? fadeStartIndex(line) : nil
       var characterIndex = 0  // characters of text fragments drawn on the line so far
       for fragment in line.fragments {
         let link = colors > .none && fragment.role == .text ? fragment.style.link.flatMap(LinkPolicy.safeURL) : nil
@@ -83,13 +84,15 @@ public struct ANSIRenderer: Sendable {
         }
         previousLink = fragment.role == .text || fragment.role == .hyphen ? link : previousLink
         let codes = sgr(for: fragment, isLink: link != nil)
-        if let fadeStart, fragment.role == .text, characterIndex + fragment.text.count > fadeStart {
+        if let fadeStart, fragment.role == .text, characterIndex < fadeStart + fadeLength,
+          characterIndex + fragment.text.count > fadeStart
+        {
           // Character by character through the fade, characters of equal style drawn together.
           var pending = ""
           var pendingCodes = codes
           for character in fragment.text {
             var all = codes
-            if characterIndex >= fadeStart {
+            if characterIndex >= fadeStart && characterIndex < fadeStart + fadeLength {
               all += fadeCodes(step: characterIndex - fadeStart, of: fadeLength)
             }
             if all != pendingCodes {
@@ -118,11 +121,22 @@ public struct ANSIRenderer: Sendable {
     codes.isEmpty || text.isEmpty ? text : "\u{1B}[\(codes.joined(separator: ";"))m\(text)\u{1B}[0m"
   }
 
-  /// Where the fade starts among the line's text characters: the last `fadeLength` characters before an
-  /// ellipsis; `nil` when the line has none or colour is off.
+  /// The line that fades: the cut line of a collapsed, truncated text (the last text line when the toggle is
+  /// below); none for head truncation, whose cut is at the start.
+  private func fadeLineIndex(_ text: TruncatedText) -> Int? {
+    guard colors > .none, fadeLength > 0, text.state == .collapsed, text.isTruncated, text.mode != .head else {
+      return nil
+    }
+    if text.toggle == .below { return text.lines.count >= 2 ? text.lines.count - 2 : nil }
+    return text.lines.lastIndex { line in line.fragments.contains { $0.role == .ellipsis || $0.role == .moreLabel } }
+      ?? (text.lines.isEmpty ? nil : text.lines.count - 1)
+  }
+
+  /// Where the fade starts among a line's text characters: the last `fadeLength` characters before the first
+  /// mark (ellipsis, gap, label) or the end of the line.
   private func fadeStartIndex(_ line: DisplayLine) -> Int? {
-    guard colors > .none, fadeLength > 0, line.fragments.contains(where: { $0.role == .ellipsis }) else { return nil }
-    let count = line.fragments.filter { $0.role == .text }.reduce(0) { $0 + $1.text.count }
+    let text = line.fragments.prefix { $0.role == .text || $0.role == .hyphen }.filter { $0.role == .text }
+    let count = text.reduce(0) { $0 + $1.text.count }
     return count == 0 ? nil : max(0, count - fadeLength)
   }
 

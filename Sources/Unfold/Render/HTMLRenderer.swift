@@ -25,13 +25,19 @@ public struct HTMLOptions: Hashable, Sendable {
   public var scriptNonce: String?
   /// The `lang` of the paragraph (a BCP 47 tag), which browsers use for line breaking and fonts.
   public var language: String?
+  /// A scrolling region this many lines tall instead of truncation (`nil`: truncation).
+  public var scrollLines: Int?
+  /// The accessible name of a scrolling region (default: the text's first words).
+  public var scrollLabel: String?
 
   /// Creates options; the defaults: fonts by file name, a fragment, a smooth 0.4 s animation.
   public init(
     id: String? = nil, fontSource: FontSource = .url(prefix: ""), standalone: Bool = false,
     animationDuration: Double = 0.4, animationEasing: String = "cubic-bezier(0.4, 0, 0.2, 1)",
-    scriptNonce: String? = nil, language: String? = nil
+    scriptNonce: String? = nil, language: String? = nil, scrollLines: Int? = nil, scrollLabel: String? = nil
   ) {
+    self.scrollLines = scrollLines
+    self.scrollLabel = scrollLabel
     self.id = id
     self.fontSource = fontSource
     self.standalone = standalone
@@ -90,49 +96,97 @@ public struct HTMLRenderer: Sendable {
   public func render(
     _ text: StyledText, collapsed: TruncatedText, truncation: TruncationOptions, state: DisplayState
   ) -> String {
+    if let lines = options.scrollLines { return wrapPage(scrolling(text, lines: lines, width: collapsed.width)) }
     let id = Self.escape(options.id ?? Self.stableID(for: text.string))
     let direction = TextDirection(firstStrongIn: text.string)
-    let shownState = collapsed.isTruncated ? state : .expanded
+    let shownState =
+      collapsed.isTruncated && collapsed.toggle != .none ? state : collapsed.isTruncated ? .collapsed : .expanded
     let milliseconds = Int((max(0, options.animationDuration) * 1000).rounded())
-    var html = "<div class=\"unfold\" id=\"\(id)\" dir=\"\(direction.rawValue)\""
+    // Without a toggle there is nothing to wire: the collapsed view is on from the start.
+    let on = collapsed.isTruncated && collapsed.toggle == .none ? " unfold-on" : ""
+    var html = "<div class=\"unfold\(on)\" id=\"\(id)\" dir=\"\(direction.rawValue)\""
     if let language = options.language { html += " lang=\"\(Self.escape(language))\"" }
     html += " data-state=\"\(shownState.rawValue)\""
-    if collapsed.isTruncated {
+    if collapsed.isTruncated && collapsed.toggle != .none {
       html += " data-duration=\"\(milliseconds)\" data-easing=\"\(Self.escape(options.animationEasing))\""
     }
     // No whitespace between the elements inside the container: it keeps white-space: pre-wrap, so a
     // newline there would be a line.
     html += "><style>\(css(id: id, width: collapsed.width))</style>"
+    let hasToggle = collapsed.isTruncated && collapsed.toggle != .none
     if collapsed.isTruncated {
       html += "<p class=\"unfold-collapsed\"><span aria-hidden=\"true\">"
+      let fadeLine =
+        collapsed.mode == .head
+        ? nil : (collapsed.toggle == .below ? collapsed.lines.count - 2 : collapsed.lines.count - 1)
       for (index, line) in collapsed.lines.enumerated() {
         if index > 0 { html += "<br>" }
-        let isLast = index == collapsed.lines.count - 1
-        let text = line.fragments.filter { $0.role == .text || $0.role == .hyphen }
-        if isLast && !text.isEmpty { html += "<span class=\"unfold-fade\">" }
-        for fragment in text { html += Self.inline(fragment) }
-        if isLast && !text.isEmpty { html += "</span>" }
-        for fragment in line.fragments where fragment.role == .ellipsis || fragment.role == .gap {
-          html += Self.inline(fragment)
+        var fading = index == fadeLine
+        if fading { html += "<span class=\"unfold-fade\">" }
+        for fragment in line.fragments {
+          if fading && fragment.role != .text && fragment.role != .hyphen {
+            html += "</span>"
+            fading = false
+          }
+          switch fragment.role {
+          case .moreLabel:
+            // The button stands outside the hidden lines: a screen reader meets it.
+            let overlay = collapsed.toggle == .overlay
+            html +=
+              "</span>"
+              + toggle(
+                label: fragment.text, kind: overlay ? "more unfold-overlay" : "more", expanded: false,
+                controls: "\(id)-full")
+            html += "<span aria-hidden=\"true\">"
+          case .gap where collapsed.toggle == .overlay && fragment.text.count > 1:
+            continue  // the padding before an overlaid toggle: the button is placed, not flowed
+          default:
+            html += Self.inline(fragment)
+          }
         }
+        if fading { html += "</span>" }
       }
-      html += "</span>"
-      html += toggle(label: truncation.moreLabel, kind: "more", expanded: false, controls: "\(id)-full")
-      html += "</p>"
+      html += "</span></p>"
     }
     html += "<p class=\"unfold-full\" id=\"\(id)-full\" tabindex=\"-1\">"
     for (range, style) in text.runRanges {
       html += Self.inline(Fragment(text: String(text.text(in: range)), style: style, width: 0))
     }
-    if collapsed.isTruncated, let less = truncation.lessLabel {
-      html += " " + toggle(label: less, kind: "less", expanded: true, controls: "\(id)-full")
+    if hasToggle, let less = truncation.lessLabel {
+      html +=
+        (collapsed.toggle == .below ? "<br>" : " ")
+        + toggle(label: less, kind: "less", expanded: true, controls: "\(id)-full")
     }
     html += "</p>"
-    if collapsed.isTruncated {
+    if hasToggle {
       let nonce = options.scriptNonce.map { " nonce=\"\(Self.escape($0))\"" } ?? ""
       html += "<script\(nonce)>\(Self.script)</script>"
     }
     html += "</div>\n"
+    return wrapPage(html)
+  }
+
+  /// A scrolling region exactly `lines` lines tall, focusable so that a keyboard can scroll it.
+  private func scrolling(_ text: StyledText, lines: Int, width: Int) -> String {
+    let id = Self.escape(options.id ?? Self.stableID(for: text.string))
+    let direction = TextDirection(firstStrongIn: text.string)
+    let words = text.string.split(whereSeparator: \.isWhitespace).prefix(6).joined(separator: " ")
+    let label = options.scrollLabel ?? (words.count < text.string.count ? words + "…" : words)
+    var html = "<div class=\"unfold unfold-scroll\" id=\"\(id)\" dir=\"\(direction.rawValue)\""
+    if let language = options.language { html += " lang=\"\(Self.escape(language))\"" }
+    html += " role=\"region\" aria-label=\"\(Self.escape(label))\" tabindex=\"0\">"
+    html +=
+      "<style>\(css(id: id, width: width))#\(id){max-height:\(Self.px(Double(lines) * fonts.lineHeight));overflow-y:auto}"
+    html += "#\(id):focus-visible{outline:2px solid Highlight}</style>"
+    html += "<p class=\"unfold-text\">"
+    for (range, style) in text.runRanges {
+      html += Self.inline(Fragment(text: String(text.text(in: range)), style: style, width: 0))
+    }
+    return html + "</p></div>\n"
+  }
+
+  /// The fragment, or a whole page around it when ``HTMLOptions/standalone``.
+  private func wrapPage(_ html: String) -> String {
     guard options.standalone else { return html }
     let language = options.language.map { " lang=\"\(Self.escape($0))\"" } ?? ""
     return """
@@ -263,12 +317,16 @@ public struct HTMLRenderer: Sendable {
       mask-image:linear-gradient(to right,#000 calc(100% - 2.5em),rgba(0,0,0,.3))}\
       \(root)[dir=rtl] .unfold-fade{-webkit-mask-image:linear-gradient(to left,#000 calc(100% - 2.5em),\
       rgba(0,0,0,.3));mask-image:linear-gradient(to left,#000 calc(100% - 2.5em),rgba(0,0,0,.3))}\
+      \(root) .unfold-collapsed{position:relative}\
+      \(root) .unfold-overlay{position:absolute;bottom:0;inset-inline-end:0;margin:0;padding:0 0 0 2em;\
+      background:linear-gradient(to right,transparent,Canvas 1.5em)}\
+      \(root)[dir=rtl] .unfold-overlay{padding:0 2em 0 0;background:linear-gradient(to left,transparent,Canvas 1.5em)}\
       \(root) .unfold-collapsed,\(root) .unfold-toggle{display:none}\
-      \(root).unfold-js .unfold-toggle{display:inline-block}\
-      \(root).unfold-js[data-state=collapsed] .unfold-collapsed{display:block}\
-      \(root).unfold-js[data-state=collapsed] .unfold-full{position:absolute;width:1px;height:1px;\
+      \(root).unfold-on .unfold-toggle{display:inline-block}\
+      \(root).unfold-on[data-state=collapsed] .unfold-collapsed{display:block}\
+      \(root).unfold-on[data-state=collapsed] .unfold-full{position:absolute;width:1px;height:1px;\
       overflow:hidden;clip-path:inset(50%);white-space:nowrap}\
-      \(root).unfold-js[data-state=collapsed] .unfold-less{display:none}
+      \(root).unfold-on[data-state=collapsed] .unfold-less{display:none}
       """
     return css
   }
@@ -289,7 +347,7 @@ public struct HTMLRenderer: Sendable {
   /// Wires the toggles: switches to the collapsed view, flips `data-state` and `aria-expanded`, moves focus,
   /// animates the height unless the reader asks for reduced motion.
   static let script = """
-    (function(r){var d=+r.dataset.duration||0,e=r.dataset.easing||'ease';r.classList.add('unfold-js');\
+    (function(r){var d=+r.dataset.duration||0,e=r.dataset.easing||'ease';r.classList.add('unfold-on');\
     r.querySelectorAll('.unfold-toggle').forEach(function(b){b.addEventListener('click',function(){\
     var x=r.dataset.state==='collapsed',h=r.offsetHeight;r.dataset.state=x?'expanded':'collapsed';\
     r.querySelectorAll('.unfold-toggle').forEach(function(t){t.setAttribute('aria-expanded',String(x))});\

@@ -1,17 +1,34 @@
-/// A paragraph to show: its source and how it truncates, with one call per target.
+/// A paragraph to show: its source and how it truncates, with modifiers that read like SwiftUI's and one
+/// call per target.
 ///
-///     let paragraph = Paragraph(TextSource("A **long** comment…"), options: TruncationOptions(lineLimit: 2))
-///     print(paragraph.ansi(width: 40, state: .collapsed), terminator: "")
-///     let page = paragraph.html(width: 40, state: .collapsed)
+///     let comment = Paragraph("A **long** comment…")          // a localized key, as Text("…")
+///       .lineLimit(3)
+///       .truncationMode(.tail)
+///       .moreLabel("Read more")
+///       .lessLabel("Show less")
+///       .toggle(.inline)
+///     print(comment.ansi(width: 40, colors: .truecolor), terminator: "")
+///     let html = comment.html(width: 320, fonts: try FontSet.dejaVu())
+///     let layout = comment.truncated(width: 40, state: .collapsed)   // lines, isTruncated, lineCount
+///
+/// Every modifier returns a changed copy; a `Paragraph` is a value.
 public struct Paragraph: Sendable {
   /// Where the text comes from.
   public var source: TextSource
-  /// Line limit, labels and ellipsis.
+  /// Line limit, labels, ellipsis, mode and toggle placement.
   public var options: TruncationOptions
   /// How terminal cells are counted (``TerminalCells/Profile-swift.enum/legacy`` by default).
   public var cellWidths: TerminalCells.Profile
   /// The break rules; `nil` uses each target's own: `unicode` for the terminal, `chromium` for HTML.
   public var breakRules: LineBreaker.Rules?
+  /// The text style whose size and line height the HTML uses (the fonts' own when `nil`).
+  public var textStyle: TextStyle?
+  /// The smallest factor the HTML may scale the font by to make the text fit its line limit (1: never).
+  public var minimumScaleFactor: Double
+  /// The duration and easing of the HTML height animation.
+  public var animation: (duration: Double, easing: String)
+  /// Whether the text scrolls in a viewport of `lineLimit` lines instead of truncating.
+  public var isScrollable: Bool
 
   /// Creates a paragraph.
   public init(
@@ -22,7 +39,74 @@ public struct Paragraph: Sendable {
     self.options = options
     self.cellWidths = cellWidths
     self.breakRules = breakRules
+    self.textStyle = nil
+    self.minimumScaleFactor = 1
+    self.animation = (0.4, "cubic-bezier(0.4, 0, 0.2, 1)")
+    self.isScrollable = false
   }
+
+  /// A paragraph from a localized key (a string literal, or `LocalizedKey(variable)`), as `Text("…")`.
+  public init(_ key: LocalizedKey, options: TruncationOptions = .default) {
+    self.init(TextSource(key), options: options)
+  }
+
+  /// A paragraph shown as given, as `Text(verbatim:)`.
+  public init(verbatim text: String, options: TruncationOptions = .default) {
+    self.init(TextSource(verbatim: text), options: options)
+  }
+
+  private func with(_ change: (inout Paragraph) -> Void) -> Paragraph {
+    var copy = self
+    change(&copy)
+    return copy
+  }
+
+  // MARK: - Modifiers
+
+  /// The number of lines shown collapsed; with `reservesSpace`, always that many.
+  public func lineLimit(_ limit: Int, reservesSpace: Bool = false) -> Paragraph {
+    with {
+      $0.options.lineLimit = limit
+      $0.options.reservesSpace = reservesSpace
+    }
+  }
+
+  /// Where the text is cut: tail, head or middle.
+  public func truncationMode(_ mode: TruncationMode) -> Paragraph { with { $0.options.mode = mode } }
+  /// The label that expands the text.
+  public func moreLabel(_ label: String) -> Paragraph { with { $0.options.moreLabel = label } }
+  /// The label that collapses it again (`nil`: none).
+  public func lessLabel(_ label: String?) -> Paragraph { with { $0.options.lessLabel = label } }
+  /// The mark at the cut.
+  public func ellipsis(_ ellipsis: String) -> Paragraph { with { $0.options.ellipsis = ellipsis } }
+  /// Where the toggle goes.
+  public func toggle(_ placement: TogglePlacement) -> Paragraph { with { $0.options.toggle = placement } }
+  /// While collapsed, a run of blank lines shows as one.
+  public func collapsesBlankLines(_ collapses: Bool = true) -> Paragraph {
+    with { $0.options.collapsesBlankLines = collapses }
+  }
+  /// All the truncation options at once (``TruncationOptions/expandableText``, ``TruncationOptions/readMoreText``).
+  public func truncation(_ options: TruncationOptions) -> Paragraph { with { $0.options = options } }
+  /// The text style: font size and line height in HTML.
+  public func textStyle(_ style: TextStyle) -> Paragraph { with { $0.textStyle = style } }
+  /// The text style, as SwiftUI's `.font(_:)`.
+  public func font(_ style: TextStyle) -> Paragraph { textStyle(style) }
+  /// How far the HTML may shrink the font to make the text fit (`minimumScaleFactor`), between 0 and 1.
+  public func minimumScaleFactor(_ factor: Double) -> Paragraph {
+    with { $0.minimumScaleFactor = min(1, max(0.1, factor)) }
+  }
+  /// The HTML height animation: duration in seconds (0: none) and CSS easing.
+  public func expandAnimation(duration: Double, easing: String = "cubic-bezier(0.4, 0, 0.2, 1)") -> Paragraph {
+    with { $0.animation = (duration, easing) }
+  }
+  /// A viewport of `lineLimit` lines that scrolls instead of truncating.
+  public func scrollable(_ scrollable: Bool = true) -> Paragraph { with { $0.isScrollable = scrollable } }
+  /// How terminal cells are counted.
+  public func cellWidths(_ profile: TerminalCells.Profile) -> Paragraph { with { $0.cellWidths = profile } }
+  /// The line breaking rules.
+  public func breakRules(_ rules: LineBreaker.Rules) -> Paragraph { with { $0.breakRules = rules } }
+
+  // MARK: - Layout
 
   /// What a reader sees in a terminal `width` cells wide, in `state`.
   ///
@@ -30,46 +114,112 @@ public struct Paragraph: Sendable {
   ///   known (collapsed layout otherwise stops at the line limit).
   public func truncated(width: Int, state: DisplayState, countingAllLines: Bool = false) -> TruncatedText {
     truncated(
-      source.resolve().text, width: width, state: state, rules: breakRules ?? .unicode,
-      countingAllLines: countingAllLines)
+      source.resolve().text, measurer: TerminalCells(profile: cellWidths), width: width, state: state,
+      rules: breakRules ?? .unicode, countingAllLines: countingAllLines)
   }
 
-  /// Terminal output: styled with the 16 colours when `colors`, plain otherwise.
-  public func ansi(width: Int, state: DisplayState, colors: Bool = true) -> String {
+  /// The lines of a scrollable paragraph from `firstLine` (clamped so that the viewport stays full): at most
+  /// `lineLimit` lines, and the total line count.
+  public func viewport(width: Int, firstLine: Int) -> (lines: [DisplayLine], firstLine: Int, lineCount: Int) {
+    let all = truncated(width: width, state: .expanded).lines
+    let height = options.effectiveLineLimit
+    let first = max(0, min(firstLine, all.count - height))
+    return (Array(all.dropFirst(first).prefix(height)), first, all.count)
+  }
+
+  // MARK: - Targets
+
+  /// Terminal output at a colour level (`none` is plain text).
+  public func ansi(width: Int, colors: ColorLevel = .ansi16, state: DisplayState = .collapsed) -> String {
     ansi(width: width, state: state, renderer: ANSIRenderer(colors: colors))
   }
 
-  /// Terminal output drawn by `renderer` (its colour level, label style and fade).
+  /// Terminal output: styled with the 16 colours when `colors`, plain otherwise.
+  public func ansi(width: Int, state: DisplayState, colors: Bool) -> String {
+    ansi(width: width, state: state, renderer: ANSIRenderer(colors: colors))
+  }
+
+  /// Plain text: the lines with no escape at all.
+  public func plain(width: Int, state: DisplayState = .collapsed) -> String {
+    ansi(width: width, colors: .none, state: state)
+  }
+
+  /// Terminal output drawn by `renderer` (its colour level, label style and fade). A scrollable paragraph
+  /// draws its first `lineLimit` lines.
   public func ansi(width: Int, state: DisplayState, renderer: ANSIRenderer) -> String {
-    renderer.render(truncated(width: width, state: state))
+    if isScrollable {
+      let viewport = viewport(width: width, firstLine: 0)
+      return renderer.render(
+        TruncatedText(
+          lines: viewport.lines, isTruncated: false, lineCount: viewport.lineCount, state: .expanded, width: width,
+          unit: "cells"))
+    }
+    return renderer.render(truncated(width: width, state: state))
   }
 
   /// HTML that a browser lays out as the engine predicts, first shown in `state`: `width` in CSS px,
   /// measured in `fonts` (see ``HTMLRenderer``). Line breaking follows Chromium's rules unless
   /// ``breakRules`` says otherwise.
-  public func html(width: Double, fonts: FontSet, state: DisplayState, options: HTMLOptions = HTMLOptions()) -> String {
+  public func html(
+    width: Double, fonts: FontSet, state: DisplayState = .collapsed, options: HTMLOptions = HTMLOptions()
+  )
+    -> String
+  {
     renderHTML(width: width, fonts: fonts, state: state, options: options).html
   }
 
   /// The HTML and what the engine could not predict: characters with no glyph in the fonts, whose width the
   /// browser chooses (a ``Diagnostic`` of kind `unpredictableWidth`, once).
+  ///
+  /// With a ``textStyle``, its size and line height replace the fonts'; with a ``minimumScaleFactor`` below
+  /// 1, the font shrinks in steps of 1/2 px, down to that factor, until the text fits its line limit, and is
+  /// truncated only when it still does not.
   public func renderHTML(
     width: Double, fonts: FontSet, state: DisplayState, options: HTMLOptions = HTMLOptions()
   ) -> (html: String, warnings: [Diagnostic]) {
-    let text = source.resolve().text
-    let measurer = FontMeasurer(fonts)
+    var text = source.resolve().text
+    var fonts = fonts
+    if let textStyle {
+      fonts.size = textStyle.size
+      fonts.lineHeight = textStyle.lineHeight
+      if textStyle.isBold { text = text.bold() }
+    }
     let units = Int((max(0, width) * Double(FontMeasurer.unitsPerPixel)).rounded())
-    let collapsed = Truncator.truncate(
-      text, measurer: measurer, breaker: LineBreaker(rules: breakRules ?? .chromium), width: units,
-      options: self.options, state: .collapsed)
-    let html = HTMLRenderer(fonts: fonts, options: options).render(
-      text, collapsed: collapsed, truncation: self.options, state: state)
+    let breaker = LineBreaker(rules: breakRules ?? .chromium)
+    func collapsed(_ fonts: FontSet) -> TruncatedText {
+      Truncator.truncate(
+        text, measurer: FontMeasurer(fonts), breaker: breaker, width: units, options: self.options, state: .collapsed)
+    }
+    var shown = collapsed(fonts)
+    if shown.isTruncated && minimumScaleFactor < 1 && !isScrollable {
+      let smallest = fonts.size * minimumScaleFactor
+      var size = fonts.size - 0.5
+      while size >= smallest - 1e-9 {
+        var smaller = fonts
+        smaller.lineHeight = (fonts.lineHeight * size / fonts.size).rounded()
+        smaller.size = size
+        let attempt = collapsed(smaller)
+        if !attempt.isTruncated {
+          fonts = smaller
+          shown = attempt
+          break
+        }
+        size -= 0.5
+      }
+    }
+    var htmlOptions = options
+    htmlOptions.animationDuration = animation.duration
+    htmlOptions.animationEasing = animation.easing
+    if isScrollable { htmlOptions.scrollLines = self.options.effectiveLineLimit }
+    let html = HTMLRenderer(fonts: fonts, options: htmlOptions).render(
+      text, collapsed: shown, truncation: self.options, state: state)
     var warnings: [Diagnostic] = []
-    let shown =
-      state == .collapsed
-      ? collapsed.unpredictableRanges : measurer.unpredictableRanges(in: text, range: 0..<text.string.utf8.count)
-    if let first = shown.first {
-      let count = shown.reduce(0) { $0 + text.text(in: $1).count }
+    let measurer = FontMeasurer(fonts)
+    let ranges =
+      state == .collapsed && !isScrollable
+      ? shown.unpredictableRanges : measurer.unpredictableRanges(in: text, range: 0..<text.string.utf8.count)
+    if let first = ranges.first {
+      let count = ranges.reduce(0) { $0 + text.text(in: $1).count }
       warnings.append(
         Diagnostic(
           .unpredictableWidth, offset: first.lowerBound,
@@ -80,7 +230,7 @@ public struct Paragraph: Sendable {
     return (html, warnings)
   }
 
-  /// The layout as JSON (see ``LayoutJSON``), with the line count always counted.
+  /// The layout as JSON (see ``LayoutJSON``), in terminal cells, with the line count always counted.
   public func json(width: Int, state: DisplayState) -> String {
     LayoutJSON.encode(truncated(width: width, state: state, countingAllLines: true))
   }
@@ -89,9 +239,9 @@ public struct Paragraph: Sendable {
   public func json(width: Double, fonts: FontSet, state: DisplayState) -> String {
     let units = Int((max(0, width) * Double(FontMeasurer.unitsPerPixel)).rounded())
     return LayoutJSON.encode(
-      Truncator.truncate(
-        source.resolve().text, measurer: FontMeasurer(fonts), breaker: LineBreaker(rules: breakRules ?? .chromium),
-        width: units, options: options, state: state, countingAllLines: true))
+      truncated(
+        source.resolve().text, measurer: FontMeasurer(fonts), width: units, state: state,
+        rules: breakRules ?? .chromium, countingAllLines: true))
   }
 
   /// The text with its break opportunities marked (see ``BreakNotation``).
@@ -100,10 +250,11 @@ public struct Paragraph: Sendable {
   }
 
   private func truncated(
-    _ text: StyledText, width: Int, state: DisplayState, rules: LineBreaker.Rules, countingAllLines: Bool = false
+    _ text: StyledText, measurer: any TextMeasurer, width: Int, state: DisplayState, rules: LineBreaker.Rules,
+    countingAllLines: Bool = false
   ) -> TruncatedText {
     Truncator.truncate(
-      text, measurer: TerminalCells(profile: cellWidths), breaker: LineBreaker(rules: rules), width: width,
-      options: options, state: state, countingAllLines: countingAllLines)
+      text, measurer: measurer, breaker: LineBreaker(rules: rules), width: width, options: options, state: state,
+      countingAllLines: countingAllLines)
   }
 }

@@ -75,7 +75,28 @@ public struct TruncatedText: Hashable, Sendable {
   public var width: Int
   /// The unit of widths (see ``TextMeasurer/unit``).
   public var unit: String
+  /// Where the text was cut.
+  public var mode: TruncationMode = .tail
+  /// Where the toggle is drawn.
+  public var toggle: TogglePlacement = .inline
   /// The UTF-8 ranges of shown text whose width the target chooses (characters with no glyph in the font):
   /// there the target's lines may differ from these.
   public var unpredictableRanges: [Range<Int>] = []
+
+  /// Creates a truncated text (the ``Truncator`` makes them; this is for callers that draw lines of their
+  /// own, such as a scrolling viewport).
+  public init(
+    lines: [DisplayLine], isTruncated: Bool, lineCount: Int?, state: DisplayState, width: Int, unit: String,
+    mode: TruncationMode = .tail, toggle: TogglePlacement = .inline, unpredictableRanges: [Range<Int>] = []
+  ) {
+    self.lines = lines
+    self.isTruncated = isTruncated
+    self.lineCount = lineCount
+    self.state = state
+    self.width = width
+    self.unit = unit
+    self.mode = mode
+    self.toggle = toggle
+    self.unpredictableRanges = unpredictableRanges
+  }
 }

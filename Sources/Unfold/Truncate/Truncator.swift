@@ -13,37 +13,52 @@
 public enum Truncator {
   /// What a reader sees of `layout` in `state`.
   ///
-  /// A collapsed state needs only the first `lineLimit` lines and the knowledge of whether more follow; an
-  /// expanded state needs every line, and lays the rest out when `layout` stopped early.
+  /// A collapsed tail or middle truncation needs only the first `lineLimit` lines and the knowledge of
+  /// whether more follow; an expanded state, a head truncation and collapsing blank lines need every line,
+  /// and lay the rest out when `layout` stopped early.
   public static func truncate(
     _ layout: LineLayout, options: TruncationOptions = .default, state: DisplayState
   ) -> TruncatedText {
     let limit = options.effectiveLineLimit
     var layout = layout
-    if state == .expanded && !layout.isComplete {
-      layout = LineLayout(
-        layout.text, measurer: layout.measurer, breaker: layout.breaker, width: layout.width)
+    let needsAll = state == .expanded || options.mode == .head || options.collapsesBlankLines
+    if needsAll && !layout.isComplete {
+      layout = LineLayout(layout.text, measurer: layout.measurer, breaker: layout.breaker, width: layout.width)
     }
     let isTruncated = !layout.isComplete || layout.lines.count > limit
     let drawer = LineDrawer(layout: layout)
     var lines: [DisplayLine]
     switch (state, isTruncated) {
     case (.collapsed, true):
-      lines = layout.lines.prefix(limit - 1).map { drawer.draw($0) }
-      lines.append(drawer.cut(layout.lines[limit - 1], options: options))
+      var source = layout.lines
+      if options.collapsesBlankLines {
+        source = source.enumerated().filter { index, line in
+          !(line.contentRange.isEmpty && index > 0 && source[index - 1].contentRange.isEmpty)
+        }.map(\.element)
+      }
+      lines = drawer.collapsed(source, complete: layout.isComplete, options: options)
     case (.expanded, true):
       lines = layout.lines.map { drawer.draw($0) }
-      if let label = options.lessLabel, let last = layout.lines.last {
-        drawer.append(label: label, role: .lessLabel, after: last, to: &lines)
+      if let label = options.lessLabel, let last = layout.lines.last, options.toggle != .none {
+        if options.toggle == .below {
+          lines.append(
+            DisplayLine(fragments: [Fragment(text: label, width: layout.measurer.width(of: label), role: .lessLabel)]))
+        } else {
+          drawer.append(label: label, role: .lessLabel, after: last, to: &lines)
+        }
       }
     case (_, false):
       lines = layout.lines.map { drawer.draw($0) }
     }
+    if options.reservesSpace && lines.count < limit {
+      lines += Array(repeating: DisplayLine(fragments: []), count: limit - lines.count)
+    }
     let shownEnd =
-      (state == .collapsed && isTruncated ? layout.lines[limit - 1] : layout.lines.last)?.range.upperBound ?? 0
+      state == .collapsed && isTruncated && options.mode == .tail
+      ? layout.lines[limit - 1].range.upperBound : layout.text.string.utf8.count
     return TruncatedText(
       lines: lines, isTruncated: isTruncated, lineCount: layout.isComplete ? layout.lines.count : nil,
-      state: state, width: layout.width, unit: layout.measurer.unit,
+      state: state, width: layout.width, unit: layout.measurer.unit, mode: options.mode, toggle: options.toggle,
       unpredictableRanges: layout.measurer.unpredictableRanges(in: layout.text, range: 0..<shownEnd))
   }
 
@@ -100,16 +115,135 @@ struct LineDrawer {
     return DisplayLine(fragments: fragments)
   }
 
-  /// The last visible line of a collapsed text: cut so that the ellipsis and the more label fit.
-  func cut(_ line: LineLayout.Line, options: TruncationOptions) -> DisplayLine {
-    let ellipsis = Fragment(
-      text: options.ellipsis, width: measurer.width(of: options.ellipsis), role: .ellipsis)
+  /// The visible lines of a truncated text, collapsed: the mode says which lines and where the cut is, the
+  /// placement where the toggle goes.
+  func collapsed(_ lines: [LineLayout.Line], complete: Bool, options: TruncationOptions) -> [DisplayLine] {
+    let limit = options.effectiveLineLimit
+    let ellipsis = Fragment(text: options.ellipsis, width: measurer.width(of: options.ellipsis), role: .ellipsis)
     let gap = gapFragment()
-    let label = Fragment(
-      text: options.moreLabel, width: measurer.width(of: options.moreLabel), role: .moreLabel)
-    let end = cutEnd(line, suffix: [ellipsis.width, gap.width, label.width])
+    let label = Fragment(text: options.moreLabel, width: measurer.width(of: options.moreLabel), role: .moreLabel)
+    // What stands next to the cut, on the cut line.
+    var marks: [Fragment] = options.drawsEllipsis ? [ellipsis] : []
+    switch options.toggle {
+    case .inline: marks += [gap, label]
+    case .overlay: marks += [gap, label]
+    case .below, .none: break
+    }
+    var result: [DisplayLine]
+    switch options.mode {
+    case .tail:
+      let visible = Array(lines.prefix(limit))
+      result = visible.dropLast().map { draw($0) }
+      guard let last = visible.last else { return [] }
+      if lines.count <= limit && complete && options.toggle != .inline && options.toggle != .overlay {
+        result.append(draw(last))  // blank lines collapsed: everything shows; the toggle below remains
+      } else {
+        result.append(cut(last, marks: marks, overlay: options.toggle == .overlay))
+      }
+    case .middle:
+      let visible = Array(lines.prefix(limit))
+      result = visible.dropLast().map { draw($0) }
+      guard let last = visible.last else { return [] }
+      result.append(middle(last, ellipsis: ellipsis, after: Array(marks.dropFirst())))
+    case .head:
+      let visible = Array(lines.suffix(limit))
+      guard let first = visible.first else { return [] }
+      result = [headCut(first, marks: marks)] + visible.dropFirst().map { draw($0) }
+    }
+    if options.toggle == .below { result.append(DisplayLine(fragments: [label])) }
+    return result
+  }
+
+  /// A tail cut: the line's text cut back so that `marks` fit after it; with `overlay`, the text and the
+  /// marks are spread to the whole width, the label at the trailing end.
+  func cut(_ line: LineLayout.Line, marks: [Fragment], overlay: Bool) -> DisplayLine {
+    let end = cutEnd(line, suffix: marks.map(\.width))
     var drawn = draw(line.range.lowerBound..<end)
-    drawn.fragments += [ellipsis, gap, label]
+    if overlay, let label = marks.last {
+      let space = measurer.width(of: " ")
+      let free = layout.width - drawn.width - marks.reduce(0) { $0 + $1.width }
+      let count = space > 0 ? max(0, free / space) : 0
+      drawn.fragments += marks.dropLast()
+      if count > 0 {
+        drawn.fragments.append(Fragment(text: String(repeating: " ", count: count), width: count * space, role: .gap))
+      }
+      drawn.fragments.append(label)
+    } else {
+      drawn.fragments += marks
+    }
+    return drawn
+  }
+
+  /// A head cut: the ellipsis (and the toggle) first, then as much of the line's end as fits.
+  func headCut(_ line: LineLayout.Line, marks: [Fragment]) -> DisplayLine {
+    var clusters: [(start: Int, end: Int, advance: Int)] = []
+    var walk = ClusterWalk(layout.text, range: line.contentRange, measurer: measurer)
+    while let cluster = walk.next() { clusters.append((cluster.start, cluster.end, cluster.advance)) }
+    let prefix = marks.map(\.width) + (marks.last?.role == .moreLabel ? [gapFragment().width] : [])
+    var start = line.contentEnd
+    var total = 0
+    for cluster in clusters.reversed() {
+      guard fit.fits(cluster.start, line.contentEnd, total: total + cluster.advance, extra: prefix) else { break }
+      total += cluster.advance
+      start = cluster.start
+    }
+    // Start at a word when one begins within the part that fits, and skip spaces after the ellipsis.
+    if let wordStart = line.breakOffsets.first(where: { $0 >= start }), wordStart != start,
+      start > line.range.lowerBound
+    {
+      let kept = layout.text.string.utf8Slice(wordStart..<line.contentEnd)
+      if kept.count * 2 >= layout.text.string.utf8Slice(start..<line.contentEnd).count { start = wordStart }
+    }
+    while start < line.contentEnd, let first = layout.text.string.utf8Slice(start..<line.contentEnd).first, first == " "
+    {
+      start += 1
+    }
+    var fragments = marks
+    if marks.last?.role == .moreLabel { fragments.append(gapFragment()) }
+    return DisplayLine(fragments: fragments + draw(start..<line.contentEnd).fragments)
+  }
+
+  /// A middle cut of the last visible line: its start, the ellipsis, the end of the text, then `after`.
+  func middle(_ line: LineLayout.Line, ellipsis: Fragment, after: [Fragment]) -> DisplayLine {
+    let text = layout.text
+    // The end of the text: its last line (after its last hard line break), cluster by cluster from the end.
+    var textEnd = text.string.utf8.count
+    while textEnd > 0, let last = text.string.utf8Slice(0..<textEnd).last, last.isHardLineBreak || last == " " {
+      textEnd -= last.utf8.count
+    }
+    var clusters: [(start: Int, end: Int, advance: Int, isBreak: Bool)] = []
+    var lastLineStart = 0
+    var walk = ClusterWalk(text, range: 0..<textEnd, measurer: measurer)
+    while let cluster = walk.next() {
+      if cluster.isHardLineBreak {
+        lastLineStart = cluster.end
+        clusters.removeAll()
+      } else {
+        clusters.append((cluster.start, cluster.end, cluster.advance, cluster.isSpace))
+      }
+    }
+    let marks = [ellipsis.width] + after.map(\.width)
+    let room = layout.width - marks.reduce(0, +)
+    // The start takes at most half the room, cut as a tail cut is.
+    let startEnd = cutEnd(line, suffix: [layout.width - max(0, room / 2)])
+    let startWidth = draw(line.range.lowerBound..<startEnd).width
+    var endStart = textEnd
+    var endWidth = 0
+    for cluster in clusters.reversed() where cluster.start >= max(lastLineStart, startEnd) {
+      guard startWidth + endWidth + cluster.advance <= room else { break }
+      endWidth += cluster.advance
+      endStart = cluster.start
+    }
+    // The end starts at a word when one begins within it.
+    if let space = clusters.first(where: { $0.start >= endStart && $0.isBreak }), space.end < textEnd,
+      text.string.utf8Slice(space.end..<textEnd).count * 2 >= text.string.utf8Slice(endStart..<textEnd).count
+    {
+      endStart = space.end
+    }
+    var drawn = draw(line.range.lowerBound..<startEnd)
+    drawn.fragments.append(ellipsis)
+    drawn.fragments += draw(endStart..<textEnd).fragments
+    drawn.fragments += after
     return drawn
   }
 

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import Unfold
+
+/// The SwiftUI-like API: modifiers, presets, modes and placements, scrolling, text styles, AttributedString.
+@Suite struct ParagraphAPITests {
+  let text = "The quick brown fox jumps over the lazy dog and keeps running far away into the dark forest."
+
+  @Test func modifiersAreValueSemantic() {
+    let base = Paragraph(verbatim: text)
+    let changed = base.lineLimit(2).moreLabel("Read more").lessLabel("Show less").ellipsis("...")
+      .truncationMode(.middle).toggle(.below).collapsesBlankLines()
+    #expect(base.options == .default)
+    #expect(changed.options.lineLimit == 2 && changed.options.moreLabel == "Read more")
+    #expect(changed.options.mode == .middle && changed.options.toggle == .below && changed.options.collapsesBlankLines)
+    #expect(Paragraph(verbatim: text).truncation(.readMoreText).options.moreLabel == "Read more")
+  }
+
+  @Test func presetsReproduceTheComponents() {
+    #expect(TruncationOptions.expandableText.moreLabel == "more")
+    #expect(TruncationOptions.expandableText.lessLabel == nil)
+    #expect(TruncationOptions.expandableText.toggle == .overlay)
+    #expect(TruncationOptions.readMoreText.moreLabel == "Read more")
+    #expect(TruncationOptions.readMoreText.lessLabel == "Show less")
+    #expect(TruncationOptions.readMoreText.toggle == .below && TruncationOptions.readMoreText.lineLimit == 3)
+  }
+
+  @Test func eachModeAndPlacement() {
+    let paragraph = Paragraph(verbatim: text).lineLimit(2)
+    #expect(paragraph.plain(width: 30) == "The quick brown fox jumps over\nthe lazy dog and keeps… more\n")
+    #expect(
+      paragraph.toggle(.below).plain(width: 30)
+        == "The quick brown fox jumps over\nthe lazy dog and keeps running\nmore\n")
+    #expect(
+      paragraph.toggle(.overlay).plain(width: 30) == "The quick brown fox jumps over\nthe lazy dog and keeps    more\n")
+    #expect(paragraph.toggle(.none).plain(width: 30) == "The quick brown fox jumps over\nthe lazy dog and keeps…\n")
+    #expect(
+      paragraph.truncationMode(.head).plain(width: 30)
+        == "… more dog and keeps running\nfar away into the dark forest.\n")
+    #expect(
+      paragraph.truncationMode(.middle).plain(width: 30)
+        == "The quick brown fox jumps over\nthe lazy dog…forest. more\n")
+    #expect(paragraph.toggle(.none).truncated(width: 30, state: .collapsed).isTruncated)
+  }
+
+  @Test func reservesSpaceAndCollapsesBlankLines() {
+    #expect(Paragraph(verbatim: "Short.").lineLimit(3, reservesSpace: true).plain(width: 20) == "Short.\n\n\n")
+    let blanks = Paragraph("One.\n\n\n\nTwo.\n\n\nThree.\n\nFour.").lineLimit(3).collapsesBlankLines()
+    #expect(blanks.plain(width: 20) == "One.\n\nTwo.… more\n")
+  }
+
+  @Test func aScrollableParagraphShowsAViewport() {
+    let paragraph = Paragraph(verbatim: text).lineLimit(2).scrollable()
+    let top = paragraph.viewport(width: 30, firstLine: 0)
+    #expect(top.lines.map(\.text) == ["The quick brown fox jumps over", "the lazy dog and keeps running"])
+    #expect(top.lineCount == 3)
+    let bottom = paragraph.viewport(width: 30, firstLine: 99)
+    #expect(bottom.firstLine == 1)
+    #expect(bottom.lines.map(\.text) == ["the lazy dog and keeps running", "far away into the dark forest."])
+  }
+
+  @Test func textStylesHaveAppleSizes() {
+    #expect((TextStyle.largeTitle.size, TextStyle.largeTitle.lineHeight) == (34, 41))
+    #expect((TextStyle.body.size, TextStyle.body.lineHeight) == (17, 22))
+    #expect((TextStyle.caption2.size, TextStyle.caption2.lineHeight) == (11, 13))
+    #expect(TextStyle.headline.isBold && !TextStyle.body.isBold)
+    #expect(TextStyle.allCases.count == 11)
+  }
+
+  @Test func htmlUsesTheTextStyleAndShrinksToFit() throws {
+    let fonts = try FontSet.dejaVu()
+    let footnote = Paragraph(verbatim: text).textStyle(.footnote).html(width: 320, fonts: fonts)
+    #expect(footnote.contains("font-size:13px;line-height:18px;"))
+    // Four lines at 16 px in 240 px; shrinking to at most 70% makes it fit three, so no toggle.
+    let plain = Paragraph(verbatim: text).lineLimit(3)
+    #expect(plain.html(width: 240, fonts: fonts).contains("unfold-more"))
+    let shrunk = plain.minimumScaleFactor(0.7).html(width: 240, fonts: fonts)
+    #expect(!shrunk.contains("unfold-more"))
+    #expect(!shrunk.contains("font-size:16px;"))
+    let scroll = Paragraph(verbatim: text).lineLimit(2).scrollable().html(width: 200, fonts: fonts)
+    #expect(
+      scroll.contains("role=\"region\"") && scroll.contains("tabindex=\"0\"")
+        && scroll.contains("max-height:40px;overflow-y:auto"))
+  }
+
+  @Test func attributedStringRoundTrip() {
+    let styled = TextSource("Hello **bold** and [a link](https://example.com/x) with `code`").resolve().text
+    let attributed = styled.attributedString
+    #expect(attributed.runs.contains { $0.link == URL(string: "https://example.com/x") })
+    #expect(attributed.runs.contains { $0[UnfoldTraitsAttribute.self] == [.bold] })
+    #expect(StyledText(attributed) == styled)
+  }
+}
