@@ -1,130 +1,145 @@
-// unfold-bench: throughput of the engine's stages on generated inputs. Build and run in release:
-//     swift run -c release unfold-bench
-// It prints one table; absolute times drift on shared machines, so compare rows of one run.
+// unfold-bench: the engine's stages on generated inputs, and the peers on the same files in the same run.
+// Build and run in release, with the peers installed: scripts/bench (it prints the table of the README).
+// Absolute times drift on shared machines: compare the rows and ratios of one run.
 import Foundation
 import Unfold
 
-/// A deterministic pseudo-random generator (SplitMix64), so every run measures the same text.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+// `unfold-bench --peak-memory FILE`: the whole pipeline to ANSI on FILE, then the peak resident size in bytes.
+if arguments.first == "--peak-memory", arguments.count == 2 {
+  let markdown = (try? String(contentsOfFile: arguments[1], encoding: .utf8)) ?? ""
+  let output = Paragraph(LocalizedKey(markdown)).ansi(width: 80, colors: .ansi16, state: .expanded)
+  var usage = rusage()
+  getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+  print(usage.ru_maxrss * 1024, output.utf8.count)
+  exit(0)
 }
 
-/// Sentences in several scripts, with numbers, URLs, emoji and punctuation, joined into one long text.
-func multilingualText(bytes: Int) -> String {
-  let sentences = [
-    "The quick brown fox jumps over the lazy dog, twice: $19.99 (42% off).",
-    "Größere Änderungen an der Straße wurden gestern — überraschend — genehmigt.",
-    "Съешь же ещё этих мягких французских булок, да выпей чаю.",
-    "統一碼聯盟是一個非營利組織，負責維護統一碼標準。",
-    "日本語のテキストと English words が混ざった文章です。",
-    "한국어는 띄어쓰기를 사용합니다. 줄바꿈은 공백에서 일어납니다.",
-    "ภาษาไทยไม่มีการเว้นวรรคระหว่างคำ",
-    "שלום עולם, זהו טקסט בעברית עם מספרים 123.",
-    "مرحبا بالعالم، هذا نص باللغة العربية.",
-    "See https://example.com/docs/getting-started?lang=en for the self-contained guide.",
-    "Emoji 👨‍👩‍👧 and flags 🇯🇵🇫🇷 with skin tones 👍🏽 stay whole.",
-  ]
-  var generator = SplitMix64(state: 42)
-  var text = ""
-  while text.utf8.count < bytes {
-    text += sentences[Int(generator.next() % UInt64(sentences.count))]
-    text += generator.next() % 8 == 0 ? "\n" : " "
-  }
-  return text
-}
+let documentSizes: [(name: String, bytes: Int)] = [
+  ("1 KB", 1_000), ("100 KB", 100_000), ("1 MB", 1_000_000), ("10 MB", 10_000_000),
+]
+let only = ProcessInfo.processInfo.environment["UNFOLD_BENCH_SIZES"].map { $0.split(separator: ",").map(String.init) }
+let sizes = documentSizes.filter { only?.contains($0.name.replacingOccurrences(of: " ", with: "")) ?? true }
 
-/// The median of `runs` timings of `body`, in seconds.
-func measure(runs: Int = 7, _ body: () -> Void) -> Double {
-  var times: [Double] = []
-  for _ in 0..<runs {
-    let start = DispatchTime.now().uptimeNanoseconds
-    body()
-    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-  }
-  return times.sorted()[times.count / 2]
-}
-
-func format(_ value: Double, _ unit: String) -> String {
-  value >= 1e6 ? String(format: "%.2f M%@", value / 1e6, unit) : String(format: "%.1f k%@", value / 1e3, unit)
-}
+let inputs = BenchInputs()
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-bench-\(getpid())")
+try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
 
 // The Unicode tables decode on first use: time that first use before anything else touches them.
-let tableStart = DispatchTime.now().uptimeNanoseconds
-_ = TerminalCells.width(of: "中")
-let tableTime = Double(DispatchTime.now().uptimeNanoseconds - tableStart) / 1e9
+let tableTime = measure(runs: 1) { _ = TerminalCells.width(of: "中") }
+let peers = Peers(folder: folder)
 
-let text = StyledText(plain: multilingualText(bytes: 1_000_000))
-let megabytes = Double(text.string.utf8.count) / 1e6
-var prepared: PreparedText?
-var lineCount = 0
-var opportunityCount = 0
-let breakTime = measure { opportunityCount = LineBreaker.unicode.allOpportunities(in: text.string).count }
-let prepareTime = measure { prepared = PreparedText(text, measurer: TerminalCells()) }
-let layoutTime = measure { lineCount = prepared?.layout(width: 80).lines.count ?? 0 }
-let collapsedTime = measure(runs: 21) {
-  _ = Truncator.truncate(text, width: 80, options: TruncationOptions(lineLimit: 3), state: .collapsed)
-}
-
-print("unfold-bench: 1 MB multilingual text (11 scripts, emoji, URLs), \(lineCount) lines at 80 cells")
-print("| stage | time | throughput |")
-print("| --- | --- | --- |")
-print("| Unicode tables, decoded on first use | \(String(format: "%.2f ms", tableTime * 1e3)) | once per process |")
+print("unfold-bench: prose with inline markup in 11 scripts (emoji, URLs, numbers), paragraphs of 1–6 sentences;")
 print(
-  "| break opportunities (UAX #14) | \(String(format: "%.1f ms", breakTime * 1e3)) | "
-    + "\(format(Double(opportunityCount) / breakTime, "opportunities/s")), \(String(format: "%.1f MB/s", megabytes / breakTime)) |"
-)
+  "MB/s of input; pipeline = source → markdown → lines at 80 cells → expanded ANSI (or HTML at 600 px in DejaVu Sans);")
+print("peers: \(peers.description)")
+print("")
 print(
-  "| prepare (breaks + cell widths) | \(String(format: "%.1f ms", prepareTime * 1e3)) | "
-    + "\(String(format: "%.1f MB/s", megabytes / prepareTime)) |")
-print(
-  "| layout of the prepared text, 80 cells | \(String(format: "%.2f ms", layoutTime * 1e3)) | "
-    + "\(format(Double(lineCount) / layoutTime, "lines/s")) |")
-print(
-  "| collapsed to 3 lines, from scratch | \(String(format: "%.3f ms", collapsedTime * 1e3)) | "
-    + "\(String(format: "%.0f×", prepareTime / collapsedTime)) faster than preparing the whole text |")
-
-// The command on a large verbatim file, collapsed: it reads only what the preview needs.
-let unfoldBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-  "unfold")
-if FileManager.default.isExecutableFile(atPath: unfoldBinary.path) {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-bench-\(getpid())")
-  try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: folder) }
-  let line = Array(multilingualText(bytes: 1_000_000).utf8)
-  var sizes: [(name: String, bytes: Int)] = [("10 KB", 10_000), ("100 MB", 100_000_000)]
-  var times: [Double] = []
-  for (name, bytes) in sizes {
-    let file = folder.appendingPathComponent("\(name.replacingOccurrences(of: " ", with: "")).txt")
-    FileManager.default.createFile(atPath: file.path, contents: nil)
-    if let handle = try? FileHandle(forWritingTo: file) {
-      var written = 0
-      while written < bytes {
-        let count = min(line.count, bytes - written)
-        handle.write(Data(line[0..<count]))
-        written += count
-      }
-      try? handle.close()
-    }
-    times.append(
-      measure(runs: 5) {
-        let process = Process()
-        process.executableURL = unfoldBinary
-        process.arguments = ["--verbatim", "--width", "80", "--format", "plain", file.path]
-        process.standardOutput = FileHandle.nullDevice
-        try? process.run()
-        process.waitUntilExit()
-      })
-    _ = name
+  "| size | parse | prepare | layout | render ANSI | pipeline → ANSI | pipeline → HTML | cmark-gfm --to html | "
+    + "ours / cmark-gfm | rich, 80 columns | ours / rich |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+let fonts = try? FontSet.dejaVu()
+for size in sizes {
+  let markdown = inputs.markdown(bytes: size.bytes)
+  let file = folder.appendingPathComponent("document-\(size.bytes).md")
+  try? markdown.write(to: file, atomically: false, encoding: .utf8)
+  let megabytes = Double(markdown.utf8.count) / 1e6
+  let runs = size.bytes >= 10_000_000 ? 1 : size.bytes >= 1_000_000 ? 3 : size.bytes >= 100_000 ? 7 : 41
+  var parsed = StyledText(plain: "")
+  var prepared: PreparedText?
+  var layout: LineLayout?
+  var expanded: TruncatedText?
+  let parseTime = measure(runs: runs) { parsed = MarkdownParser.parse(markdown).text }
+  let prepareTime = measure(runs: runs) { prepared = PreparedText(parsed, measurer: TerminalCells()) }
+  let layoutTime = measure(runs: runs) { layout = prepared?.layout(width: 80) }
+  if let layout { expanded = Truncator.truncate(layout, state: .expanded) }
+  let renderTime = measure(runs: runs) { _ = expanded.map { ANSIRenderer(colors: .ansi16).render($0) } }
+  let paragraph = Paragraph(LocalizedKey(markdown))
+  let ansiTime = measure(runs: runs) { _ = paragraph.ansi(width: 80, colors: .ansi16, state: .expanded) }
+  let htmlTime = fonts.map { fonts in
+    measure(runs: runs) { _ = paragraph.html(width: 600, fonts: fonts, state: .expanded) }
   }
-  sizes.removeAll()
+  let cmark = peers.cmarkTime(file: file, runs: runs)
+  let rich = size.bytes <= 1_000_000 ? peers.richTime(file: file, runs: size.bytes <= 100_000 ? runs : 1) : nil
+  func rate(_ time: Double) -> String { String(format: "%.1f MB/s", megabytes / time) }
+  func time(_ time: Double?) -> String { time.map(milliseconds) ?? "—" }
+  func ratio(_ ours: Double, _ theirs: Double?) -> String {
+    guard let theirs, theirs > 0 else { return "—" }
+    return ours >= theirs ? String(format: "%.2f×", ours / theirs) : String(format: "1/%.0f", theirs / ours)
+  }
   print(
-    "| `unfold --verbatim` collapsed, 100 MB file (process included) | \(String(format: "%.1f ms", times[1] * 1e3)) | "
-      + "\(String(format: "%.2f×", times[1] / times[0])) the time for a 10 KB file |")
+    "| \(size.name) | \(rate(parseTime)) | \(rate(prepareTime)) | \(rate(layoutTime)) | \(rate(renderTime)) | "
+      + "\(milliseconds(ansiTime)) (\(rate(ansiTime))) | \(htmlTime.map { "\(milliseconds($0)) (\(rate($0)))" } ?? "—") | "
+      + "\(time(cmark)) | \(ratio(ansiTime, cmark)) | \(time(rich)) | \(ratio(ansiTime, rich)) |")
 }
+
+// Collapsed previews of large inputs stop at what is visible: compare 10 MB with 10 KB.
+print("")
+print("| collapsed to 3 lines at 80 cells, in process | 10 KB | 10 MB | 10 MB / 10 KB |")
+print("| --- | --- | --- | --- |")
+for (name, make) in [
+  ("verbatim text", { (bytes: Int) in Paragraph(verbatim: inputs.verbatim(bytes: bytes)) }),
+  ("markdown paragraphs", { (bytes: Int) in Paragraph(LocalizedKey(inputs.markdown(bytes: bytes))) }),
+] {
+  let small = make(10_000)
+  let large = make(10_000_000)
+  let smallTime = measure(runs: 21) { _ = small.ansi(width: 80, colors: .ansi16) }
+  let largeTime = measure(runs: 3) { _ = large.ansi(width: 80, colors: .ansi16) }
+  print(
+    "| \(name) | \(milliseconds(smallTime)) | \(milliseconds(largeTime)) | \(String(format: "%.1f×", largeTime / smallTime)) |"
+  )
+}
+
+// Relayout at a new width against preparing: per comment and for a whole book-sized text.
+print("")
+print("| relayout of a prepared text at a new width | prepare | layout | prepare / layout |")
+print("| --- | --- | --- | --- |")
+for (name, bytes) in [("1 KB comment", 1_000), ("1 MB text", 1_000_000)] {
+  let text = MarkdownParser.parse(inputs.markdown(bytes: bytes)).text
+  var prepared: PreparedText?
+  let runs = bytes > 10_000 ? 3 : 101
+  let prepareTime = measure(runs: runs) { prepared = PreparedText(text, measurer: TerminalCells()) }
+  var width = 40
+  let layoutTime = measure(runs: runs) {
+    width = width == 40 ? 72 : 40
+    _ = prepared?.layout(width: width)
+  }
+  print(
+    "| \(name) | \(milliseconds(prepareTime)) | \(milliseconds(layoutTime)) | "
+      + "\(String(format: "%.0f×", prepareTime / layoutTime)) |")
+}
+
+// Many small texts parsed from several tasks, through the process-wide cmark-gfm lock.
+print("")
+print("| parse of 4,000 comments of about 300 bytes | texts/s |")
+print("| --- | --- |")
+let comments = (0..<4_000).map { inputs.markdown(bytes: 300, seed: UInt64($0)) }
+for tasks in [1, 2, 4] {
+  let time = measure(runs: 3) { parseConcurrently(comments, tasks: tasks) }
+  print("| \(tasks) task\(tasks == 1 ? "" : "s") | \(String(format: "%.0f", Double(comments.count) / time)) |")
+}
+
+// Peak memory of the whole pipeline, each size in a process of its own.
+print("")
+print("| peak memory, pipeline → ANSI in a process of its own | resident | over the input size |")
+print("| --- | --- | --- |")
+let empty = folder.appendingPathComponent("empty.md")
+_ = FileManager.default.createFile(atPath: empty.path, contents: Data())
+if let baseline = peakMemory(file: empty) {
+  print("| empty input (the process itself) | \(String(format: "%.1f MB", Double(baseline) / 1e6)) | — |")
+  for size in sizes where size.bytes >= 1_000_000 {
+    let file = folder.appendingPathComponent("document-\(size.bytes).md")
+    guard let peak = peakMemory(file: file) else { continue }
+    print(
+      "| \(size.name) document | \(String(format: "%.1f MB", Double(peak) / 1e6)) | "
+        + "\(String(format: "%.1f×", Double(peak - baseline) / Double(size.bytes))) (above the empty input) |")
+  }
+}
+print("")
+print("Unicode tables decoded on first use: \(milliseconds(tableTime)), once per process.")

@@ -68,7 +68,7 @@ extension Localizations {
     for name in names.sorted() where !name.hasPrefix(".") {
       let url = folder.appendingPathComponent(name)
       var isFolder: ObjCBool = false
-      FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+      _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
       if isFolder.boolValue {
         files += tableFiles(in: url, depth: depth + 1)
       } else if ["strings", "stringsdict", "xcstrings"].contains(url.pathExtension) {

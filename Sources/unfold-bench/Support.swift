@@ -1,0 +1,186 @@
+import Foundation
+import Unfold
+
+/// A deterministic pseudo-random generator (SplitMix64), so every run measures the same text.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Generated inputs: sentences in several scripts, with numbers, URLs, emoji and punctuation.
+struct BenchInputs {
+  let sentences = [
+    "The quick brown fox jumps over the lazy dog, twice: $19.99 (42% off).",
+    "Größere Änderungen an der Straße wurden gestern — überraschend — genehmigt.",
+    "Съешь же ещё этих мягких французских булок, да выпей чаю.",
+    "統一碼聯盟是一個非營利組織，負責維護統一碼標準。",
+    "日本語のテキストと English words が混ざった文章です。",
+    "한국어는 띄어쓰기를 사용합니다. 줄바꿈은 공백에서 일어납니다.",
+    "ภาษาไทยไม่มีการเว้นวรรคระหว่างคำ",
+    "שלום עולם, זהו טקסט בעברית עם מספרים 123.",
+    "مرحبا بالعالم، هذا نص باللغة العربية.",
+    "See https://example.com/docs/getting-started?lang=en for the self-contained guide.",
+    "Emoji 👨‍👩‍👧 and flags 🇯🇵🇫🇷 with skin tones 👍🏽 stay whole.",
+  ]
+
+  /// Plain sentences, with a line break after about one in eight.
+  func verbatim(bytes: Int) -> String {
+    var generator = SplitMix64(state: 42)
+    var text = ""
+    while text.utf8.count < bytes {
+      text += sentences[Int(generator.next() % UInt64(sentences.count))]
+      text += generator.next() % 8 == 0 ? "\n" : " "
+    }
+    return text
+  }
+
+  /// Paragraphs of one to six sentences separated by blank lines, with bold, italic, strikethrough, code and
+  /// links on some words.
+  func markdown(bytes: Int, seed: UInt64 = 7) -> String {
+    var generator = SplitMix64(state: seed)
+    var text = ""
+    var sentencesLeft = 1 + Int(generator.next() % 6)
+    while text.utf8.count < bytes {
+      var sentence = sentences[Int(generator.next() % UInt64(sentences.count))]
+      switch generator.next() % 10 {
+      case 0: sentence = "**\(sentence)**"
+      case 1: sentence = "*\(sentence)*"
+      case 2: sentence = "~~\(sentence)~~"
+      case 3: sentence = "[\(sentence)](https://example.com/\(generator.next() % 1000))"
+      case 4: sentence += " Run `swift build -c release` first."
+      default: break
+      }
+      text += sentence
+      sentencesLeft -= 1
+      if sentencesLeft == 0 {
+        text += "\n\n"
+        sentencesLeft = 1 + Int(generator.next() % 6)
+      } else {
+        text += " "
+      }
+    }
+    return text
+  }
+}
+
+/// The median of `runs` timings of `body`, in seconds.
+func measure(runs: Int = 7, _ body: () -> Void) -> Double {
+  var times: [Double] = []
+  for _ in 0..<runs {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+  }
+  return times.sorted()[times.count / 2]
+}
+
+func milliseconds(_ seconds: Double) -> String {
+  seconds < 0.001 ? String(format: "%.3f ms", seconds * 1e3) : String(format: "%.1f ms", seconds * 1e3)
+}
+
+/// Parses `texts` split evenly among `tasks` concurrent tasks.
+func parseConcurrently(_ texts: [String], tasks: Int) {
+  let group = DispatchGroup()
+  let slice = (texts.count + tasks - 1) / tasks
+  for task in 0..<tasks {
+    group.enter()
+    DispatchQueue.global().async {
+      for text in texts[min(texts.count, task * slice)..<min(texts.count, (task + 1) * slice)] {
+        _ = MarkdownParser.parse(text)
+      }
+      group.leave()
+    }
+  }
+  group.wait()
+}
+
+/// Runs this benchmark with `--peak-memory file` and reads the peak resident size it prints.
+func peakMemory(file: URL) -> Int? {
+  let output = run(URL(fileURLWithPath: CommandLine.arguments[0]), ["--peak-memory", file.path])
+  return output.flatMap { $0.split(separator: " ").first.flatMap { Int($0) } }
+}
+
+/// Runs a program to completion; its standard output, or nil when it could not run or failed.
+func run(_ program: URL, _ arguments: [String]) -> String? {
+  let process = Process()
+  process.executableURL = program
+  process.arguments = arguments
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = FileHandle.nullDevice
+  guard (try? process.run()) != nil else { return nil }
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  guard process.terminationStatus == 0 else { return nil }
+  return String(decoding: data, as: UTF8.self)
+}
+
+/// The peers, found on the PATH or as scripts/bench set them up.
+struct Peers {
+  /// `cmark-gfm`, Debian's command.
+  let cmark: URL?
+  /// A Python interpreter that can import rich (`UNFOLD_BENCH_PYTHON`, set by scripts/bench).
+  let python: URL?
+  /// The script that times rich in process.
+  let richScript: URL
+  /// The time cmark-gfm takes on an empty file: its start-up, taken off each of its timings.
+  let cmarkStartup: Double
+
+  init(folder: URL) {
+    cmark = ["/usr/bin/cmark-gfm", "/usr/local/bin/cmark-gfm"].map(URL.init(fileURLWithPath:)).first {
+      FileManager.default.isExecutableFile(atPath: $0.path)
+    }
+    python = ProcessInfo.processInfo.environment["UNFOLD_BENCH_PYTHON"].map(URL.init(fileURLWithPath:))
+    richScript = folder.appendingPathComponent("rich-bench.py")
+    try? Self.richSource.write(to: richScript, atomically: false, encoding: .utf8)
+    let empty = folder.appendingPathComponent("cmark-empty.md")
+    _ = FileManager.default.createFile(atPath: empty.path, contents: Data())
+    let cmark = cmark
+    cmarkStartup = cmark.map { cmark in measure(runs: 21) { _ = run(cmark, ["--to", "html", empty.path]) } } ?? 0
+  }
+
+  var description: String {
+    var parts: [String] = []
+    parts.append(
+      cmark.map { _ in "cmark-gfm (process; its start-up, \(milliseconds(cmarkStartup)), taken off)" }
+        ?? "cmark-gfm not installed")
+    parts.append(python.map { _ in "rich (in process, Console(width=80) to a string)" } ?? "rich not set up")
+    return parts.joined(separator: ", ")
+  }
+
+  /// cmark-gfm's median time to turn `file` into HTML, less its start-up.
+  func cmarkTime(file: URL, runs: Int) -> Double? {
+    guard let cmark else { return nil }
+    return max(0, measure(runs: max(3, min(runs, 21))) { _ = run(cmark, ["--to", "html", file.path]) } - cmarkStartup)
+  }
+
+  /// rich's median time, measured in its own process, to render `file` as markdown to an 80-column console.
+  func richTime(file: URL, runs: Int) -> Double? {
+    guard let python else { return nil }
+    return run(python, [richScript.path, file.path, String(runs)]).flatMap {
+      Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+  }
+
+  static let richSource = """
+    import io, sys, time
+    from rich.console import Console
+    from rich.markdown import Markdown
+    text = open(sys.argv[1], encoding="utf-8").read()
+    runs = int(sys.argv[2])
+    times = []
+    for _ in range(runs + 1):
+        console = Console(file=io.StringIO(), width=80, force_terminal=True, color_system="standard")
+        start = time.perf_counter()
+        console.print(Markdown(text))
+        times.append(time.perf_counter() - start)
+    times = sorted(times[1:])
+    print(times[len(times) // 2])
+    """
+}
