@@ -89,21 +89,14 @@ func run() -> Int32 {
   var paragraph: Paragraph
   do {
     if arguments.verbatim {
+      let settings = Paragraph(
+        TextSource(verbatim: ""), options: truncation, cellWidths: arguments.widths, breakRules: arguments.breaks)
       let streams =
-        state == .collapsed && !interactive && !arguments.scroll && truncation.mode != .head
-        && !truncation.collapsesBlankLines && [.ansi, .plain].contains(arguments.format)
+        state == .collapsed && !interactive && !arguments.scroll && settings.collapsedViewNeedsOnlyAPrefix
+        && [.ansi, .plain].contains(arguments.format)
       let text: String
       if streams {
-        let measurer = TerminalCells(profile: arguments.widths)
-        text = try input.readPrefix { prefix in
-          // Enough when the layout stopped at the limit well before the end of what was read.
-          let styled = TextSource(verbatim: prefix).resolve().text
-          let layout = LineLayout(
-            styled, measurer: measurer, breaker: LineBreaker(rules: arguments.breaks ?? .unicode), width: width,
-            lineLimit: arguments.lines)
-          guard !layout.isComplete, let last = layout.lines.last else { return false }
-          return styled.string.utf8.count >= last.range.upperBound + 4096
-        }.text
+        text = try input.readPrefix { settings.collapsedView(isSettledBy: $0, width: width) }.text
       } else {
         text = try input.readAll()
       }

@@ -326,6 +326,15 @@ import Testing
         == "an endless stream of words\nan endless stream of words\nan endless stream of… more\n")
   }
 
+  @Test func aLongInputCutInTheMiddleShowsItsRealEnd() throws {
+    // Only a tail truncation can stop reading early: a middle one shows the last words of the whole input.
+    let input = String(repeating: "words in the middle of a long input ", count: 5_000) + "THE END"
+    let result = try Command.run(
+      ["--verbatim", "--width", "30", "--lines", "2", "--truncation", "middle", "--format", "plain"],
+      stdin: Data(input.utf8))
+    #expect(result.stdout == "words in the middle of a long\ninput words…THE END more\n")
+  }
+
   @Test func helpGivesAnExampleForEveryFlag() throws {
     let help = try Command.run(["--help"]).stdout
     let lines = help.split(separator: "\n", omittingEmptySubsequences: false)

@@ -90,4 +90,26 @@ import Unfold
     #expect(attributed.runs.contains { $0[UnfoldTraitsAttribute.self] == [.bold] })
     #expect(StyledText(attributed) == styled)
   }
+
+  /// A collapsed verbatim paragraph lays out only a prefix of a long text: the view must be the one that
+  /// the whole text gives, whatever the mode (head and middle show the end, so they read it all).
+  @Test(arguments: [TruncationMode.tail, .middle, .head])
+  func collapsedLongVerbatimTextIsTheWholeTextsView(mode: TruncationMode) {
+    let words = ["naïve", "日本語の", "👨‍👩‍👧", "fox\r\n", "straße", "a\u{0301}", "جميل", "\t", "https://example.com/x"]
+    var text = ""
+    var index = 0
+    while text.utf8.count < 300_000 {
+      text += words[index % words.count] + (index % 7 == 0 ? "\n" : " ")
+      index += 1
+    }
+    for limit in [1, 3, 40] {
+      let paragraph = Paragraph(verbatim: text).lineLimit(limit).truncationMode(mode)
+      let whole = Truncator.truncate(
+        TextSource(verbatim: text).resolve().text, width: 33, options: paragraph.options, state: .collapsed)
+      #expect(paragraph.truncated(width: 33, state: .collapsed) == whole)
+      #expect(paragraph.collapsedView(isSettledBy: String(text.prefix(20_000)), width: 33))
+      #expect(paragraph.collapsedViewNeedsOnlyAPrefix == (mode == .tail))
+    }
+    #expect(!Paragraph(verbatim: "short").collapsedView(isSettledBy: "short", width: 33))
+  }
 }

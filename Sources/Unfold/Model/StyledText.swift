@@ -115,6 +115,8 @@ extension String {
   func utf8Slice(_ range: Range<Int>) -> Substring {
     let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
     let end = utf8.index(start, offsetBy: range.count)
-    return self[start..<end]
+    // Through the UTF-8 view: slicing the string itself would round both ends down to cluster boundaries,
+    // which walks back through the clusters before them.
+    return Substring(utf8[start..<end])
   }
 }

@@ -9,10 +9,10 @@ struct Cluster {
   /// Its advance at its position (a tab's depends on where it starts).
   var advance: Int
 
-  var isTab: Bool { character == "\t" }
+  var isTab: Bool { character.isTab }
   var isHardLineBreak: Bool { character.isHardLineBreak }
-  var isSoftHyphen: Bool { character == "\u{00AD}" }
-  var isSpace: Bool { character == " " || character == "\t" }
+  var isSoftHyphen: Bool { character.singleScalar == "\u{00AD}" }
+  var isSpace: Bool { character.singleScalar == " " || character.isTab }
 }
 
 /// Walks the grapheme clusters of a stretch of a styled text, with their styles and advances; the one place
@@ -47,7 +47,7 @@ struct ClusterWalk: IteratorProtocol {
     }
     let style = text.runs.isEmpty ? .plain : text.runs[runIndex].style
     let advance =
-      character == "\t" ? measurer.tabAdvance(at: x) : measurer.advance(of: character, style: style)
+      character.isTab ? measurer.tabAdvance(at: x) : measurer.advance(of: character, style: style)
     let cluster = Cluster(
       start: offset, end: offset + length, character: character, style: style, advance: advance)
     offset += length

@@ -40,8 +40,9 @@ public struct TerminalCells: TextMeasurer {
 
   /// The cells one grapheme cluster occupies (style does not change cell widths).
   public func advance(of cluster: Character, style: Style) -> Int {
-    if let ascii = cluster.asciiValue {  // one ASCII scalar, or CR LF
-      return ascii == 0x0A || ascii == 0x0D ? 0 : 1
+    var bytes = cluster.utf8.makeIterator()
+    if let first = bytes.next(), first < 0x80, bytes.next() == nil {  // one ASCII scalar, read as a byte
+      return first == 0x0A || first == 0x0D ? 0 : 1
     }
     if cluster.isHardLineBreak { return 0 }
     switch profile {

@@ -38,7 +38,7 @@ extension TextMeasurer {
   public func width(of text: some StringProtocol, style: Style = .plain, startX: Int = 0) -> Int {
     var x = startX
     for cluster in text {
-      x += cluster == "\t" ? tabAdvance(at: x) : advance(of: cluster, style: style)
+      x += cluster.isTab ? tabAdvance(at: x) : advance(of: cluster, style: style)
     }
     return x - startX
   }

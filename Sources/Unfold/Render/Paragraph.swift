@@ -112,10 +112,46 @@ public struct Paragraph: Sendable {
   ///
   /// - Parameter countingAllLines: lay out the whole text even when collapsed, so that the line count is
   ///   known (collapsed layout otherwise stops at the line limit).
+  ///
+  /// A collapsed verbatim text is laid out from a prefix that settles its view (see
+  /// ``collapsedView(isSettledBy:width:)``), so that a preview of a book costs what a preview of a comment
+  /// does.
   public func truncated(width: Int, state: DisplayState, countingAllLines: Bool = false) -> TruncatedText {
-    truncated(
-      source.resolve().text, measurer: TerminalCells(profile: cellWidths), width: width, state: state,
+    var text: StyledText?
+    if case .verbatim(let whole) = source.mode, state == .collapsed, !countingAllLines, collapsedViewNeedsOnlyAPrefix {
+      var length = 16_384
+      while length < whole.utf8.count {
+        let end = whole.utf8.index(whole.utf8.startIndex, offsetBy: length)
+        let prefix = String(whole[..<end])
+        if collapsedView(isSettledBy: prefix, width: width) {
+          text = TextSource(verbatim: prefix).resolve().text
+          break
+        }
+        length *= 4
+      }
+    }
+    return truncated(
+      text ?? source.resolve().text, measurer: TerminalCells(profile: cellWidths), width: width, state: state,
       rules: breakRules ?? .unicode, countingAllLines: countingAllLines)
+  }
+
+  /// Whether the collapsed terminal view of a verbatim text depends only on a prefix of it: for a tail
+  /// truncation that neither collapses blank lines nor scrolls (head and middle truncations show the end).
+  public var collapsedViewNeedsOnlyAPrefix: Bool {
+    options.mode == .tail && !options.collapsesBlankLines && !isScrollable
+  }
+
+  /// Whether `prefix`, the start of a longer verbatim text, settles that text's collapsed terminal view at
+  /// `width` cells: its layout stops at the line limit at least 4 KiB before the prefix ends. What follows
+  /// then cannot change the visible lines (line breaking and grapheme clusters look ahead far less), and the
+  /// text is truncated. The command reads a verbatim input until this holds.
+  public func collapsedView(isSettledBy prefix: String, width: Int) -> Bool {
+    let text = TextSource(verbatim: prefix).resolve().text
+    let layout = LineLayout(
+      text, measurer: TerminalCells(profile: cellWidths), breaker: LineBreaker(rules: breakRules ?? .unicode),
+      width: width, lineLimit: options.effectiveLineLimit)
+    guard !layout.isComplete, let last = layout.lines.last else { return false }
+    return text.string.utf8.count >= last.range.upperBound + 4096
   }
 
   /// The lines of a scrollable paragraph from `firstLine` (clamped so that the viewport stays full): at most
