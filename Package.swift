@@ -16,7 +16,7 @@ let package = Package(
     ),
     .target(name: "Unfold", dependencies: ["CCmarkGFM"]),
     .executableTarget(name: "unfold", dependencies: ["Unfold"]),
-    .executableTarget(name: "unfold-bench", dependencies: ["Unfold"]),
+    .executableTarget(name: "unfold-bench", dependencies: ["Unfold", "TestSupport"]),
     .target(name: "TestSupport", dependencies: ["Unfold"], path: "Tests/TestSupport"),
     .testTarget(name: "UnfoldTests", dependencies: ["Unfold", "TestSupport"]),
     .testTarget(name: "FixtureTests", dependencies: ["Unfold", "TestSupport"]),

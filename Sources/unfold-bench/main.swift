@@ -14,9 +14,12 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--peak-memory", arguments.count == 2 {
   let markdown = (try? String(contentsOfFile: arguments[1], encoding: .utf8)) ?? ""
   let output = Paragraph(LocalizedKey(markdown)).ansi(width: 80, colors: .ansi16, state: .expanded)
-  var usage = rusage()
-  getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-  print(usage.ru_maxrss * 1024, output.utf8.count)
+  // The high-water mark of this process's own memory (ru_maxrss would carry over the parent's from fork).
+  let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+  let peak =
+    status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+    .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") } ?? 0
+  print(peak * 1024, output.utf8.count)
   exit(0)
 }
 
@@ -71,7 +74,7 @@ for size in sizes {
   func time(_ time: Double?) -> String { time.map(milliseconds) ?? "—" }
   func ratio(_ ours: Double, _ theirs: Double?) -> String {
     guard let theirs, theirs > 0 else { return "—" }
-    return ours >= theirs ? String(format: "%.2f×", ours / theirs) : String(format: "1/%.0f", theirs / ours)
+    return String(format: ours / theirs < 0.1 ? "%.3f×" : "%.2f×", ours / theirs)
   }
   print(
     "| \(size.name) | \(rate(parseTime)) | \(rate(prepareTime)) | \(rate(layoutTime)) | \(rate(renderTime)) | "

@@ -1,19 +1,10 @@
+import TestSupport
+
 /// A deterministic corpus of markdown paragraphs in eight languages, with mixed styles, links, code, numbers,
 /// punctuation, URLs, hyphenated words and soft hyphens: what the browser tests lay out in Chromium and in the
 /// engine. The words are the project's own.
 enum Corpus {
-  struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-  }
+  typealias Generator = SplitMix64
 
   static let words: [String: [String]] = [
     "en":
