@@ -112,4 +112,29 @@ import Unfold
     }
     #expect(!Paragraph(verbatim: "short").collapsedView(isSettledBy: "short", width: 33))
   }
+
+  /// A collapsed markdown paragraph parses only the chunks before a blank line that its view needs: the view
+  /// must be the one the whole document gives, with emphasis across lines, CR LF line ends and blank lines of
+  /// spaces, tabs and CRs.
+  @Test func collapsedLongMarkdownIsTheWholeDocumentsView() {
+    let chunks = [
+      "A **bold claim\r\nacross lines** and *emphasis*\r\n \t\r\n", "Read [the docs](https://example.com/x).\n\n",
+      "`code with ** inside` ~~gone~~ 日本語の文章です。\n\r\n", "Short.\n   \n\n",
+    ]
+    var markdown = ""
+    var index = 0
+    while markdown.utf8.count < 400_000 {
+      markdown += chunks[index % chunks.count]
+      index += 1
+    }
+    for limit in [1, 3, 60] {
+      for width in [17, 80] {
+        let paragraph = Paragraph(LocalizedKey(markdown)).lineLimit(limit)
+        let whole = Truncator.truncate(
+          TextSource(LocalizedKey(markdown)).resolve().text, width: width, options: paragraph.options,
+          state: .collapsed)
+        #expect(paragraph.truncated(width: width, state: .collapsed) == whole)
+      }
+    }
+  }
 }

@@ -95,6 +95,24 @@ enum Chunking {
   }
 }
 
+extension Chunking {
+  /// The end of the last blank line that ends before UTF-8 offset `limit` (the line after it starts a
+  /// chunk), or nil when there is none. A CR before a newline counts as part of the line end.
+  static func lastBoundary(in text: String, before limit: Int) -> String.Index? {
+    let utf8 = text.utf8
+    var lineEnd = utf8.index(utf8.startIndex, offsetBy: min(limit, utf8.count))
+    while let newline = utf8[..<lineEnd].lastIndex(of: UInt8(ascii: "\n")) {
+      let lineStart = utf8[..<newline].lastIndex(of: UInt8(ascii: "\n")).map(utf8.index(after:))
+      guard let lineStart else { return nil }
+      if utf8[lineStart..<newline].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+        return utf8.index(after: newline)
+      }
+      lineEnd = newline
+    }
+    return nil
+  }
+}
+
 /// The character that stands in for `\n` while cmark parses a chunk as one line: a space to cmark's
 /// flanking rules, but not a line end.
 enum Sentinel {

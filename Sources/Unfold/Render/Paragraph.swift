@@ -113,18 +113,16 @@ public struct Paragraph: Sendable {
   /// - Parameter countingAllLines: lay out the whole text even when collapsed, so that the line count is
   ///   known (collapsed layout otherwise stops at the line limit).
   ///
-  /// A collapsed verbatim text is laid out from a prefix that settles its view (see
-  /// ``collapsedView(isSettledBy:width:)``), so that a preview of a book costs what a preview of a comment
-  /// does.
+  /// A collapsed text is laid out from a prefix that settles its view: verbatim text, and the markdown of a
+  /// key without arguments up to a blank line (see ``collapsedView(isSettledBy:width:)``), so that a preview
+  /// of a book costs what a preview of a comment does.
   public func truncated(width: Int, state: DisplayState, countingAllLines: Bool = false) -> TruncatedText {
     var text: StyledText?
-    if case .verbatim(let whole) = source.mode, state == .collapsed, !countingAllLines, collapsedViewNeedsOnlyAPrefix {
+    if state == .collapsed, !countingAllLines, collapsedViewNeedsOnlyAPrefix {
       var length = 16_384
-      while length < whole.utf8.count {
-        let end = whole.utf8.index(whole.utf8.startIndex, offsetBy: length)
-        let prefix = String(whole[..<end])
-        if collapsedView(isSettledBy: prefix, width: width) {
-          text = TextSource(verbatim: prefix).resolve().text
+      while let prefix = source.resolvedPrefix(bytes: length) {
+        if collapsedView(isSettledByText: prefix, width: width) {
+          text = prefix
           break
         }
         length *= 4
@@ -135,8 +133,8 @@ public struct Paragraph: Sendable {
       rules: breakRules ?? .unicode, countingAllLines: countingAllLines)
   }
 
-  /// Whether the collapsed terminal view of a verbatim text depends only on a prefix of it: for a tail
-  /// truncation that neither collapses blank lines nor scrolls (head and middle truncations show the end).
+  /// Whether the collapsed terminal view depends only on a start of the text: for a tail truncation that
+  /// neither collapses blank lines nor scrolls (head and middle truncations show the end).
   public var collapsedViewNeedsOnlyAPrefix: Bool {
     options.mode == .tail && !options.collapsesBlankLines && !isScrollable
   }
@@ -146,7 +144,10 @@ public struct Paragraph: Sendable {
   /// then cannot change the visible lines (line breaking and grapheme clusters look ahead far less), and the
   /// text is truncated. The command reads a verbatim input until this holds.
   public func collapsedView(isSettledBy prefix: String, width: Int) -> Bool {
-    let text = TextSource(verbatim: prefix).resolve().text
+    collapsedView(isSettledByText: TextSource(verbatim: prefix).resolve().text, width: width)
+  }
+
+  private func collapsedView(isSettledByText text: StyledText, width: Int) -> Bool {
     let layout = LineLayout(
       text, measurer: TerminalCells(profile: cellWidths), breaker: LineBreaker(rules: breakRules ?? .unicode),
       width: width, lineLimit: options.effectiveLineLimit)

@@ -78,10 +78,33 @@ public struct TextSource: Hashable, Sendable {
       let normalized = Self.normalizingLineEnds(text)
       return Resolved(text: StyledText(plain: String(Self.trimmingWhitespace(normalized))), diagnostics: [])
     case .localized(let key, let localization):
-      return LocalizedResolver(
-        localizations: localization.localizations, locale: localization.locale, table: localization.table,
-        device: localization.device, defaultValue: localization.defaultValue
-      ).resolve(key)
+      return Self.resolver(localization).resolve(key)
+    }
+  }
+
+  private static func resolver(_ localization: Localization) -> LocalizedResolver {
+    LocalizedResolver(
+      localizations: localization.localizations, locale: localization.locale, table: localization.table,
+      device: localization.device, defaultValue: localization.defaultValue)
+  }
+
+  /// The styled text of a start of the source, cut where the text that follows cannot change how it reads:
+  /// verbatim text at a character boundary; the markdown of an unformatted key after a blank line (chunks
+  /// between blank lines parse independently, see ``MarkdownParser``), so the result is the start of what
+  /// ``resolve()`` gives. Nil when the source is no longer than `bytes`, or is a key with arguments.
+  func resolvedPrefix(bytes: Int) -> StyledText? {
+    switch mode {
+    case .verbatim(let text):
+      guard bytes < text.utf8.count else { return nil }
+      let end = text.utf8.index(text.utf8.startIndex, offsetBy: bytes)
+      return TextSource(verbatim: String(text[..<end])).resolve().text
+    case .localized(let key, let localization):
+      guard !key.hasFormatting else { return nil }
+      let markdown = Self.resolver(localization).format(for: key).0
+      guard bytes < markdown.utf8.count, let end = Chunking.lastBoundary(in: markdown, before: bytes) else {
+        return nil
+      }
+      return MarkdownParser.parse(Self.normalizingLineEnds(String(markdown[..<end]))).text
     }
   }
 

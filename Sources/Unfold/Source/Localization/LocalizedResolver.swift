@@ -10,6 +10,16 @@ struct LocalizedResolver {
   var defaultValue: String?
 
   func resolve(_ key: LocalizedKey) -> TextSource.Resolved {
+    var (format, diagnostics) = self.format(for: key)
+    let parsed = MarkdownParser.parse(TextSource.normalizingLineEnds(format))
+    diagnostics += parsed.diagnostics
+    guard key.hasFormatting else { return TextSource.Resolved(text: parsed.text, diagnostics: diagnostics) }
+    let formatted = LocalizedFormatter(locale: locale).format(parsed.text, arguments: key.arguments)
+    return TextSource.Resolved(text: formatted.text, diagnostics: diagnostics + formatted.diagnostics)
+  }
+
+  /// The markdown of the key's translation (or of the key itself), before parsing and formatting.
+  func format(for key: LocalizedKey) -> (String, [Diagnostic]) {
     var diagnostics: [Diagnostic] = []
     let format: String
     if let entry = localizations.entry(for: key.key, locale: locale, table: table) {
@@ -24,11 +34,7 @@ struct LocalizedResolver {
       }
       format = defaultValue ?? key.key
     }
-    let parsed = MarkdownParser.parse(TextSource.normalizingLineEnds(format))
-    diagnostics += parsed.diagnostics
-    guard key.hasFormatting else { return TextSource.Resolved(text: parsed.text, diagnostics: diagnostics) }
-    let formatted = LocalizedFormatter(locale: locale).format(parsed.text, arguments: key.arguments)
-    return TextSource.Resolved(text: formatted.text, diagnostics: diagnostics + formatted.diagnostics)
+    return (format, diagnostics)
   }
 
   /// The format of an entry with its device and plural forms chosen and its plural variables expanded.
