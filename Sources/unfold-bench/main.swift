@@ -23,6 +23,20 @@ if arguments.first == "--peak-memory", arguments.count == 2 {
   exit(0)
 }
 
+// `unfold-bench --profile STAGE`: one stage in a loop, alone, for perf or callgrind (prepare, relayout, parse).
+if arguments.first == "--profile", arguments.count == 2 {
+  let text = MarkdownParser.parse(BenchInputs().markdown(bytes: 1_000_000)).text
+  let prepared = PreparedText(text, measurer: TerminalCells())
+  for round in 0..<20 {
+    switch arguments[1] {
+    case "prepare": _ = PreparedText(text, measurer: TerminalCells())
+    case "relayout": _ = prepared.layout(width: 40 + round % 40)
+    default: _ = MarkdownParser.parse(BenchInputs().markdown(bytes: 1_000_000))
+    }
+  }
+  exit(0)
+}
+
 let documentSizes: [(name: String, bytes: Int)] = [
   ("1 KB", 1_000), ("100 KB", 100_000), ("1 MB", 1_000_000), ("10 MB", 10_000_000),
 ]

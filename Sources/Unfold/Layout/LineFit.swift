@@ -12,12 +12,19 @@ struct LineFit {
   /// Whether the line from `start` up to `end` (whose exact width is `total`), followed by `extra` items
   /// (a hyphen, an ellipsis, a label), fits.
   func fits(_ start: Int, _ end: Int, total: Int, extra: [Int] = []) -> Bool {
-    let rounding = measurer.itemRounding
     let all = total + extra.reduce(0, +)
-    guard rounding > 0 else { return all <= width }
-    if all + rounding * 32 <= width { return true }
-    if all > width + rounding { return false }
+    if let decided = Self.decide(all, width: width, rounding: measurer.itemRounding) { return decided }
     return measurer.fits(items: items(start, end) + extra, width: width)
+  }
+
+  /// What the sum alone decides: everything for an exact measurer, and a sum far from the width for a
+  /// rounding one; nil when the items must be measured one by one.
+  @inline(__always)
+  static func decide(_ total: Int, width: Int, rounding: Int) -> Bool? {
+    guard rounding > 0 else { return total <= width }
+    if total + rounding * 32 <= width { return true }
+    if total > width + rounding { return false }
+    return nil
   }
 
   /// The widths of the runs of one style between two offsets of a line.

@@ -99,6 +99,8 @@ struct LineFitter {
   let width: Int
   let hyphenWidth: Int
   private let fit: LineFit
+  /// The measurer's item rounding, read once (see ``LineFit/decide(_:width:rounding:)``).
+  private let rounding: Int
   private(set) var lines: [LineLayout.Line] = []
 
   /// The start of the open line, or `nil` between lines.
@@ -121,9 +123,13 @@ struct LineFitter {
     var spacesHaveTab = false
     /// Whether the content ends with a soft hyphen (a break after it shows a hyphen).
     var endsWithSoftHyphen = false
-    /// Break opportunities inside the line: the starts of the segments after the first.
-    var breakOffsets: [Int] = []
+    /// How many of ``LineFitter/breakOffsets`` belong to the line (kept outside, so that saving a state
+    /// copies no array).
+    var breakOffsetCount = 0
   }
+
+  /// Break opportunities inside the open line: the starts of the segments after the first.
+  private var breakOffsets: [Int] = []
 
   init(text: StyledText, measurer: any TextMeasurer, width: Int) {
     self.text = text
@@ -131,6 +137,7 @@ struct LineFitter {
     self.width = width
     self.hyphenWidth = measurer.width(of: "-")
     self.fit = LineFit(text: text, measurer: measurer, width: width)
+    self.rounding = measurer.itemRounding
   }
 
   var hasOpenLine: Bool { lineStart != nil }
@@ -154,9 +161,16 @@ struct LineFitter {
       let startX = state.hasContent ? state.x + pendingSpacesWidth() : state.x
       let contentWidth =
         segment.hasTab ? measure(segment.start..<segment.contentEnd, at: startX) : segment.contentWidth
-      if fit.fits(lineStart ?? segment.start, segment.contentEnd, total: startX + contentWidth) {
+      let total = startX + contentWidth
+      let fitsLine =
+        LineFit.decide(total, width: width, rounding: rounding)
+        ?? fit.fits(lineStart ?? segment.start, segment.contentEnd, total: total)
+      if fitsLine {
         placed.append((segment, state))
-        if state.hasContent { state.breakOffsets.append(segment.start) }
+        if state.hasContent {
+          breakOffsets.append(segment.start)
+          state.breakOffsetCount = breakOffsets.count
+        }
         state.x = startX + contentWidth
         state.contentEnd = segment.contentEnd
         state.hasContent = true
@@ -190,6 +204,7 @@ struct LineFitter {
     while state.endsWithSoftHyphen, !hyphenFits(), placed.count > 1, let last = placed.popLast() {
       givenBack.insert(last.segment, at: 0)
       state = last.before
+      breakOffsets.removeLast(breakOffsets.count - state.breakOffsetCount)
     }
     let end = givenBack.first?.start ?? next
     if state.endsWithSoftHyphen && !hyphenFits(), let start = lineStart,
@@ -219,7 +234,8 @@ struct LineFitter {
   private mutating func open(at offset: Int) {
     lineStart = offset
     state = State(contentEnd: offset, spaces: offset..<offset)
-    placed = []
+    placed.removeAll(keepingCapacity: true)
+    breakOffsets.removeAll(keepingCapacity: true)
   }
 
   private mutating func close(at end: Int, hyphenated: Bool) {
@@ -227,7 +243,7 @@ struct LineFitter {
     lines.append(
       LineLayout.Line(
         range: start..<end, contentEnd: state.contentEnd, width: state.x + (hyphenated ? hyphenWidth : 0),
-        isHyphenated: hyphenated, breakOffsets: state.breakOffsets))
+        isHyphenated: hyphenated, breakOffsets: breakOffsets))
     lineStart = nil
   }
 
@@ -237,7 +253,8 @@ struct LineFitter {
     var walk = ClusterWalk(text, range: range, measurer: measurer, x: state.x)
     while let cluster = walk.next() {
       if state.hasContent, let start = lineStart, cluster.start > start,
-        !fit.fits(start, cluster.end, total: state.x + cluster.advance)
+        !(LineFit.decide(state.x + cluster.advance, width: width, rounding: rounding)
+          ?? fit.fits(start, cluster.end, total: state.x + cluster.advance))
       {
         close(at: cluster.start, hyphenated: false)
         open(at: cluster.start)
