@@ -33,6 +33,10 @@ import Testing
     #expect(marks("$19.99 (42%)") == "×$×1×9×.×9×9×␠÷(×4×2×%×)÷\n")
     #expect(marks("a\u{2028}b\u{85}c\u{0B}d") == "×a×⟨LS⟩÷\nb×␤÷\nc×␋÷\nd÷\n")
     #expect(marks("soft\u{AD}hyphen") == "×s×o×f×t×⟨SHY⟩÷h×y×p×h×e×n÷\n")
+    // Hard breaks before non-ASCII text and ASCII before combining marks (the ASCII fast path must yield).
+    let kinds = LineBreaker.unicode.allOpportunities(in: "a\n日\u{85}b\u{2028}c\r\nx\u{301}\u{0C}d\re")
+    #expect(kinds.map(\.offset) == [2, 7, 11, 14, 18, 20])
+    #expect(kinds.allSatisfy { $0.kind == .mandatory })
   }
 
   @Test func neverInsideAGraphemeCluster() {

@@ -109,14 +109,35 @@ public struct LineBreaker: Hashable, Sendable {
       var cursorOffset = offset
       var endsWithHardBreak = false
       var cut: Int?  // index in `clusters` of the first cluster of the next window
-      var characters = text[index...].makeIterator()
-      while let cluster = characters.next() {
+      let utf8 = text.utf8
+      var position = index
+      while position < text.endIndex {
         clusters.append((scalars.count, cursorOffset))
-        scalars.append(contentsOf: cluster.unicodeScalars)
-        cursorOffset += cluster.utf8.count
-        if cluster.isHardLineBreak {
-          endsWithHardBreak = true
-          break
+        // An ASCII byte followed by another (or by the end) is a cluster of its own, CR aside: no grapheme
+        // machinery for it. Anything else goes through Swift's grapheme breaking.
+        let byte = utf8[position]
+        let afterByte = utf8.index(after: position)
+        if byte < 0x80, byte != 0x0D, afterByte == utf8.endIndex || utf8[afterByte] < 0x80 {
+          scalars.append(Unicode.Scalar(byte))
+          cursorOffset += 1
+          position = afterByte
+          if byte == 0x0A || byte == 0x0B || byte == 0x0C {
+            endsWithHardBreak = true
+            break
+          }
+        } else {
+          let next = text.index(after: position)
+          let cluster = text[position..<next]
+          scalars.append(contentsOf: cluster.unicodeScalars)
+          cursorOffset += utf8.distance(from: position, to: next)
+          position = next
+          // LF, VT, FF, CR, CR LF, NEL, LS, PS: controls, so clusters of their own (GB4, GB5).
+          if let first = cluster.unicodeScalars.first,
+            [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(first.value)
+          {
+            endsWithHardBreak = true
+            break
+          }
         }
         if scalars.count - context.count >= Self.window, clusters.count >= 4,
           Self.isSafeCut(scalars, clusters, at: clusters.count - 3)
