@@ -25,13 +25,14 @@ if arguments.first == "--peak-memory", arguments.count == 2 {
 
 // `unfold-bench --profile STAGE`: one stage in a loop, alone, for perf or callgrind (prepare, relayout, parse).
 if arguments.first == "--profile", arguments.count == 2 {
-  let text = MarkdownParser.parse(BenchInputs().markdown(bytes: 1_000_000)).text
+  let markdown = BenchInputs().markdown(bytes: 1_000_000)
+  let text = MarkdownParser.parse(markdown).text
   let prepared = PreparedText(text, measurer: TerminalCells())
   for round in 0..<20 {
     switch arguments[1] {
     case "prepare": _ = PreparedText(text, measurer: TerminalCells())
     case "relayout": _ = prepared.layout(width: 40 + round % 40)
-    default: _ = MarkdownParser.parse(BenchInputs().markdown(bytes: 1_000_000))
+    default: _ = MarkdownParser.parse(markdown)
     }
   }
   exit(0)

@@ -121,7 +121,7 @@ public struct LineBreaker: Hashable, Sendable {
           scalars.append(Unicode.Scalar(byte))
           cursorOffset += 1
           position = afterByte
-          if byte == 0x0A || byte == 0x0B || byte == 0x0C {
+          if Self.startsHardLineBreak(UInt32(byte)) {
             endsWithHardBreak = true
             break
           }
@@ -131,10 +131,7 @@ public struct LineBreaker: Hashable, Sendable {
           scalars.append(contentsOf: cluster.unicodeScalars)
           cursorOffset += utf8.distance(from: position, to: next)
           position = next
-          // LF, VT, FF, CR, CR LF, NEL, LS, PS: controls, so clusters of their own (GB4, GB5).
-          if let first = cluster.unicodeScalars.first,
-            [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(first.value)
-          {
+          if let first = cluster.unicodeScalars.first, Self.startsHardLineBreak(first.value) {
             endsWithHardBreak = true
             break
           }
@@ -173,6 +170,15 @@ public struct LineBreaker: Hashable, Sendable {
         if endsWithHardBreak && index < text.endIndex {
           buffer.append(BreakOpportunity(offset: cursorOffset, kind: .mandatory))
         }
+      }
+    }
+
+    /// Whether a cluster that starts with this code point is a hard line break: LF, VT, FF, CR (and CR LF),
+    /// NEL, LS and PS are controls, so clusters of their own (GB4, GB5), as ``Character/isHardLineBreak``.
+    private static func startsHardLineBreak(_ value: UInt32) -> Bool {
+      switch value {
+      case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+      default: return false
       }
     }
 

@@ -117,19 +117,17 @@ public struct Paragraph: Sendable {
   /// key without arguments up to a blank line (see ``collapsedView(isSettledBy:width:)``), so that a preview
   /// of a book costs what a preview of a comment does.
   public func truncated(width: Int, state: DisplayState, countingAllLines: Bool = false) -> TruncatedText {
-    var text: StyledText?
-    if state == .collapsed, !countingAllLines, collapsedViewNeedsOnlyAPrefix {
+    if state == .collapsed, !countingAllLines, collapsedViewNeedsOnlyAPrefix, let prefixes = source.prefixes() {
       var length = 16_384
-      while let prefix = source.resolvedPrefix(bytes: length) {
-        if collapsedView(isSettledByText: prefix, width: width) {
-          text = prefix
-          break
+      while let prefix = prefixes.resolved(bytes: length) {
+        if let layout = settledLayout(of: prefix, width: width) {
+          return Truncator.truncate(layout, options: options, state: state)
         }
         length *= 4
       }
     }
     return truncated(
-      text ?? source.resolve().text, measurer: TerminalCells(profile: cellWidths), width: width, state: state,
+      source.resolve().text, measurer: TerminalCells(profile: cellWidths), width: width, state: state,
       rules: breakRules ?? .unicode, countingAllLines: countingAllLines)
   }
 
@@ -144,15 +142,18 @@ public struct Paragraph: Sendable {
   /// then cannot change the visible lines (line breaking and grapheme clusters look ahead far less), and the
   /// text is truncated. The command reads a verbatim input until this holds.
   public func collapsedView(isSettledBy prefix: String, width: Int) -> Bool {
-    collapsedView(isSettledByText: TextSource(verbatim: prefix).resolve().text, width: width)
+    settledLayout(of: TextSource(verbatim: prefix).resolve().text, width: width) != nil
   }
 
-  private func collapsedView(isSettledByText text: StyledText, width: Int) -> Bool {
+  /// The collapsed layout of `text`, the start of a longer one, when it settles the longer text's view.
+  private func settledLayout(of text: StyledText, width: Int) -> LineLayout? {
     let layout = LineLayout(
       text, measurer: TerminalCells(profile: cellWidths), breaker: LineBreaker(rules: breakRules ?? .unicode),
       width: width, lineLimit: options.effectiveLineLimit)
-    guard !layout.isComplete, let last = layout.lines.last else { return false }
-    return text.string.utf8.count >= last.range.upperBound + 4096
+    guard !layout.isComplete, let last = layout.lines.last,
+      text.string.utf8.count >= last.range.upperBound + 4096
+    else { return nil }
+    return layout
   }
 
   /// The lines of a scrollable paragraph from `firstLine` (clamped so that the viewport stays full): at most

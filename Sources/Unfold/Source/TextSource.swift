@@ -88,23 +88,34 @@ public struct TextSource: Hashable, Sendable {
       device: localization.device, defaultValue: localization.defaultValue)
   }
 
-  /// The styled text of a start of the source, cut where the text that follows cannot change how it reads:
-  /// verbatim text at a character boundary; the markdown of an unformatted key after a blank line (chunks
-  /// between blank lines parse independently, see ``MarkdownParser``), so the result is the start of what
-  /// ``resolve()`` gives. Nil when the source is no longer than `bytes`, or is a key with arguments.
-  func resolvedPrefix(bytes: Int) -> StyledText? {
+  /// The source's text before resolving (a key's markdown looked up once), to resolve a start of it at a
+  /// time; nil for a key with arguments, whose formatting needs the whole text.
+  func prefixes() -> Prefixes? {
     switch mode {
-    case .verbatim(let text):
-      guard bytes < text.utf8.count else { return nil }
-      let end = text.utf8.index(text.utf8.startIndex, offsetBy: bytes)
-      return TextSource(verbatim: String(text[..<end])).resolve().text
+    case .verbatim(let text): return Prefixes(whole: text, isMarkdown: false)
     case .localized(let key, let localization):
       guard !key.hasFormatting else { return nil }
-      let markdown = Self.resolver(localization).format(for: key).0
-      guard bytes < markdown.utf8.count, let end = Chunking.lastBoundary(in: markdown, before: bytes) else {
-        return nil
+      return Prefixes(whole: Self.resolver(localization).format(for: key).0, isMarkdown: true)
+    }
+  }
+
+  /// Starts of a source's text, resolved.
+  struct Prefixes {
+    let whole: String
+    let isMarkdown: Bool
+
+    /// The styled text of a start of the text, cut where what follows cannot change how it reads:
+    /// verbatim text at a character boundary; markdown after a blank line (chunks between blank lines parse
+    /// independently, see ``MarkdownParser``), so the result is the start of what ``resolve()`` gives. Nil
+    /// when the text is no longer than `bytes`.
+    func resolved(bytes: Int) -> StyledText? {
+      guard bytes < whole.utf8.count else { return nil }
+      guard isMarkdown else {
+        let end = whole.utf8.index(whole.utf8.startIndex, offsetBy: bytes)
+        return TextSource(verbatim: String(whole[..<end])).resolve().text
       }
-      return MarkdownParser.parse(Self.normalizingLineEnds(String(markdown[..<end]))).text
+      guard let end = Chunking.lastBoundary(in: whole, before: bytes) else { return nil }
+      return MarkdownParser.parse(TextSource.normalizingLineEnds(String(whole[..<end]))).text
     }
   }
 
