@@ -23,6 +23,12 @@ if arguments.first == "--peak-memory", arguments.count == 2 {
   exit(0)
 }
 
+// `unfold-bench --generate BYTES`: the generated markdown document of that size, on standard output.
+if arguments.first == "--generate", arguments.count == 2, let bytes = Int(arguments[1]) {
+  print(BenchInputs().markdown(bytes: bytes), terminator: "")
+  exit(0)
+}
+
 // `unfold-bench --profile STAGE`: one stage in a loop, alone, for perf or callgrind (prepare, relayout, parse).
 if arguments.first == "--profile", arguments.count == 2 {
   let markdown = BenchInputs().markdown(bytes: 1_000_000)

@@ -46,9 +46,18 @@ public struct LineLayout: Sendable {
     _ text: StyledText, measurer: any TextMeasurer = TerminalCells(), breaker: LineBreaker = .unicode,
     width: Int, lineLimit: Int? = nil
   ) {
+    self.init(text, measurer: measurer, breaker: breaker, width: width, lineLimit: lineLimit, recordsBreakOffsets: true)
+  }
+
+  /// Lays out a styled text; without `recordsBreakOffsets`, every line's ``Line/breakOffsets`` stays empty
+  /// (an expanded view never cuts a line, and the offsets were a sixth of its peak memory).
+  init(
+    _ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: Int, lineLimit: Int?,
+    recordsBreakOffsets: Bool
+  ) {
     self = Self.fit(
       Segmenter(text, measurer: measurer, breaker: breaker), text: text, measurer: measurer,
-      breaker: breaker, width: width, lineLimit: lineLimit)
+      breaker: breaker, width: width, lineLimit: lineLimit, recordsBreakOffsets: recordsBreakOffsets)
   }
 
   init(
@@ -65,10 +74,11 @@ public struct LineLayout: Sendable {
 
   static func fit(
     _ segments: some IteratorProtocol<Segment>, text: StyledText, measurer: any TextMeasurer,
-    breaker: LineBreaker, width: Int, lineLimit: Int?
+    breaker: LineBreaker, width: Int, lineLimit: Int?, recordsBreakOffsets: Bool = true
   ) -> LineLayout {
     var segments = segments
-    var fitter = LineFitter(text: text, measurer: measurer, width: max(1, width))
+    var fitter = LineFitter(
+      text: text, measurer: measurer, width: max(1, width), recordsBreakOffsets: recordsBreakOffsets)
     let limit = lineLimit.map { max(1, $0) } ?? Int.max
     var isComplete = true
     while let segment = segments.next() {
@@ -131,7 +141,11 @@ struct LineFitter {
   /// Break opportunities inside the open line: the starts of the segments after the first.
   private var breakOffsets: [Int] = []
 
-  init(text: StyledText, measurer: any TextMeasurer, width: Int) {
+  /// Whether lines keep their break offsets.
+  private let recordsBreakOffsets: Bool
+
+  init(text: StyledText, measurer: any TextMeasurer, width: Int, recordsBreakOffsets: Bool = true) {
+    self.recordsBreakOffsets = recordsBreakOffsets
     self.text = text
     self.measurer = measurer
     self.width = width
@@ -243,8 +257,19 @@ struct LineFitter {
     lines.append(
       LineLayout.Line(
         range: start..<end, contentEnd: state.contentEnd, width: state.x + (hyphenated ? hyphenWidth : 0),
-        isHyphenated: hyphenated, breakOffsets: breakOffsets))
+        isHyphenated: hyphenated, breakOffsets: recordsBreakOffsets ? Self.exactCopy(of: breakOffsets) : []))
     lineStart = nil
+  }
+
+  /// A copy that holds exactly its elements: sharing the fitter's buffer with a line would make the next
+  /// `removeAll(keepingCapacity:)` allocate another of the full capacity, per line (a third of the peak
+  /// memory of an expanded view).
+  private static func exactCopy(of offsets: [Int]) -> [Int] {
+    guard !offsets.isEmpty else { return [] }
+    return [Int](unsafeUninitializedCapacity: offsets.count) { buffer, count in
+      _ = buffer.initialize(from: offsets)
+      count = offsets.count
+    }
   }
 
   /// Places clusters one by one as content, starting new lines where the next cluster does not fit

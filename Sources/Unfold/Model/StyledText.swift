@@ -86,6 +86,10 @@ public struct StyledText: Hashable, Sendable {
     /// Creates an empty builder.
     public init() {}
 
+    /// Reserves room for `count` UTF-8 bytes of text, so that a text of a known size grows without doubling
+    /// past it.
+    public mutating func reserveCapacity(_ count: Int) { string.reserveCapacity(count) }
+
     /// Appends text in a style.
     public mutating func append(_ text: some StringProtocol, style: Style = .plain) {
       guard !text.isEmpty else { return }

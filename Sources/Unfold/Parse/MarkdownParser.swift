@@ -28,6 +28,7 @@ public enum MarkdownParser {
   /// - Complexity: O(*n*) in the number of chunks, and per chunk what cmark-gfm costs.
   public static func parse(_ markdown: String) -> Result {
     var builder = StyledText.Builder()
+    builder.reserveCapacity(markdown.utf8.count)  // the text is the markdown less its markup, mostly
     var diagnostics: [Diagnostic] = []
     for piece in Chunking.split(markdown) {
       switch piece {

@@ -71,7 +71,9 @@ public enum Truncator {
     width: Int, options: TruncationOptions = .default, state: DisplayState, countingAllLines: Bool = false
   ) -> TruncatedText {
     let stopAfter = state == .collapsed && !countingAllLines ? options.effectiveLineLimit : nil
-    let layout = LineLayout(text, measurer: measurer, breaker: breaker, width: width, lineLimit: stopAfter)
+    let layout = LineLayout(
+      text, measurer: measurer, breaker: breaker, width: width, lineLimit: stopAfter,
+      recordsBreakOffsets: state == .collapsed)
     return truncate(layout, options: options, state: state)
   }
 }
@@ -101,17 +103,35 @@ struct LineDrawer {
 
   /// The display line of a range of the text: fragments per style, tabs on their own, soft hyphens left out.
   func draw(_ range: Range<Int>) -> DisplayLine {
+    // Each fragment is a slice of the text copied once at its exact size (appending cluster by cluster grew
+    // every fragment's storage by doubling: a tenth of the peak memory of an expanded view). A soft hyphen
+    // left out splits the slice: what came before it waits in `before`.
     var fragments: [Fragment] = []
+    var open: (before: String, start: Int, end: Int, style: Style, width: Int)?
+    func slice(_ start: Int, _ end: Int) -> String { String(layout.text.string.utf8Slice(start..<end)) }
+    func flush() {
+      guard let piece = open else { return }
+      fragments.append(
+        Fragment(text: piece.before + slice(piece.start, piece.end), style: piece.style, width: piece.width))
+      open = nil
+    }
     var walk = ClusterWalk(layout.text, range: range, measurer: measurer)
     while let cluster = walk.next() {
-      if cluster.isSoftHyphen { continue }
-      if let last = fragments.last, last.style == cluster.style, !cluster.isTab, last.text != "\t" {
-        fragments[fragments.count - 1].text.append(cluster.character)
-        fragments[fragments.count - 1].width += cluster.advance
+      if cluster.isSoftHyphen {
+        if let piece = open {
+          open = (piece.before + slice(piece.start, piece.end), cluster.end, cluster.end, piece.style, piece.width)
+        }
+      } else if cluster.isTab {
+        flush()
+        fragments.append(Fragment(text: "\t", style: cluster.style, width: cluster.advance))
+      } else if let piece = open, piece.style == cluster.style, piece.end == cluster.start {
+        open = (piece.before, piece.start, cluster.end, piece.style, piece.width + cluster.advance)
       } else {
-        fragments.append(Fragment(text: String(cluster.character), style: cluster.style, width: cluster.advance))
+        flush()
+        open = ("", cluster.start, cluster.end, cluster.style, cluster.advance)
       }
     }
+    flush()
     return DisplayLine(fragments: fragments)
   }
 
