@@ -137,4 +137,33 @@ import Unfold
       }
     }
   }
+
+  /// An expanded view is written line by line without the whole ``TruncatedText``: it must be the bytes that
+  /// rendering the truncated text gives, less label, reserved space, soft hyphens, tabs and links included.
+  @Test func expandedOutputWrittenLineByLineIsTheTruncatedTextsRendering() {
+    let sources = [
+      Paragraph(
+        LocalizedKey("A **long** comment with *style*, a [link](https://example.com), ~~gone~~ and `code`. " + text)),
+      Paragraph(verbatim: "Short."),
+      Paragraph(verbatim: "tab\there and a hy\u{00AD}phen\u{00AD}ated word, " + text),
+      Paragraph(verbatim: ""),
+    ]
+    for paragraph in sources {
+      for toggle in [TogglePlacement.inline, .below, .overlay, .none] {
+        for lessLabel in ["Show less", nil] as [String?] {
+          for reserves in [false, true] {
+            let shaped = paragraph.lineLimit(2, reservesSpace: reserves).toggle(toggle).lessLabel(lessLabel)
+            for width in [7, 30] {
+              for colors in [ColorLevel.none, .truecolor] {
+                let renderer = ANSIRenderer(colors: colors)
+                #expect(
+                  shaped.ansi(width: width, state: .expanded, renderer: renderer)
+                    == renderer.render(shaped.truncated(width: width, state: .expanded)))
+              }
+            }
+          }
+        }
+      }
+    }
+  }
 }

@@ -64,11 +64,17 @@ public struct ANSIRenderer: Sendable {
 
   /// The bytes to print: each line followed by a newline.
   public func render(_ text: TruncatedText) -> String {
+    render(lines: text.lines, fadeLine: fadeLineIndex(text))
+  }
+
+  /// The bytes of lines drawn one at a time (see ``UncutLines``), `fadeLine` fading; `capacity` is a guess at
+  /// the size of the output, reserved up front so that a long output is not copied as it doubles.
+  func render(lines: some Sequence<DisplayLine>, fadeLine: Int?, capacity: Int = 0) -> String {
     var output = ""
+    output.reserveCapacity(capacity)
     var previousLink: String?  // the link of the last fragment drawn, across line ends
     var linkOrdinal = 0
-    let fadeLine = fadeLineIndex(text)
-    for (lineIndex, line) in text.lines.enumerated() {
+    for (lineIndex, line) in lines.enumerated() {
       var openLink: String?
       let fadeStart = lineIndex == fadeLine ? fadeStartIndex(line) : nil
       var characterIndex = 0  // characters of text fragments drawn on the line so far

@@ -192,6 +192,22 @@ public struct Paragraph: Sendable {
           lines: viewport.lines, isTruncated: false, lineCount: viewport.lineCount, state: .expanded, width: width,
           unit: "cells"))
     }
+    if state == .expanded {
+      // Drawn and written line by line: the lines of a long text are never all held as fragments.
+      let text = source.resolve().text
+      let layout = LineLayout(
+        text, measurer: TerminalCells(profile: cellWidths), breaker: LineBreaker(rules: breakRules ?? .unicode),
+        width: width, lineLimit: nil, recordsBreakOffsets: false)
+      // The text, a newline per line, and the escapes of each styled run and link, with a sixteenth to spare:
+      // an output that outgrows its reservation is copied into twice the room.
+      let escapes = text.runs.reduce(0) { sum, run in
+        sum + (run.style == .plain ? 0 : 16) + (run.style.link.map { 2 * $0.utf8.count + 48 } ?? 0)
+      }
+      let estimate = text.string.utf8.count + layout.lines.count + escapes
+      let capacity = estimate + estimate / 16
+      return renderer.render(
+        lines: UncutLines(layout: layout, options: options, state: .expanded), fadeLine: nil, capacity: capacity)
+    }
     return renderer.render(truncated(width: width, state: state))
   }
 

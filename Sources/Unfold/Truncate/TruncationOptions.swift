@@ -75,4 +75,9 @@ public struct TruncationOptions: Hashable, Sendable {
   /// Whether the cut line draws the ellipsis: always for head and middle; for tail unless a fade below or
   /// under the toggle marks the cut.
   var drawsEllipsis: Bool { mode != .tail || toggle == .inline || toggle == .none }
+
+  /// The blank lines that follow `count` lines to fill the reserved space (0 unless ``reservesSpace``).
+  func reservedBlankLines(after count: Int) -> Int {
+    reservesSpace ? max(0, effectiveLineLimit - count) : 0
+  }
 }

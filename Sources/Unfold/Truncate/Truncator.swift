@@ -37,21 +37,9 @@ public enum Truncator {
         }.map(\.element)
       }
       lines = drawer.collapsed(source, complete: layout.isComplete, options: options)
-    case (.expanded, true):
-      lines = layout.lines.map { drawer.draw($0) }
-      if let label = options.lessLabel, let last = layout.lines.last, options.toggle != .none {
-        if options.toggle == .below {
-          lines.append(
-            DisplayLine(fragments: [Fragment(text: label, width: layout.measurer.width(of: label), role: .lessLabel)]))
-        } else {
-          drawer.append(label: label, role: .lessLabel, after: last, to: &lines)
-        }
-      }
-    case (_, false):
-      lines = layout.lines.map { drawer.draw($0) }
-    }
-    if options.reservesSpace && lines.count < limit {
-      lines += Array(repeating: DisplayLine(fragments: []), count: limit - lines.count)
+      lines += Array(repeating: DisplayLine(fragments: []), count: options.reservedBlankLines(after: lines.count))
+    case (.expanded, _), (.collapsed, false):
+      lines = Array(UncutLines(layout: layout, options: options, state: state))
     }
     let shownEnd =
       state == .collapsed && isTruncated && options.mode == .tail
@@ -83,6 +71,55 @@ extension PreparedText {
   /// count is always known).
   public func truncated(width: Int, options: TruncationOptions = .default, state: DisplayState) -> TruncatedText {
     Truncator.truncate(layout(width: width), options: options, state: state)
+  }
+}
+
+/// The display lines of a complete layout shown whole (expanded, or collapsed when it fits the limit), drawn
+/// one at a time as they are read, with the less label after the last line of an expanded text that needs
+/// more lines than the limit, then blank lines up to the limit when the options reserve space: a renderer
+/// can write a long text line by line without holding them all.
+struct UncutLines: Sequence, IteratorProtocol {
+  private let drawer: LineDrawer
+  private let lessLabel: (text: String, below: Bool)?
+  private var index = 0
+  private var tail: [DisplayLine] = []
+  /// The blank lines still to give when the text has fewer lines than a reserved space.
+  private var padding: Int
+
+  /// The lines of `layout`, which must be complete.
+  init(layout: LineLayout, options: TruncationOptions, state: DisplayState) {
+    drawer = LineDrawer(layout: layout)
+    padding = options.reservedBlankLines(after: layout.lines.count)
+    let isTruncated = layout.lines.count > options.effectiveLineLimit
+    if state == .expanded, isTruncated, let label = options.lessLabel, options.toggle != .none {
+      lessLabel = (label, options.toggle == .below)
+    } else {
+      lessLabel = nil
+    }
+  }
+
+  mutating func next() -> DisplayLine? {
+    let lines = drawer.layout.lines
+    if index < lines.count - 1 || (index == lines.count - 1 && lessLabel == nil) {
+      defer { index += 1 }
+      return drawer.draw(lines[index])
+    }
+    if index == lines.count - 1, let label = lessLabel {
+      index += 1
+      tail = [drawer.draw(lines[lines.count - 1])]
+      if label.below {
+        tail.append(
+          DisplayLine(fragments: [
+            Fragment(text: label.text, width: drawer.measurer.width(of: label.text), role: .lessLabel)
+          ]))
+      } else {
+        drawer.append(label: label.text, role: .lessLabel, after: lines[lines.count - 1], to: &tail)
+      }
+    }
+    if !tail.isEmpty { return tail.removeFirst() }
+    guard padding > 0 else { return nil }
+    padding -= 1
+    return DisplayLine(fragments: [])
   }
 }
 
