@@ -99,6 +99,37 @@ public struct LineLayout: Sendable {
   }
 }
 
+/// The lines of a whole text laid out lazily, each handed out as soon as it is closed and then forgotten: what
+/// writing a long text line by line needs, in memory that does not grow with the text.
+struct LineStream: IteratorProtocol {
+  private var segments: Segmenter
+  private var fitter: LineFitter
+  private var handedOut = 0
+  private var isFinished = false
+
+  /// The lines of `text` at `width` (below 1 acts as 1), without their break offsets.
+  init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: Int) {
+    segments = Segmenter(text, measurer: measurer, breaker: breaker)
+    fitter = LineFitter(text: text, measurer: measurer, width: max(1, width), recordsBreakOffsets: false)
+  }
+
+  mutating func next() -> LineLayout.Line? {
+    while handedOut == fitter.lines.count {
+      fitter.forgetLines()
+      handedOut = 0
+      if isFinished { return nil }
+      if let segment = segments.next() {
+        fitter.add(segment)
+      } else {
+        fitter.finish()
+        isFinished = true
+      }
+    }
+    defer { handedOut += 1 }
+    return fitter.lines[handedOut]
+  }
+}
+
 /// Places segments on lines greedily: a segment goes on the current line if its content fits after the
 /// hanging spaces of the one before; otherwise it starts a new line; a segment wider than a whole line is
 /// broken at grapheme boundaries. A line that ends after a soft hyphen shows a hyphen, which must fit too:
@@ -205,6 +236,9 @@ struct LineFitter {
       close(at: segment.end, hyphenated: false)
     }
   }
+
+  /// Drops the closed lines (a ``LineStream`` has handed them out).
+  mutating func forgetLines() { lines.removeAll(keepingCapacity: true) }
 
   mutating func finish() {
     close(at: text.string.utf8.count, hyphenated: false)

@@ -193,20 +193,22 @@ public struct Paragraph: Sendable {
           unit: "cells"))
     }
     if state == .expanded {
-      // Drawn and written line by line: the lines of a long text are never all held as fragments.
+      // Laid out, drawn and written line by line: neither the lines nor their fragments are all held at once.
       let text = source.resolve().text
-      let layout = LineLayout(
-        text, measurer: TerminalCells(profile: cellWidths), breaker: LineBreaker(rules: breakRules ?? .unicode),
-        width: width, lineLimit: nil, recordsBreakOffsets: false)
+      let measurer = TerminalCells(profile: cellWidths)
+      let breaker = LineBreaker(rules: breakRules ?? .unicode)
+      let context = LineLayout(
+        text: text, measurer: measurer, breaker: breaker, width: max(1, width), lines: [], isComplete: true)
+      let lines = UncutLines(
+        LineStream(text, measurer: measurer, breaker: breaker, width: width), drawer: LineDrawer(layout: context),
+        options: options, state: .expanded)
       // The text, a newline per line, and the escapes of each styled run and link, with a sixteenth to spare:
       // an output that outgrows its reservation is copied into twice the room.
       let escapes = text.runs.reduce(0) { sum, run in
         sum + (run.style == .plain ? 0 : 16) + (run.style.link.map { 2 * $0.utf8.count + 48 } ?? 0)
       }
-      let estimate = text.string.utf8.count + layout.lines.count + escapes
-      let capacity = estimate + estimate / 16
-      return renderer.render(
-        lines: UncutLines(layout: layout, options: options, state: .expanded), fadeLine: nil, capacity: capacity)
+      let estimate = text.string.utf8.count + text.string.utf8.count / 32 + escapes
+      return renderer.render(lines: lines, fadeLine: nil, capacity: estimate + estimate / 16)
     }
     return renderer.render(truncated(width: width, state: state))
   }

@@ -39,7 +39,7 @@ public enum Truncator {
       lines = drawer.collapsed(source, complete: layout.isComplete, options: options)
       lines += Array(repeating: DisplayLine(fragments: []), count: options.reservedBlankLines(after: lines.count))
     case (.expanded, _), (.collapsed, false):
-      lines = Array(UncutLines(layout: layout, options: options, state: state))
+      lines = Array(UncutLines(layout.lines.makeIterator(), drawer: drawer, options: options, state: state))
     }
     let shownEnd =
       state == .collapsed && isTruncated && options.mode == .tail
@@ -77,54 +77,56 @@ extension PreparedText {
 /// The display lines of a complete layout shown whole (expanded, or collapsed when it fits the limit), drawn
 /// one at a time as they are read, with the less label after the last line of an expanded text that needs
 /// more lines than the limit, then blank lines up to the limit when the options reserve space: a renderer
-/// can write a long text line by line without holding them all.
-struct UncutLines: Sequence, IteratorProtocol {
+/// can write a long text line by line without holding them all, nor even its laid-out lines (see
+/// ``LineStream``).
+struct UncutLines<Lines: IteratorProtocol<LineLayout.Line>>: Sequence, IteratorProtocol {
   private let drawer: LineDrawer
-  private let lessLabel: (text: String, below: Bool)?
-  private var index = 0
+  private let options: TruncationOptions
+  private let state: DisplayState
+  private var lines: Lines
+  /// The line after the one to draw next: one line of lookahead tells the last line.
+  private var pending: LineLayout.Line?
+  private var count = 0
   private var tail: [DisplayLine] = []
-  /// The blank lines still to give when the text has fewer lines than a reserved space.
-  private var padding: Int
+  /// The blank lines still to give when the text has fewer lines than a reserved space; known at the end.
+  private var padding: Int?
 
-  /// The lines of `layout`, which must be complete.
-  init(layout: LineLayout, options: TruncationOptions, state: DisplayState) {
-    drawer = LineDrawer(layout: layout)
-    padding = options.reservedBlankLines(after: layout.lines.count)
-    let isTruncated = layout.lines.count > options.effectiveLineLimit
-    if state == .expanded, isTruncated, let label = options.lessLabel, options.toggle != .none {
-      lessLabel = (label, options.toggle == .below)
-    } else {
-      lessLabel = nil
-    }
+  /// The display lines of `lines`, all the lines of a text, drawn by `drawer`.
+  init(_ lines: Lines, drawer: LineDrawer, options: TruncationOptions, state: DisplayState) {
+    self.drawer = drawer
+    self.options = options
+    self.state = state
+    self.lines = lines
+    pending = self.lines.next()
   }
 
   mutating func next() -> DisplayLine? {
-    let lines = drawer.layout.lines
-    if index < lines.count - 1 || (index == lines.count - 1 && lessLabel == nil) {
-      defer { index += 1 }
-      return drawer.draw(lines[index])
-    }
-    if index == lines.count - 1, let label = lessLabel {
-      index += 1
-      tail = [drawer.draw(lines[lines.count - 1])]
-      if label.below {
+    if let line = pending {
+      count += 1
+      pending = lines.next()
+      let isLast = pending == nil
+      guard isLast, state == .expanded, count > options.effectiveLineLimit, let label = options.lessLabel,
+        options.toggle != .none
+      else { return drawer.draw(line) }
+      tail = [drawer.draw(line)]
+      if options.toggle == .below {
         tail.append(
-          DisplayLine(fragments: [
-            Fragment(text: label.text, width: drawer.measurer.width(of: label.text), role: .lessLabel)
-          ]))
+          DisplayLine(fragments: [Fragment(text: label, width: drawer.measurer.width(of: label), role: .lessLabel)]))
       } else {
-        drawer.append(label: label.text, role: .lessLabel, after: lines[lines.count - 1], to: &tail)
+        drawer.append(label: label, role: .lessLabel, after: line, to: &tail)
       }
     }
     if !tail.isEmpty { return tail.removeFirst() }
-    guard padding > 0 else { return nil }
-    padding -= 1
+    let blank = padding ?? options.reservedBlankLines(after: count)
+    guard blank > 0 else { return nil }
+    padding = blank - 1
     return DisplayLine(fragments: [])
   }
 }
 
 /// Builds display lines from ranges of the text: fragments per style, tabs on their own.
 struct LineDrawer {
+  /// The text, measurer and width to draw with; its lines are never read (the lines to draw are passed in).
   let layout: LineLayout
   var measurer: any TextMeasurer { layout.measurer }
   var fit: LineFit { LineFit(text: layout.text, measurer: measurer, width: layout.width) }
