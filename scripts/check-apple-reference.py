@@ -36,7 +36,9 @@ def unquote(s, i):
     return "".join(out), i + 1
 
 def our_runs(markdown):
-    dump = subprocess.run([binary, "--format", "runs"], input=markdown.encode(), capture_output=True, check=True)
+    # The command takes one line end off a key read from a pipe (a file's last line end is not part of it).
+    dump = subprocess.run(
+        [binary, "--format", "runs"], input=(markdown + "\n").encode(), capture_output=True, check=True)
     runs = []
     for line in dump.stdout.decode().splitlines():
         flags, link, i = "", "", 0

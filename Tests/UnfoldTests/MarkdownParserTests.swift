@@ -89,6 +89,19 @@ import Unfold
     #expect(result.diagnostics.first?.offset == 0)
   }
 
+  /// The newline's stand-in is a space the chunk does not hold: with every other candidate present (and a
+  /// 4-byte emoji and other 3-byte characters around them), each one in turn must be the one chosen, and the
+  /// others come back unchanged.
+  @Test func theSentinelIsTheOneCandidateTheChunkLacks() {
+    let candidates = (0x2000...0x200A).map { UnicodeScalar($0)! } + ["\u{202F}", "\u{205F}", "\u{3000}"]
+    for missing in candidates {
+      let others = candidates.filter { $0 != missing }.map { "\($0)😀語" }.joined()
+      let result = MarkdownParser.parse("\(others) *a\nb*")
+      #expect(result.text.string == "\(others) a\nb")
+      #expect(result.diagnostics.isEmpty)
+    }
+  }
+
   @Test func parsesFromManyTasksWithoutLosingStyles() async {
     let expected = MarkdownParser.parse("~~x~~ **y**").text
     let lost = await withTaskGroup(of: Int.self) { group in

@@ -40,7 +40,7 @@ public enum MarkdownParser {
         let content = chunk.trimmingSuffix(while: { $0 == " " || $0 == "\t" })
         let trailing = chunk[content.endIndex...]
         if let sentinel = Sentinel.choose(for: content) {
-          builder.append(Inlines.parse(String(content), sentinel: sentinel))
+          Inlines.parse(content, sentinel: sentinel, into: &builder)
         } else {
           builder.append(content)
           diagnostics.append(
@@ -121,9 +121,24 @@ enum Sentinel {
     (0x2000...0x200A).compactMap(Unicode.Scalar.init) + ["\u{202F}", "\u{205F}", "\u{3000}"]
 
   static func choose(for text: Substring) -> Unicode.Scalar? {
-    var present = Set<Unicode.Scalar>()
-    for scalar in text.unicodeScalars where scalar.value >= 0x2000 { present.insert(scalar) }
-    return candidates.first { !present.contains($0) }
+    // Which candidates occur, as bits in candidate order, read from the UTF-8 bytes: every candidate is three
+    // bytes, led by E2 or E3 (going through code points, and hashing them into a set, was a tenth of parsing).
+    func scan(_ bytes: some Collection<UInt8>) -> UInt32 {
+      var present: UInt32 = 0
+      var iterator = bytes.makeIterator()
+      var lead: UInt8 = 0
+      var middle: UInt8 = 0
+      while let byte = iterator.next() {
+        if lead == 0xE2 || lead == 0xE3, middle != 0 {
+          let value = (UInt32(lead & 0x0F) << 12) | (UInt32(middle & 0x3F) << 6) | UInt32(byte & 0x3F)
+          if let index = candidates.firstIndex(where: { $0.value == value }) { present |= 1 << UInt32(index) }
+        }
+        (lead, middle) = byte >= 0xC0 ? (byte, 0) : (lead >= 0xC0 && middle == 0 ? (lead, byte) : (0, 0))
+      }
+      return present
+    }
+    let present = text.utf8.withContiguousStorageIfAvailable(scan) ?? scan(text.utf8)
+    return candidates.indices.first { present & (1 << UInt32($0)) == 0 }.map { candidates[$0] }
   }
 }
 
@@ -138,38 +153,47 @@ private enum Inlines {
   /// Held around every call into cmark-gfm (see the type's documentation).
   static let lock = Mutex(())
 
-  static func parse(_ chunk: String, sentinel: Unicode.Scalar) -> StyledText {
-    var prepared = ""
-    prepared.unicodeScalars.reserveCapacity(chunk.unicodeScalars.count)
-    for scalar in chunk.unicodeScalars {
-      switch scalar {
-      case "\n": prepared.unicodeScalars.append(sentinel)
-      case "\0": prepared.unicodeScalars.append("\u{FFFD}")
-      default: prepared.unicodeScalars.append(scalar)
+  /// Parses one chunk and appends its styled text to `builder`.
+  static func parse(_ chunk: Substring, sentinel: Unicode.Scalar, into builder: inout StyledText.Builder) {
+    // The chunk as cmark reads it, NUL-terminated: newlines become the sentinel and NUL bytes U+FFFD, byte by
+    // byte (appending code point by code point to a String was a tenth of parsing).
+    let sentinelBytes = Array(String(sentinel).utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(chunk.utf8.count + chunk.utf8.count / 8 + 1)
+    for byte in chunk.utf8 {
+      switch byte {
+      case 0x0A: bytes += sentinelBytes
+      case 0x00: bytes += [0xEF, 0xBF, 0xBD]
+      default: bytes.append(byte)
       }
     }
-    return lock.withLock { _ -> StyledText in
+    bytes.append(0)
+    lock.withLock { _ in
       guard let extensionPointer = strikethrough,
         let parser = cmark_parser_new(CMARK_OPT_DEFAULT)
-      else { return StyledText(plain: chunk) }
+      else { return builder.append(chunk) }
       defer { cmark_parser_free(parser) }
       cmark_parser_attach_syntax_extension(parser, extensionPointer)
-      guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else { return StyledText(plain: chunk) }
+      guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else { return builder.append(chunk) }
       defer { cmark_node_free(paragraph) }
-      cmark_node_set_string_content(paragraph, prepared)
+      bytes.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_string_content(paragraph, $0.baseAddress) }
+      }
+      bytes.removeLast()  // the terminator; columns index the rest
       cmark_manage_extensions_special_characters(parser, 1)
       cmark_parse_inlines(parser, paragraph, nil, CMARK_OPT_DEFAULT)
       cmark_manage_extensions_special_characters(parser, 0)
-      return walk(paragraph, sentinel: sentinel, bytes: Array(prepared.utf8))
+      walk(paragraph, sentinel: sentinel, bytes: bytes, into: &builder)
     }
   }
 
-  /// Copies the inline tree under `root` into styled text. Nothing from C outlives this call.
-  private static func walk(_ root: OpaquePointer, sentinel: Unicode.Scalar, bytes: [UInt8]) -> StyledText {
-    var builder = StyledText.Builder()
+  /// Appends the inline tree under `root` to `builder` as styled text. Nothing from C outlives this call.
+  private static func walk(
+    _ root: OpaquePointer, sentinel: Unicode.Scalar, bytes: [UInt8], into builder: inout StyledText.Builder
+  ) {
     var stack: [Style] = [.plain]
     let strikethroughType = ccmark_node_strikethrough()
-    guard let iterator = cmark_iter_new(root) else { return .empty }
+    guard let iterator = cmark_iter_new(root) else { return }
     defer { cmark_iter_free(iterator) }
     while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
       guard let node = cmark_iter_get_node(iterator), node != root else { continue }
@@ -231,7 +255,6 @@ private enum Inlines {
         break
       }
     }
-    return builder.build()
   }
 
   /// The source from the start of `node` up to the start of its child `child`.
