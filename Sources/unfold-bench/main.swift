@@ -29,7 +29,8 @@ if arguments.first == "--generate", arguments.count == 2, let bytes = Int(argume
   exit(0)
 }
 
-// `unfold-bench --profile STAGE`: one stage in a loop, alone, for perf or callgrind (prepare, relayout, parse).
+// `unfold-bench --profile STAGE`: one stage in a loop, alone, for perf or callgrind (prepare, relayout, parse,
+// ansi: the whole pipeline to expanded ANSI).
 if arguments.first == "--profile", arguments.count == 2 {
   let markdown = BenchInputs().markdown(bytes: 1_000_000)
   let text = MarkdownParser.parse(markdown).text
@@ -38,6 +39,7 @@ if arguments.first == "--profile", arguments.count == 2 {
     switch arguments[1] {
     case "prepare": _ = PreparedText(text, measurer: TerminalCells())
     case "relayout": _ = prepared.layout(width: 40 + round % 40)
+    case "ansi": _ = Paragraph(LocalizedKey(markdown)).ansi(width: 80, colors: .ansi16, state: .expanded)
     default: _ = MarkdownParser.parse(markdown)
     }
   }

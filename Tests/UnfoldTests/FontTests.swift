@@ -61,3 +61,41 @@ import Testing
     #expect(throws: FontError.self) { try FontFace(data: Data([0, 1, 2]), path: "tiny.ttf") }
   }
 }
+
+/// Drawing a line of one style reuses the width the layout computed instead of walking its clusters again:
+/// for every line of texts in many scripts, styles, tabs, soft hyphens and lines wider than the width, in
+/// terminal cells and in font units, the line drawn must be the one the cluster walk draws.
+@Suite struct LineDrawingTests {
+  @Test func aLineOfOneStyleDrawsAsTheClusterWalkDoes() throws {
+    var builder = StyledText.Builder()
+    builder.append("Plain words and ")
+    builder.append("bold ones", style: Style(.bold))
+    builder.append(
+      " then 日本語の文章が続きます。 e\u{301}toile, 👨‍👩‍👧 and 🇺🇸 flags, a\ttab, hy\u{AD}phen\u{AD}ated, "
+        + "Ελληνικά, עברית ועוד, हिन्दी में, a verylongwordthatneedsanemergencybreak, "
+        + "\u{200B}zero width\r\nand CR LF.")
+    builder.append(" A link.", style: Style(link: "https://example.com"))
+    let text = builder.build()
+    let fonts = try FontSet.dejaVu()
+    let measurers: [(any TextMeasurer, [Int])] = [
+      (TerminalCells(), [1, 4, 9, 23, 80]),
+      (FontMeasurer(fonts), [1, 40 * 4096, 97 * 4096, 300 * 4096]),
+    ]
+    var lines = 0
+    for (measurer, widths) in measurers {
+      for width in widths {
+        let layout = LineLayout(text, measurer: measurer, width: width)
+        let drawer = LineDrawer(layout: layout)
+        for line in layout.lines {
+          var walked = drawer.draw(line.contentRange)
+          if line.isHyphenated {
+            walked.fragments.append(Fragment(text: "-", width: measurer.width(of: "-"), role: .hyphen))
+          }
+          #expect(drawer.draw(line) == walked, "width \(width), line \(line.range)")
+          lines += 1
+        }
+      }
+    }
+    #expect(lines > 100)
+  }
+}

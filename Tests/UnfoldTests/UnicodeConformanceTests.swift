@@ -74,6 +74,38 @@ import Testing
   }
 }
 
+extension UnicodeConformanceTests {
+  /// The engine reads clusters from code points with the standard library's grapheme recognizer (and ASCII
+  /// bytes without it): its clusters must be `Character`s, on each GraphemeBreakTest string alone and on all
+  /// of them joined with ASCII between them (so that clusters follow clusters and both paths alternate).
+  @Test func clusterWalkAndLineBreakerFindTheCharacters() throws {
+    let cases = try Self.cases("GraphemeBreakTest.txt")
+    var strings = cases.map { scalars, _, _ in
+      var string = ""
+      string.unicodeScalars.append(contentsOf: scalars)
+      return string
+    }
+    strings.append(strings.joined(separator: "a"))
+    strings.append(strings.dropLast().joined())
+    for string in strings {
+      var expected: [Int] = []
+      var offset = 0
+      for character in string {
+        expected.append(offset)
+        offset += character.utf8.count
+      }
+      let text = StyledText(plain: string)
+      var walk = ClusterWalk(text, range: 0..<string.utf8.count, measurer: TerminalCells())
+      var starts: [Int] = []
+      while let cluster = walk.next() { starts.append(cluster.start) }
+      #expect(starts == expected, "\(string.unicodeScalars.map { String($0.value, radix: 16) })")
+      // Every opportunity falls on a cluster start.
+      let opportunities = LineBreaker.unicode.allOpportunities(in: string).map(\.offset)
+      #expect(Set(opportunities).isSubset(of: Set(expected)))
+    }
+  }
+}
+
 /// The generated tables match the data files and the generator in the repository.
 @Suite struct UnicodeTablesTests {
   static func fnv1a64(_ data: Data) -> UInt64 {

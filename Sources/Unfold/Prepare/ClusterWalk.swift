@@ -25,6 +25,7 @@ struct ClusterWalk: IteratorProtocol {
   private let text: StyledText
   private let measurer: any TextMeasurer
   private let scalars: String.UnicodeScalarView
+  private let utf8: String.UTF8View
   private var position: String.Index
   private let end: String.Index
   private var recognizer = Unicode._CharacterRecognizer()
@@ -40,7 +41,7 @@ struct ClusterWalk: IteratorProtocol {
   init(_ text: StyledText, range: Range<Int>, measurer: any TextMeasurer, x: Int = 0) {
     self.text = text
     self.measurer = measurer
-    let utf8 = text.string.utf8
+    utf8 = text.string.utf8
     scalars = text.string.unicodeScalars
     position = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
     end = utf8.index(position, offsetBy: range.count)
@@ -53,8 +54,23 @@ struct ClusterWalk: IteratorProtocol {
   mutating func next() -> Cluster? {
     guard position < end else { return nil }
     let start = position
+    // An ASCII byte followed by another (or by the end), CR aside, is a cluster of its own: no recognizer.
+    let byte = utf8[position]
+    if byte < 0x80, byte != 0x0D {
+      let after = utf8.index(after: position)
+      if after == end || utf8[after] < 0x80 {
+        position = after
+        isPositionRecognized = false
+        return cluster(Character(Unicode.Scalar(byte)), length: 1)
+      }
+    }
     let first = scalars[position]
-    if !isPositionRecognized { _ = recognizer.hasBreak(before: first) }
+    if !isPositionRecognized {
+      // A cluster starts here, so a fresh recognizer is in the right state: no rule looks back across a
+      // cluster boundary.
+      recognizer = Unicode._CharacterRecognizer()
+      _ = recognizer.hasBreak(before: first)
+    }
     var length = UTF8.width(first)
     position = scalars.index(after: position)
     isPositionRecognized = false
@@ -69,7 +85,11 @@ struct ClusterWalk: IteratorProtocol {
       count += 1
       position = scalars.index(after: position)
     }
-    let character = count == 1 ? Character(first) : Character(String(scalars[start..<position]))
+    return cluster(count == 1 ? Character(first) : Character(String(scalars[start..<position])), length: length)
+  }
+
+  /// The cluster that starts at `offset`, measured, and the walk moved past it.
+  private mutating func cluster(_ character: Character, length: Int) -> Cluster {
     while offset >= runEnd && runIndex + 1 < text.runs.count {
       runIndex += 1
       runEnd = text.runEnds[runIndex]

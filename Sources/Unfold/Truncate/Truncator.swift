@@ -133,11 +133,29 @@ struct LineDrawer {
 
   /// The display line of a laid-out line: its drawn content, and the hyphen of a break after a soft hyphen.
   func draw(_ line: LineLayout.Line) -> DisplayLine {
-    var drawn = draw(line.contentRange)
+    var drawn = singleFragment(line) ?? draw(line.contentRange)
     if line.isHyphenated {
       drawn.fragments.append(Fragment(text: "-", width: measurer.width(of: "-"), role: .hyphen))
     }
     return drawn
+  }
+
+  /// A line of one style without tabs or soft hyphens is one fragment whose width the layout already knows:
+  /// no cluster is walked again (drawing was a third of writing an expanded view).
+  private func singleFragment(_ line: LineLayout.Line) -> DisplayLine? {
+    let range = line.contentRange
+    guard !line.isHyphenated, !range.isEmpty else { return nil }
+    let text = layout.text
+    let run = text.runIndex(containing: range.lowerBound)
+    guard text.runs.isEmpty || text.runEnds[run] >= range.upperBound else { return nil }
+    let slice = text.string.utf8Slice(range)
+    var previous: UInt8 = 0
+    for byte in slice.utf8 {
+      if byte == 0x09 || (previous == 0xC2 && byte == 0xAD) { return nil }  // a tab, a soft hyphen
+      previous = byte
+    }
+    let style = text.runs.isEmpty ? Style.plain : text.runs[run].style
+    return DisplayLine(fragments: [Fragment(text: String(slice), style: style, width: line.width)])
   }
 
   /// The display line of a range of the text: fragments per style, tabs on their own, soft hyphens left out.
