@@ -68,6 +68,27 @@ import Unfold
       .map { $0.prefix { $0 != ";" } }
     #expect(Set(ids2).count == 2)
   }
+
+  /// What reaches the screen of a fragment's text: every code point up to U+02FF alone and after clean text,
+  /// in the one place that decides (controls as pictures, C1 as U+FFFD, newline and tab as a space, the soft
+  /// hyphen dropped, everything else as it is).
+  @Test func visibleTextReplacesEveryControlAndNothingElse() {
+    for value in UInt32(0)...0x2FF {
+      let scalar = Unicode.Scalar(value)!
+      let expected: String
+      switch value {
+      case 0x09, 0x0A: expected = " "
+      case 0x00...0x1F: expected = String(Unicode.Scalar(0x2400 + value)!)
+      case 0x7F: expected = "\u{2421}"
+      case 0x80...0x9F: expected = "\u{FFFD}"
+      case 0xAD: expected = ""
+      default: expected = String(scalar)
+      }
+      #expect(ANSIRenderer.visible("clean é " + String(scalar), width: 1) == "clean é " + expected, "U+\(value)")
+    }
+    #expect(ANSIRenderer.visible("\t", width: 3) == "   ")
+    #expect(ANSIRenderer.visible("日本語 \u{1B}[31m", width: 1) == "日本語 \u{241B}[31m")
+  }
 }
 
 extension StyledText {
@@ -77,4 +98,5 @@ extension StyledText {
     builder.append(rhs)
     return builder.build()
   }
+
 }

@@ -181,6 +181,18 @@ public struct ANSIRenderer: Sendable {
   /// hyphen is dropped (terminals would draw it; the engine measures it as nothing).
   public static func visible(_ text: some StringProtocol, width: Int) -> String {
     if text == "\t" { return String(repeating: " ", count: max(0, width)) }
+    // Most text holds nothing to replace: C0 controls and DEL are single bytes, C1 controls and the soft
+    // hyphen are C2 80–9F and C2 AD. Such text is returned as it is, not rebuilt code point by code point.
+    var previous: UInt8 = 0
+    var isClean = true
+    for byte in text.utf8 {
+      if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (byte <= 0x9F || byte == 0xAD)) {
+        isClean = false
+        break
+      }
+      previous = byte
+    }
+    if isClean { return String(text) }
     var result = ""
     for scalar in text.unicodeScalars {
       if scalar == "\n" || scalar == "\t" {
