@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Unfold
 
@@ -58,5 +59,43 @@ import Unfold
   @Test func widthBelowOneActsAsOne() {
     #expect(lines("ab", width: 0) == ["a", "b"])
     #expect(lines("ab", width: -5) == ["a", "b"])
+  }
+
+  /// Soft hyphens against a reference: a line breaks at the furthest opportunity where its content, with a
+  /// hyphen when it breaks after a soft hyphen, fits; the layout gets there greedily and gives segments back,
+  /// keeping only the trailing run of segments that end with a soft hyphen.
+  @Suite struct SoftHyphenReferenceTests {
+    @Test func linesBreakAtTheFurthestOpportunityWhereTheHyphenFits() {
+      var random = SplitMix64(state: 2026)
+      var checked = 0
+      for _ in 0..<400 {
+        let width = 4 + random.below(14)
+        var text = ""
+        for _ in 0..<(3 + random.below(25)) {
+          text += String(repeating: "x", count: 1 + random.below(width - 2))  // with a hyphen, fits a line
+          text += random.pick(["\u{AD}", "\u{AD}", " ", "  "])
+        }
+        text += "end"
+        let utf8 = Array(text.utf8)
+        let breaks = LineBreaker.unicode.allOpportunities(in: text).map(\.offset) + [utf8.count]
+        func fits(_ start: Int, _ end: Int) -> Bool {
+          var content = utf8[start..<end]
+          while content.last == 0x20 { content = content.dropLast() }
+          let cells = content.filter { $0 < 0x80 }.count  // letters and inner spaces; a soft hyphen is 0
+          let hyphen = end < utf8.count && content.suffix(2) == [0xC2, 0xAD] ? 1 : 0
+          return cells + hyphen <= width
+        }
+        var expected: [Int] = []
+        var start = 0
+        while start < utf8.count {
+          expected.append(start)
+          start = breaks.filter { $0 > start && fits(start, $0) }.max() ?? breaks.first { $0 > start }!
+        }
+        let layout = LineLayout(StyledText(plain: text), width: width)
+        #expect(layout.lines.map(\.range.lowerBound) == expected, "width \(width): \(text.debugDescription)")
+        checked += layout.lines.count
+      }
+      #expect(checked > 1_000)
+    }
   }
 }

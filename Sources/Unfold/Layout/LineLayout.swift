@@ -148,9 +148,13 @@ struct LineFitter {
   private var lineStart: Int?
   /// What is placed on the open line.
   private var state = State()
-  /// The segments with content placed on the open line, and the state before each: a line that must end
-  /// after a soft hyphen whose hyphen does not fit gives them back one by one.
+  /// The last segments with content placed on the open line that end with a soft hyphen, and the state
+  /// before each: a line that must end after a soft hyphen whose hyphen does not fit gives them back one by
+  /// one, and never gives back a segment that does not end with one, so only the trailing run of them is
+  /// kept (saving every segment's state was most of the cost of a relayout).
   private var placed: [(segment: Segment, before: State)] = []
+  /// How many segments with content are placed on the open line.
+  private var placedCount = 0
 
   /// The open line's placed content.
   private struct State {
@@ -211,7 +215,12 @@ struct LineFitter {
         LineFit.decide(total, width: width, rounding: rounding)
         ?? fit.fits(lineStart ?? segment.start, segment.contentEnd, total: total)
       if fitsLine {
-        placed.append((segment, state))
+        if segment.endsWithSoftHyphen {
+          placed.append((segment, state))
+        } else if !placed.isEmpty {
+          placed.removeAll(keepingCapacity: true)
+        }
+        placedCount += 1
         if state.hasContent {
           breakOffsets.append(segment.start)
           state.breakOffsetCount = breakOffsets.count
@@ -225,7 +234,9 @@ struct LineFitter {
         return
       } else {
         place(segment.start..<segment.contentEnd)
-        placed = [(segment, State(contentEnd: lineStart ?? segment.start))]
+        placed.removeAll(keepingCapacity: true)
+        if segment.endsWithSoftHyphen { placed.append((segment, State(contentEnd: lineStart ?? segment.start))) }
+        placedCount = 1
       }
       state.endsWithSoftHyphen = segment.endsWithSoftHyphen
       state.spaces = segment.contentEnd..<segment.spaceEnd
@@ -249,7 +260,8 @@ struct LineFitter {
   /// segments until one does, and they go on the next line.
   private mutating func breakLine(before next: Int) {
     var givenBack: [Segment] = []
-    while state.endsWithSoftHyphen, !hyphenFits(), placed.count > 1, let last = placed.popLast() {
+    while state.endsWithSoftHyphen, !hyphenFits(), placedCount > 1, let last = placed.popLast() {
+      placedCount -= 1
       givenBack.insert(last.segment, at: 0)
       state = last.before
       breakOffsets.removeLast(breakOffsets.count - state.breakOffsetCount)
@@ -283,6 +295,7 @@ struct LineFitter {
     lineStart = offset
     state = State(contentEnd: offset, spaces: offset..<offset)
     placed.removeAll(keepingCapacity: true)
+    placedCount = 0
     breakOffsets.removeAll(keepingCapacity: true)
   }
 
