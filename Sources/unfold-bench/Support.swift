@@ -133,8 +133,10 @@ struct Peers {
   let python: URL?
   /// The script that times rich in process.
   let richScript: URL
-  /// The time cmark-gfm takes on an empty file: its start-up, taken off each of its timings.
+  /// The time cmark-gfm takes on an empty file: its start-up (shown; each timing takes off its own).
   let cmarkStartup: Double
+  /// An empty markdown file.
+  let empty: URL
 
   init(folder: URL) {
     cmark = ["/usr/bin/cmark-gfm", "/usr/local/bin/cmark-gfm"].map(URL.init(fileURLWithPath:)).first {
@@ -144,6 +146,7 @@ struct Peers {
     richScript = folder.appendingPathComponent("rich-bench.py")
     try? Self.richSource.write(to: richScript, atomically: false, encoding: .utf8)
     let empty = folder.appendingPathComponent("cmark-empty.md")
+    self.empty = empty
     _ = FileManager.default.createFile(atPath: empty.path, contents: Data())
     let cmark = cmark
     cmarkStartup = cmark.map { cmark in measure(runs: 21) { spawn(cmark, ["--to", "html", empty.path]) } } ?? 0
@@ -158,10 +161,17 @@ struct Peers {
     return parts.joined(separator: ", ")
   }
 
-  /// cmark-gfm's median time to turn `file` into HTML, less its start-up.
+  /// cmark-gfm's time to turn `file` into HTML, less its start-up: the median of differences between a run on
+  /// the file and a run on an empty file made just before it, so that a drift of the machine between them
+  /// does not land in the result. `nil` when the work is lost in the start-up's jitter (a median ≤ 0).
   func cmarkTime(file: URL, runs: Int) -> Double? {
     guard let cmark else { return nil }
-    return max(0, measure(runs: max(5, min(runs, 21))) { spawn(cmark, ["--to", "html", file.path]) } - cmarkStartup)
+    let differences = (0..<max(9, min(runs, 21))).map { _ in
+      let startup = measure(runs: 1) { spawn(cmark, ["--to", "html", empty.path]) }
+      return measure(runs: 1) { spawn(cmark, ["--to", "html", file.path]) } - startup
+    }
+    let median = differences.sorted()[differences.count / 2]
+    return median > 0 ? median : nil
   }
 
   /// rich's median time, measured in its own process, to render `file` as markdown to an 80-column console.

@@ -61,6 +61,26 @@ import Unfold
     #expect(lines("ab", width: -5) == ["a", "b"])
   }
 
+  /// The break offsets a layout keeps for each line (what a cut looks back to) are the opportunities inside the
+  /// line's content, kept in one array for the whole layout.
+  @Suite struct BreakOffsetTests {
+    @Test func eachLineKeepsTheOpportunitiesInsideItsContent() {
+      let text = StyledText(
+        plain: "The quick brown fox jumps over the lazy dog. 日本語の文章も折り返します。 Soft\u{AD}ly, "
+          + "well-known words; and a verylongwordthatbreaksbyclusters.\nA second paragraph, short.")
+      let opportunities = LineBreaker.unicode.allOpportunities(in: text.string).map(\.offset)
+      for width in [6, 11, 20, 33, 80] {
+        for limit in [nil, 2] as [Int?] {
+          let layout = LineLayout(text, width: width, lineLimit: limit)
+          for line in layout.lines {
+            let inside = opportunities.filter { $0 > line.range.lowerBound && $0 < line.contentEnd }
+            #expect(Array(layout.breakOffsets(of: line)) == inside, "width \(width), line \(line.range)")
+          }
+        }
+      }
+    }
+  }
+
   /// Soft hyphens against a reference: a line breaks at the furthest opportunity where its content, with a
   /// hyphen when it breaks after a soft hyphen, fits; the layout gets there greedily and gives segments back,
   /// keeping only the trailing run of segments that end with a soft hyphen.

@@ -14,8 +14,8 @@ public struct LineLayout: Sendable {
     public var width: Int
     /// Whether the line ends after a soft hyphen, which is drawn as a hyphen.
     public var isHyphenated: Bool
-    /// The break opportunities inside the line's content (UTF-8 offsets).
-    public var breakOffsets: [Int]
+    /// Where the line's break offsets stand in its layout's ``LineLayout/breakOffsets(of:)`` storage.
+    var breakOffsetRange: Range<Int>
 
     /// The UTF-8 range of what is drawn.
     public var contentRange: Range<Int> { range.lowerBound..<contentEnd }
@@ -31,6 +31,9 @@ public struct LineLayout: Sendable {
   public let width: Int
   /// The lines, in order.
   public let lines: [Line]
+  /// The break offsets of every line, one after the other (see ``breakOffsets(of:)``): one array for the
+  /// whole layout, not one per line.
+  let breakOffsetStorage: [Int]
   /// Whether the lines cover the whole text; `false` when a line limit stopped the layout early because
   /// the text needs more lines than the limit.
   public let isComplete: Bool
@@ -49,7 +52,7 @@ public struct LineLayout: Sendable {
     self.init(text, measurer: measurer, breaker: breaker, width: width, lineLimit: lineLimit, recordsBreakOffsets: true)
   }
 
-  /// Lays out a styled text; without `recordsBreakOffsets`, every line's ``Line/breakOffsets`` stays empty
+  /// Lays out a styled text; without `recordsBreakOffsets`, every line's ``breakOffsets(of:)`` stays empty
   /// (an expanded view never cuts a line, and the offsets were a sixth of its peak memory).
   init(
     _ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: Int, lineLimit: Int?,
@@ -62,14 +65,21 @@ public struct LineLayout: Sendable {
 
   init(
     text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: Int, lines: [Line],
-    isComplete: Bool
+    breakOffsetStorage: [Int] = [], isComplete: Bool
   ) {
     self.text = text
     self.measurer = measurer
     self.breaker = breaker
     self.width = width
     self.lines = lines
+    self.breakOffsetStorage = breakOffsetStorage
     self.isComplete = isComplete
+  }
+
+  /// The break opportunities inside a line's content (UTF-8 offsets), for one of this layout's lines; empty
+  /// for the lines of an expanded view, which never cuts a line.
+  public func breakOffsets(of line: Line) -> ArraySlice<Int> {
+    breakOffsetStorage[line.breakOffsetRange.clamped(to: breakOffsetStorage.indices)]
   }
 
   static func fit(
@@ -95,7 +105,8 @@ public struct LineLayout: Sendable {
     if isComplete { fitter.finish() }
     return LineLayout(
       text: text, measurer: measurer, breaker: breaker, width: max(1, width),
-      lines: Array(fitter.lines.prefix(limit)), isComplete: isComplete)
+      lines: fitter.lines.count > limit ? Array(fitter.lines.prefix(limit)) : fitter.lines,
+      breakOffsetStorage: fitter.breakOffsets, isComplete: isComplete)
   }
 }
 
@@ -168,13 +179,15 @@ struct LineFitter {
     var spacesHaveTab = false
     /// Whether the content ends with a soft hyphen (a break after it shows a hyphen).
     var endsWithSoftHyphen = false
-    /// How many of ``LineFitter/breakOffsets`` belong to the line (kept outside, so that saving a state
-    /// copies no array).
+    /// How many of ``LineFitter/breakOffsets`` are taken up to here, earlier lines' included (kept
+    /// outside, so that saving a state copies no array).
     var breakOffsetCount = 0
   }
 
   /// Break opportunities inside the open line: the starts of the segments after the first.
-  private var breakOffsets: [Int] = []
+  private(set) var breakOffsets: [Int] = []
+  /// Where the open line's break offsets start in ``breakOffsets``.
+  private var lineBreakOffsetStart = 0
 
   /// Whether lines keep their break offsets.
   private let recordsBreakOffsets: Bool
@@ -235,7 +248,10 @@ struct LineFitter {
       } else {
         place(segment.start..<segment.contentEnd)
         placed.removeAll(keepingCapacity: true)
-        if segment.endsWithSoftHyphen { placed.append((segment, State(contentEnd: lineStart ?? segment.start))) }
+        if segment.endsWithSoftHyphen {
+          placed.append(
+            (segment, State(contentEnd: lineStart ?? segment.start, breakOffsetCount: lineBreakOffsetStart)))
+        }
         placedCount = 1
       }
       state.endsWithSoftHyphen = segment.endsWithSoftHyphen
@@ -293,10 +309,12 @@ struct LineFitter {
 
   private mutating func open(at offset: Int) {
     lineStart = offset
-    state = State(contentEnd: offset, spaces: offset..<offset)
+    // Without recording, offsets serve only the open line, and the storage is reused.
+    if !recordsBreakOffsets { breakOffsets.removeAll(keepingCapacity: true) }
+    lineBreakOffsetStart = breakOffsets.count
+    state = State(contentEnd: offset, spaces: offset..<offset, breakOffsetCount: lineBreakOffsetStart)
     placed.removeAll(keepingCapacity: true)
     placedCount = 0
-    breakOffsets.removeAll(keepingCapacity: true)
   }
 
   private mutating func close(at end: Int, hyphenated: Bool) {
@@ -304,19 +322,9 @@ struct LineFitter {
     lines.append(
       LineLayout.Line(
         range: start..<end, contentEnd: state.contentEnd, width: state.x + (hyphenated ? hyphenWidth : 0),
-        isHyphenated: hyphenated, breakOffsets: recordsBreakOffsets ? Self.exactCopy(of: breakOffsets) : []))
+        isHyphenated: hyphenated,
+        breakOffsetRange: recordsBreakOffsets ? lineBreakOffsetStart..<state.breakOffsetCount : 0..<0))
     lineStart = nil
-  }
-
-  /// A copy that holds exactly its elements: sharing the fitter's buffer with a line would make the next
-  /// `removeAll(keepingCapacity:)` allocate another of the full capacity, per line (a third of the peak
-  /// memory of an expanded view).
-  private static func exactCopy(of offsets: [Int]) -> [Int] {
-    guard !offsets.isEmpty else { return [] }
-    return [Int](unsafeUninitializedCapacity: offsets.count) { buffer, count in
-      _ = buffer.initialize(from: offsets)
-      count = offsets.count
-    }
   }
 
   /// Places clusters one by one as content, starting new lines where the next cluster does not fit

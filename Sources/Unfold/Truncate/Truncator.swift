@@ -265,7 +265,7 @@ struct LineDrawer {
       start = cluster.start
     }
     // Start at a word when one begins within the part that fits, and skip spaces after the ellipsis.
-    if let wordStart = line.breakOffsets.first(where: { $0 >= start }), wordStart != start,
+    if let wordStart = layout.breakOffsets(of: line).first(where: { $0 >= start }), wordStart != start,
       start > line.range.lowerBound
     {
       let kept = layout.text.string.utf8Slice(wordStart..<line.contentEnd)
@@ -351,7 +351,7 @@ struct LineDrawer {
     let start = line.range.lowerBound
     let room = layout.width - suffix.reduce(0, +)
     let fit = self.fit
-    var breaks = line.breakOffsets.makeIterator()
+    var breaks = layout.breakOffsets(of: line).makeIterator()
     var nextBreak = breaks.next()
     var lastBreak: (offset: Int, width: Int)?  // the last opportunity within the prefix that fits
     var fits = start  // the end of the longest prefix that fits
