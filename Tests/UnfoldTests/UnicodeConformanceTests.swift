@@ -75,6 +75,15 @@ import Testing
 }
 
 extension UnicodeConformanceTests {
+  /// The terminal's advance of an ASCII byte, asked without a Character, is the Character's.
+  @Test func asciiAdvancesAreTheCharacters() {
+    for byte in UInt8(0)..<0x80 where byte != 0x09 {
+      #expect(
+        TerminalCells().advance(ofASCII: byte, style: .plain)
+          == TerminalCells().advance(of: Character(Unicode.Scalar(byte)), style: .plain))
+    }
+  }
+
   /// The engine reads clusters from code points with the standard library's grapheme recognizer (and ASCII
   /// bytes without it): its clusters must be `Character`s, on each GraphemeBreakTest string alone and on all
   /// of them joined with ASCII between them (so that clusters follow clusters and both paths alternate).
@@ -86,6 +95,7 @@ extension UnicodeConformanceTests {
       return string
     }
     strings.append(strings.joined(separator: "a"))
+    strings.append("a\r\nb\rc\u{85}\u{2028}d\u{2029}\u{0B}\u{0C}\t \u{AD}e\u{AD}\u{301}\r\u{301}")
     strings.append(strings.dropLast().joined())
     for string in strings {
       var expected: [Int] = []
@@ -97,7 +107,16 @@ extension UnicodeConformanceTests {
       let text = StyledText(plain: string)
       var walk = ClusterWalk(text, range: 0..<string.utf8.count, measurer: TerminalCells())
       var starts: [Int] = []
-      while let cluster = walk.next() { starts.append(cluster.start) }
+      var characters = string.makeIterator()
+      while let cluster = walk.next() {
+        starts.append(cluster.start)
+        // What the walk decided from code points is what the Character says.
+        guard let character = characters.next() else { break }
+        #expect(cluster.character == character)
+        #expect(cluster.isTab == character.isTab && cluster.isHardLineBreak == character.isHardLineBreak)
+        #expect(cluster.isSoftHyphen == (character.singleScalar == "\u{AD}"))
+        #expect(cluster.isSpace == (character.singleScalar == " " || character.isTab))
+      }
       #expect(starts == expected, "\(string.unicodeScalars.map { String($0.value, radix: 16) })")
       // Every opportunity falls on a cluster start.
       let opportunities = LineBreaker.unicode.allOpportunities(in: string).map(\.offset)

@@ -3,16 +3,53 @@ struct Cluster {
   /// Its UTF-8 range in the text.
   var start: Int
   var end: Int
-  var character: Character
+  /// Its first code point, and the whole cluster when it has more than one.
+  var first: Unicode.Scalar
+  var multiple: Character?
   /// The style of the run it starts in.
   var style: Style
   /// Its advance at its position (a tab's depends on where it starts).
   var advance: Int
+  /// What it is, decided from its code points as they were read (not from a `Character`, whose UTF-8 view
+  /// cost a tenth of preparing to ask again).
+  var isTab = false
+  var isHardLineBreak = false
+  var isSoftHyphen = false
+  var isSpace = false
 
-  var isTab: Bool { character.isTab }
-  var isHardLineBreak: Bool { character.isHardLineBreak }
-  var isSoftHyphen: Bool { character.singleScalar == "\u{00AD}" }
-  var isSpace: Bool { character.singleScalar == " " || character.isTab }
+  var character: Character { multiple ?? Character(first) }
+
+  /// A cluster of `first` alone, or of `first` and more (`multiple`, with `second` its second code point).
+  init(
+    start: Int, end: Int, first: Unicode.Scalar, second: Unicode.Scalar?, multiple: Character?, style: Style,
+    advance: Int
+  ) {
+    self.start = start
+    self.end = end
+    self.first = first
+    self.multiple = multiple
+    self.style = style
+    self.advance = advance
+    let value = first.value
+    if multiple == nil {
+      isTab = value == 0x09
+      isSpace = value == 0x20 || value == 0x09
+      isSoftHyphen = value == 0xAD
+      isHardLineBreak = Self.startsHardLineBreak(value)
+    } else {
+      // The only hard line break of two code points is CR LF: a CR joins nothing else (GB4, GB5).
+      isHardLineBreak = value == 0x0D && second == "\n"
+    }
+  }
+
+  /// Whether a cluster that starts with this code point is a hard line break: LF, VT, FF, CR (and CR LF),
+  /// NEL, LS and PS are controls, so clusters of their own (GB4, GB5), as ``Character/isHardLineBreak``.
+  static func startsHardLineBreak(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+    default: return false
+    }
+  }
 }
 
 /// Walks the grapheme clusters of a stretch of a styled text, with their styles and advances; the one place
@@ -61,7 +98,7 @@ struct ClusterWalk: IteratorProtocol {
       if after == end || utf8[after] < 0x80 {
         position = after
         isPositionRecognized = false
-        return cluster(Character(Unicode.Scalar(byte)), length: 1)
+        return cluster(first: Unicode.Scalar(byte), second: nil, multiple: nil, length: 1)
       }
     }
     let first = scalars[position]
@@ -74,7 +111,7 @@ struct ClusterWalk: IteratorProtocol {
     var length = UTF8.width(first)
     position = scalars.index(after: position)
     isPositionRecognized = false
-    var count = 1
+    var second: Unicode.Scalar?
     while position < end {
       let scalar = scalars[position]
       if recognizer.hasBreak(before: scalar) {
@@ -82,25 +119,36 @@ struct ClusterWalk: IteratorProtocol {
         break
       }
       length += UTF8.width(scalar)
-      count += 1
+      if second == nil { second = scalar }
       position = scalars.index(after: position)
     }
-    return cluster(count == 1 ? Character(first) : Character(String(scalars[start..<position])), length: length)
+    let multiple = second.map { _ in Character(String(scalars[start..<position])) }
+    return cluster(first: first, second: second, multiple: multiple, length: length)
   }
 
   /// The cluster that starts at `offset`, measured, and the walk moved past it.
-  private mutating func cluster(_ character: Character, length: Int) -> Cluster {
+  private mutating func cluster(
+    first: Unicode.Scalar, second: Unicode.Scalar?, multiple: Character?, length: Int
+  ) -> Cluster {
     while offset >= runEnd && runIndex + 1 < text.runs.count {
       runIndex += 1
       runEnd = text.runEnds[runIndex]
     }
     let style = text.runs.isEmpty ? .plain : text.runs[runIndex].style
-    let advance =
-      character.isTab ? measurer.tabAdvance(at: x) : measurer.advance(of: character, style: style)
-    let cluster = Cluster(
-      start: offset, end: offset + length, character: character, style: style, advance: advance)
+    var cluster = Cluster(
+      start: offset, end: offset + length, first: first, second: second, multiple: multiple, style: style,
+      advance: 0)
+    if cluster.isTab {
+      cluster.advance = measurer.tabAdvance(at: x)
+    } else if let multiple {
+      cluster.advance = measurer.advance(of: multiple, style: style)
+    } else if first.isASCII {
+      cluster.advance = measurer.advance(ofASCII: UInt8(first.value), style: style)
+    } else {
+      cluster.advance = measurer.advance(of: Character(first), style: style)
+    }
     offset += length
-    x += advance
+    x += cluster.advance
     return cluster
   }
 }

@@ -131,7 +131,7 @@ public struct LineBreaker: Hashable, Sendable {
             break
           }
           clusters.append((scalars.count, cursorOffset))
-          inHardBreak = Self.startsHardLineBreak(scalar.value)
+          inHardBreak = Cluster.startsHardLineBreak(scalar.value)
         }
         scalars.append(scalar)
         cursorOffset += UTF8.width(scalar)
@@ -161,15 +161,6 @@ public struct LineBreaker: Hashable, Sendable {
         if endsWithHardBreak && index < text.endIndex {
           buffer.append(BreakOpportunity(offset: cursorOffset, kind: .mandatory))
         }
-      }
-    }
-
-    /// Whether a cluster that starts with this code point is a hard line break: LF, VT, FF, CR (and CR LF),
-    /// NEL, LS and PS are controls, so clusters of their own (GB4, GB5), as ``Character/isHardLineBreak``.
-    private static func startsHardLineBreak(_ value: UInt32) -> Bool {
-      switch value {
-      case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
-      default: return false
       }
     }
 

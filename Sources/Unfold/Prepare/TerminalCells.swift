@@ -51,6 +51,9 @@ public struct TerminalCells: TextMeasurer {
     }
   }
 
+  /// One cell, but none for LF and CR, as ``advance(of:style:)`` counts a single ASCII character.
+  public func advance(ofASCII byte: UInt8, style: Style) -> Int { byte == 0x0A || byte == 0x0D ? 0 : 1 }
+
   /// The cells of one code point on its own.
   public static func width(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value

@@ -5,6 +5,10 @@ public protocol TextMeasurer: Sendable {
   /// The advance of one grapheme cluster drawn in `style`. Never negative. A newline's advance is 0.
   func advance(of cluster: Character, style: Style) -> Int
 
+  /// The advance of a cluster that is one ASCII character (never a tab): the same as
+  /// ``advance(of:style:)`` of it, asked without making a `Character`.
+  func advance(ofASCII byte: UInt8, style: Style) -> Int
+
   /// The distance between tab stops: a tab advances to the next multiple of it, counted from the line's
   /// start.
   var tabInterval: Int { get }
@@ -25,6 +29,11 @@ public protocol TextMeasurer: Sendable {
 }
 
 extension TextMeasurer {
+  /// The advance of the `Character` of the byte.
+  public func advance(ofASCII byte: UInt8, style: Style) -> Int {
+    advance(of: Character(Unicode.Scalar(byte)), style: style)
+  }
+
   /// Widths add up exactly.
   public var itemRounding: Int { 0 }
 
