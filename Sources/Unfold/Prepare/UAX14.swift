@@ -239,30 +239,43 @@ enum UAX14 {
   }
 }
 
-/// A set of line break classes as one bit mask: the rules test membership without allocating.
+/// A set of line break classes as one bit mask: the rules test membership without allocating. The sets the
+/// rules use are computed properties that fold to constants: stored `static let`s were initialized lazily,
+/// and asking for one went through `swift_once` at every rule of every position.
 struct LineBreakSet: Sendable {
   let bits: UInt64
 
-  init(_ classes: LineBreakClass...) {
-    bits = classes.reduce(0) { $0 | 1 << UInt64($1.rawValue) }
-  }
+  @inline(__always)
+  init(bits: UInt64) { self.bits = bits }
 
   @inline(__always)
-  func contains(_ lineBreak: LineBreakClass) -> Bool { bits & 1 << UInt64(lineBreak.rawValue) != 0 }
+  func contains(_ lineBreak: LineBreakClass) -> Bool { bits & Self.bit(lineBreak) != 0 }
 
-  static let alHlNu = LineBreakSet(.al, .hl, .nu)
-  static let baHhHyNs = LineBreakSet(.ba, .hh, .hy, .ns)
-  static let bkCrLfNl = LineBreakSet(.bk, .cr, .lf, .nl)
-  static let bkCrLfNlOpQuGlSpZw = LineBreakSet(.bk, .cr, .lf, .nl, .op, .qu, .gl, .sp, .zw)
-  static let bkCrLfNlSpZw = LineBreakSet(.bk, .cr, .lf, .nl, .sp, .zw)
-  static let bkCrLfNlSpZwCbGl = LineBreakSet(.bk, .cr, .lf, .nl, .sp, .zw, .cb, .gl)
-  static let clCpExSy = LineBreakSet(.cl, .cp, .ex, .sy)
-  static let crLfNl = LineBreakSet(.cr, .lf, .nl)
-  static let idEbEm = LineBreakSet(.id, .eb, .em)
-  static let jlJvH2H3 = LineBreakSet(.jl, .jv, .h2, .h3)
-  static let jlJvJtH2H3 = LineBreakSet(.jl, .jv, .jt, .h2, .h3)
-  static let poPrHyIs = LineBreakSet(.po, .pr, .hy, .is)
-  static let spBaHyHh = LineBreakSet(.sp, .ba, .hy, .hh)
-  static let spGlWjClQuCpExIsSyBkCrLfNlZw = LineBreakSet(
-    .sp, .gl, .wj, .cl, .qu, .cp, .ex, .is, .sy, .bk, .cr, .lf, .nl, .zw)
+  @inline(__always)
+  private static func bit(_ lineBreak: LineBreakClass) -> UInt64 { 1 << UInt64(lineBreak.rawValue) }
+
+  static var alHlNu: LineBreakSet { LineBreakSet(bits: bit(.al) | bit(.hl) | bit(.nu)) }
+  static var baHhHyNs: LineBreakSet { LineBreakSet(bits: bit(.ba) | bit(.hh) | bit(.hy) | bit(.ns)) }
+  static var bkCrLfNl: LineBreakSet { LineBreakSet(bits: bit(.bk) | bit(.cr) | bit(.lf) | bit(.nl)) }
+  static var bkCrLfNlOpQuGlSpZw: LineBreakSet {
+    LineBreakSet(bits: bit(.bk) | bit(.cr) | bit(.lf) | bit(.nl) | bit(.op) | bit(.qu) | bit(.gl) | bit(.sp) | bit(.zw))
+  }
+  static var bkCrLfNlSpZw: LineBreakSet {
+    LineBreakSet(bits: bit(.bk) | bit(.cr) | bit(.lf) | bit(.nl) | bit(.sp) | bit(.zw))
+  }
+  static var bkCrLfNlSpZwCbGl: LineBreakSet {
+    LineBreakSet(bits: bit(.bk) | bit(.cr) | bit(.lf) | bit(.nl) | bit(.sp) | bit(.zw) | bit(.cb) | bit(.gl))
+  }
+  static var clCpExSy: LineBreakSet { LineBreakSet(bits: bit(.cl) | bit(.cp) | bit(.ex) | bit(.sy)) }
+  static var crLfNl: LineBreakSet { LineBreakSet(bits: bit(.cr) | bit(.lf) | bit(.nl)) }
+  static var idEbEm: LineBreakSet { LineBreakSet(bits: bit(.id) | bit(.eb) | bit(.em)) }
+  static var jlJvH2H3: LineBreakSet { LineBreakSet(bits: bit(.jl) | bit(.jv) | bit(.h2) | bit(.h3)) }
+  static var jlJvJtH2H3: LineBreakSet { LineBreakSet(bits: bit(.jl) | bit(.jv) | bit(.jt) | bit(.h2) | bit(.h3)) }
+  static var poPrHyIs: LineBreakSet { LineBreakSet(bits: bit(.po) | bit(.pr) | bit(.hy) | bit(.is)) }
+  static var spBaHyHh: LineBreakSet { LineBreakSet(bits: bit(.sp) | bit(.ba) | bit(.hy) | bit(.hh)) }
+  static var spGlWjClQuCpExIsSyBkCrLfNlZw: LineBreakSet {
+    LineBreakSet(
+      bits: bit(.sp) | bit(.gl) | bit(.wj) | bit(.cl) | bit(.qu) | bit(.cp) | bit(.ex) | bit(.is) | bit(.sy) | bit(.bk)
+        | bit(.cr) | bit(.lf) | bit(.nl) | bit(.zw))
+  }
 }

@@ -34,20 +34,25 @@ struct UnicodeProperties: Hashable, Sendable {
 }
 
 extension UnicodeTables {
-  /// The decoded tables, built once on first use from the base64 strings of the generated file.
-  private static let stage1: [UInt16] = decode(stage1Base64)
-  private static let stage2: [UInt16] = decode(stage2Base64)
-  private static let stage3: [UInt16] = decode(stage3Base64)
-  private static let values: [UInt32] = decode(valuesBase64)
+  /// The decoded tables, built once on first use from the base64 strings of the generated file; one value,
+  /// so that a lookup goes through one lazy initialization check, not four.
+  private struct Decoded {
+    let stage1: [UInt16] = decode(stage1Base64)
+    let stage2: [UInt16] = decode(stage2Base64)
+    let stage3: [UInt16] = decode(stage3Base64)
+    let values: [UInt32] = decode(valuesBase64)
+  }
+  private static let decoded = Decoded()
 
   /// The packed value of a code point (0 for values past U+10FFFF).
   @inline(__always)
   static func lookUp(_ codePoint: UInt32) -> UInt32 {
     guard codePoint < 0x110000 else { return 0 }
+    let tables = decoded
     let cp = Int(codePoint)
-    let block1 = Int(stage1[cp >> 8])
-    let block2 = Int(stage2[block1 << 4 | (cp >> 4 & 0xF)])
-    return values[Int(stage3[block2 << 4 | (cp & 0xF)])]
+    let block1 = Int(tables.stage1[cp >> 8])
+    let block2 = Int(tables.stage2[block1 << 4 | (cp >> 4 & 0xF)])
+    return tables.values[Int(tables.stage3[block2 << 4 | (cp & 0xF)])]
   }
 
   private static func decode<T: FixedWidthInteger>(_ base64: String) -> [T] {
