@@ -71,6 +71,8 @@ struct ClusterWalk: IteratorProtocol {
   private var offset: Int
   private var runIndex: Int
   private var runEnd: Int
+  /// The style of run `runIndex`, read once per run rather than from the text at each cluster.
+  private var style: Style
   /// The position on the line where the next cluster starts.
   private(set) var x: Int
 
@@ -85,6 +87,7 @@ struct ClusterWalk: IteratorProtocol {
     offset = range.lowerBound
     runIndex = text.runIndex(containing: range.lowerBound)
     runEnd = text.runEnds.isEmpty ? 0 : text.runEnds[runIndex]
+    style = text.runs.isEmpty ? .plain : text.runs[runIndex].style
     self.x = x
   }
 
@@ -130,11 +133,7 @@ struct ClusterWalk: IteratorProtocol {
   private mutating func cluster(
     first: Unicode.Scalar, second: Unicode.Scalar?, multiple: Character?, length: Int
   ) -> Cluster {
-    while offset >= runEnd && runIndex + 1 < text.runs.count {
-      runIndex += 1
-      runEnd = text.runEnds[runIndex]
-    }
-    let style = text.runs.isEmpty ? .plain : text.runs[runIndex].style
+    if offset >= runEnd { moveToRun(containing: offset) }
     var cluster = Cluster(
       start: offset, end: offset + length, first: first, second: second, multiple: multiple, style: style,
       advance: 0)
@@ -150,6 +149,17 @@ struct ClusterWalk: IteratorProtocol {
     offset += length
     x += cluster.advance
     return cluster
+  }
+
+  /// Moves to the run that holds `offset` (the runs before it are passed over).
+  private mutating func moveToRun(containing offset: Int) {
+    let runs = text.runs
+    let runEnds = text.runEnds
+    while offset >= runEnd && runIndex + 1 < runs.count {
+      runIndex += 1
+      runEnd = runEnds[runIndex]
+    }
+    style = runs.isEmpty ? .plain : runs[runIndex].style
   }
 }
 
