@@ -84,11 +84,17 @@ public struct LineLayout: Sendable {
 
   static func fit(
     _ segments: some IteratorProtocol<Segment>, text: StyledText, measurer: any TextMeasurer,
-    breaker: LineBreaker, width: Int, lineLimit: Int?, recordsBreakOffsets: Bool = true
+    breaker: LineBreaker, width: Int, lineLimit: Int?, recordsBreakOffsets: Bool = true,
+    expected: (segments: Int, width: Int)? = nil
   ) -> LineLayout {
     var segments = segments
     var fitter = LineFitter(
       text: text, measurer: measurer, width: max(1, width), recordsBreakOffsets: recordsBreakOffsets)
+    if let expected, lineLimit == nil {
+      // A prepared text knows about how many lines and offsets its layout holds: room for them up front,
+      // not grown by doubling and copying.
+      fitter.reserveCapacity(lines: expected.width / max(1, width) + 16, breakOffsets: expected.segments)
+    }
     let limit = lineLimit.map { max(1, $0) } ?? Int.max
     var isComplete = true
     while let segment = segments.next() {
@@ -203,6 +209,12 @@ struct LineFitter {
   }
 
   var hasOpenLine: Bool { lineStart != nil }
+
+  /// Makes room for about this many lines and break offsets.
+  mutating func reserveCapacity(lines: Int, breakOffsets: Int) {
+    self.lines.reserveCapacity(lines)
+    if recordsBreakOffsets { self.breakOffsets.reserveCapacity(breakOffsets) }
+  }
 
   mutating func add(_ segment: Segment) {
     if lineStart == nil { open(at: segment.start) }

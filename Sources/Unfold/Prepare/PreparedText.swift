@@ -15,6 +15,8 @@ public struct PreparedText: Sendable {
   /// The breaker that found its opportunities.
   public let breaker: LineBreaker
   let segments: [Segment]
+  /// The sum of the segments' widths, content and spaces: how many lines a width makes, about.
+  let totalWidth: Int
 
   /// Prepares a text.
   /// - Complexity: O(*n*) in the length of the text.
@@ -23,6 +25,7 @@ public struct PreparedText: Sendable {
     self.measurer = measurer
     self.breaker = breaker
     self.segments = Array(IteratorSequence(Segmenter(text, measurer: measurer, breaker: breaker)))
+    self.totalWidth = segments.reduce(0) { $0 + $1.contentWidth + $1.spaceWidth }
   }
 
   /// Lays the text out in lines no wider than `width`.
@@ -35,7 +38,7 @@ public struct PreparedText: Sendable {
   public func layout(width: Int, lineLimit: Int? = nil) -> LineLayout {
     LineLayout.fit(
       segments.makeIterator(), text: text, measurer: measurer, breaker: breaker, width: width,
-      lineLimit: lineLimit)
+      lineLimit: lineLimit, expected: (segments.count, totalWidth))
   }
 
   /// The break opportunities that preparing found, in order.
