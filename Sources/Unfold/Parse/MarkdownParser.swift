@@ -1,4 +1,5 @@
 internal import CCmarkGFM
+import Foundation
 import Synchronization
 
 /// Parses inline markdown into styled text, with the semantics of SwiftUI's `Text` for a localized string.
@@ -52,6 +53,19 @@ public enum MarkdownParser {
       }
     }
     return Result(text: builder.build(), diagnostics: diagnostics)
+  }
+}
+
+extension MarkdownParser {
+  /// cmark-gfm's own rendering of a whole document to HTML, as `cmark-gfm --to html` does (no extension, default
+  /// options), in this process: the peer that the benchmark compares the pipeline with, timed without a
+  /// process start-up. Not a renderer of this engine (``HTMLRenderer`` is).
+  public static func cmarkReferenceHTML(_ markdown: String) -> String {
+    Inlines.lock.withLock { _ in
+      guard let html = cmark_markdown_to_html(markdown, markdown.utf8.count, CMARK_OPT_DEFAULT) else { return "" }
+      defer { free(html) }
+      return String(cString: html)
+    }
   }
 }
 
