@@ -4,6 +4,9 @@ public struct Diagnostic: Hashable, Sendable {
   public enum Kind: String, Hashable, Sendable {
     /// A chunk of markdown was shown as literal text instead of being parsed.
     case literalFallback
+    /// A paragraph longer than the parser takes at once was parsed in pieces cut at line ends (see
+    /// ``MarkdownParser``): emphasis or a link that spans a cut shows as written.
+    case paragraphSplit
     /// A key has no translation in the chosen language; the default value or the key is shown.
     case missingKey
     /// A specifier reads an argument that was not given; the specifier is shown as written.

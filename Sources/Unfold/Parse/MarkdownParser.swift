@@ -10,7 +10,9 @@ import Synchronization
 /// literal text; an image shows its alt text.
 ///
 /// The input is parsed in chunks separated by blank lines, so emphasis cannot span a blank line (Apple's
-/// parser lets it): this bounds the cost of cmark-gfm 0.29.0.gfm.6's slow inputs to one chunk.
+/// parser lets it), and a paragraph longer than 16 KiB is parsed in pieces cut at line ends (or spaces), with
+/// a ``Diagnostic/Kind/paragraphSplit`` diagnostic: emphasis or a link across a cut shows as written. This
+/// keeps the cost of cmark-gfm 0.29.0.gfm.6's polynomial inputs linear in the length of the text.
 ///
 /// This is the only file that touches cmark-gfm. Every call into the library holds one process-wide lock,
 /// because gfm.6 changes a process-global table on every parse.
@@ -19,14 +21,14 @@ public enum MarkdownParser {
   public struct Result: Hashable, Sendable {
     /// The styled text.
     public var text: StyledText
-    /// Chunks that could not be parsed and were kept as literal text.
+    /// Chunks that could not be parsed and were kept as literal text, paragraphs parsed in pieces.
     public var diagnostics: [Diagnostic]
   }
 
   /// Parses markdown.
   ///
   /// Line ends are expected to be `\n` already (``TextSource`` normalises them); a NUL byte becomes U+FFFD.
-  /// - Complexity: O(*n*) in the number of chunks, and per chunk what cmark-gfm costs.
+  /// - Complexity: O(*n*) in the length of the markdown: a chunk is at most 16 KiB.
   public static func parse(_ markdown: String) -> Result {
     var builder = StyledText.Builder()
     builder.reserveCapacity(markdown.utf8.count)  // the text is the markdown less its markup, mostly
@@ -35,21 +37,34 @@ public enum MarkdownParser {
       switch piece {
       case .literal(let text):
         builder.append(text)
-      case .markdown(let chunk, let offset):
-        // cmark trims trailing spaces from a paragraph; keep them as literal text. (A chunk that ends with a
-        // newline has none: the newline's sentinel is the last character.)
-        let content = chunk.trimmingSuffix(while: { $0 == " " || $0 == "\t" })
-        let trailing = chunk[content.endIndex...]
-        if let sentinel = Sentinel.choose(for: content) {
-          Inlines.parse(content, sentinel: sentinel, into: &builder)
-        } else {
-          builder.append(content)
+      case .markdown(let paragraph, let offset):
+        let chunks = Chunking.cut(paragraph)
+        if chunks.count > 1 {
           diagnostics.append(
             Diagnostic(
-              .literalFallback, offset: offset,
-              message: "a chunk uses every candidate newline sentinel; shown as literal text"))
+              .paragraphSplit, offset: offset,
+              message:
+                "a paragraph of \(paragraph.utf8.count) bytes is parsed in pieces of at most "
+                + "\(Chunking.maximumChunk) bytes cut at line ends; emphasis or a link across a cut shows as written"))
         }
-        builder.append(trailing)
+        var chunkOffset = offset
+        for chunk in chunks {
+          // cmark trims trailing spaces from a paragraph; keep them as literal text. (A chunk that ends with a
+          // newline has none: the newline's sentinel is the last character.)
+          let content = chunk.trimmingSuffix(while: { $0 == " " || $0 == "\t" })
+          let trailing = chunk[content.endIndex...]
+          if let sentinel = Sentinel.choose(for: content) {
+            Inlines.parse(content, sentinel: sentinel, into: &builder)
+          } else {
+            builder.append(content)
+            diagnostics.append(
+              Diagnostic(
+                .literalFallback, offset: chunkOffset,
+                message: "a chunk uses every candidate newline sentinel; shown as literal text"))
+          }
+          builder.append(trailing)
+          chunkOffset += chunk.utf8.count
+        }
       }
     }
     return Result(text: builder.build(), diagnostics: diagnostics)
@@ -111,6 +126,38 @@ enum Chunking {
 }
 
 extension Chunking {
+  /// The most UTF-8 bytes that cmark-gfm parses as one chunk. The installed cmark-gfm (0.29.0.gfm.6) takes
+  /// polynomial time on some paragraphs (`![[]()` repeated: 60 KB 0.3 s, 240 KB 11 s; long paragraphs mixing
+  /// emphasis and links): a longer paragraph is parsed in pieces, so that the cost stays linear in the length
+  /// of the text. Real paragraphs are far shorter.
+  static let maximumChunk = 16_384
+
+  /// A paragraph cut into pieces of at most `maximum` bytes: after the last line end in the window, else
+  /// after its last space or tab, else at its last code point boundary. A paragraph that fits is one piece.
+  static func cut(_ paragraph: Substring, maximum: Int = maximumChunk) -> [Substring] {
+    var pieces: [Substring] = []
+    var rest = paragraph
+    while rest.utf8.count > maximum {
+      let utf8 = rest.utf8
+      let windowEnd = utf8.index(utf8.startIndex, offsetBy: maximum)
+      let window = utf8[..<windowEnd]
+      var cut: String.Index
+      if let newline = window.lastIndex(of: 0x0A) {
+        cut = utf8.index(after: newline)
+      } else if let space = window.lastIndex(where: { $0 == 0x20 || $0 == 0x09 }) {
+        cut = utf8.index(after: space)
+      } else {
+        cut = windowEnd
+        while cut > utf8.startIndex, utf8[cut] & 0xC0 == 0x80 { cut = utf8.index(before: cut) }
+      }
+      if cut == utf8.startIndex { cut = windowEnd }  // never reached: a window holds a code point boundary
+      pieces.append(Substring(utf8[..<cut]))
+      rest = Substring(utf8[cut...])
+    }
+    pieces.append(rest)
+    return pieces
+  }
+
   /// The end of the last blank line that ends before UTF-8 offset `limit` (the line after it starts a
   /// chunk), or nil when there is none. A CR before a newline counts as part of the line end.
   static func lastBoundary(in text: String, before limit: Int) -> String.Index? {

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import Unfold
+
+/// The classes of input on which cmark-gfm 0.29.0.gfm.6 takes polynomial time (its pathological tests and
+/// long paragraphs mixing emphasis and links) stay linear through the parser: a paragraph is parsed in pieces
+/// of at most ``Chunking/maximumChunk`` bytes, cut at line ends, with a diagnostic.
+@Suite(.serialized) struct SlowInputTests {
+  static let classes: [(name: String, make: @Sendable (Int) -> String)] = [
+    ("![[]() repeated", { String(repeating: "![[]()", count: $0 / 6) }),
+    (
+      "emphasis and links in one paragraph",
+      { String(repeating: "lorem _ipsum_ dolor [x](https://e.com/x) ", count: $0 / 42) }
+    ),
+    (
+      "strikethrough and links in one paragraph",
+      { String(repeating: "lorem ~~ipsum~~ dolor [x](https://e.com/x) ", count: $0 / 43) }
+    ),
+    ("link openers", { String(repeating: "[a", count: $0 / 2) }),
+    ("nested brackets", { String(repeating: "[", count: $0 / 2) + "a" + String(repeating: "]", count: $0 / 2) }),
+    (
+      "emphasis runs",
+      { String(repeating: "*a **a ", count: $0 / 14) + "b" + String(repeating: " a** a*", count: $0 / 14) }
+    ),
+    ("underscores", { String(repeating: "a_ ", count: $0 / 3) }),
+    ("unclosed link destinations", { String(repeating: "[ (](", count: $0 / 5) }),
+    (
+      "backtick runs",
+      { size in
+        var text = "e"
+        var run = 1
+        while text.utf8.count < size {
+          text += String(repeating: "`", count: run) + "e"
+          run = run % 500 + 1
+        }
+        return text
+      }
+    ),
+    ("entity-like runs", { String(repeating: "&#", count: $0 / 2) }),
+    ("image openers", { String(repeating: "![p", count: $0 / 3) }),
+    ("HTML openers", { "</" + String(repeating: "<!--", count: $0 / 4) }),
+  ]
+
+  /// The least time of five parses.
+  static func time(_ markdown: String) -> Double {
+    (0..<5).map { _ in
+      let start = DispatchTime.now().uptimeNanoseconds
+      _ = MarkdownParser.parse(markdown)
+      return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }.min()!
+  }
+
+  /// Twice the input takes at most 2.5 times as long (a complexity check; the times are printed, not asserted).
+  @Test(arguments: 0..<classes.count)
+  func doublingTheInputAtMostDoublesTheTime(_ index: Int) {
+    let (name, make) = Self.classes[index]
+    let small = Self.time(make(100_000))
+    let large = Self.time(make(200_000))
+    print("\(name): 100 KB \(String(format: "%.1f", small * 1e3)) ms, 200 KB \(String(format: "%.1f", large * 1e3)) ms")
+    #expect(large / small < 2.5, "\(name): \(large / small)×")
+  }
+
+  /// A long paragraph is cut at line ends: no text is lost, constructs within a line keep their style, and a
+  /// diagnostic says so; a short one is one piece with no diagnostic.
+  @Test func aLongParagraphIsParsedInPiecesCutAtLineEnds() {
+    let line = "word *emphasis* and [a link](https://example.com) here\n"
+    let paragraph = String(repeating: line, count: 1_000)  // about 55 KB
+    let result = MarkdownParser.parse(paragraph)
+    #expect(result.text.string == String(repeating: "word emphasis and a link here\n", count: 1_000))
+    #expect(result.text.runs.filter { $0.style.traits.contains(.italic) }.count == 1_000)
+    #expect(result.text.runs.filter { $0.style.link == "https://example.com" }.count == 1_000)
+    #expect(result.diagnostics.map(\.kind) == [.paragraphSplit])
+    #expect(MarkdownParser.parse(String(repeating: line, count: 100)).diagnostics.isEmpty)
+  }
+
+  /// Without line ends a paragraph is cut after a space, and without spaces at a code point boundary.
+  @Test func cutsFallBackToSpacesThenCodePoints() {
+    let words = Substring(String(repeating: "spaced words ", count: 3_000))
+    let wordPieces = Chunking.cut(words)
+    #expect(wordPieces.count > 1 && wordPieces.dropLast().allSatisfy { $0.hasSuffix(" ") })
+    #expect(wordPieces.joined() == words)
+    let ideographs = Substring(String(repeating: "日本語", count: 4_000))  // 36 KB, no space
+    let pieces = Chunking.cut(ideographs)
+    #expect(pieces.count == 3)
+    #expect(pieces.allSatisfy { $0.utf8.count <= Chunking.maximumChunk && $0.utf8.count % 3 == 0 })
+    #expect(pieces.joined() == ideographs)
+    let parsed = MarkdownParser.parse(String(ideographs))
+    #expect(parsed.text.string == String(ideographs))
+  }
+}
