@@ -1,0 +1,196 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Unfold
+
+/// Bad and extreme input across the API: each gets a defined result, never a crash or lost text.
+@Suite struct BadInputTests {
+  let text = "The quick brown fox jumps over the lazy dog and keeps running far away."
+
+  @Test func aWidthOfZeroOrLessActsAsOne() throws {
+    let paragraph = Paragraph(verbatim: text).lineLimit(2)
+    for width in [0, -1, Int.min] {
+      #expect(paragraph.plain(width: width) == paragraph.plain(width: 1))
+      #expect(paragraph.plain(width: width, state: .expanded) == paragraph.plain(width: 1, state: .expanded))
+    }
+    let fonts = try FontSet.dejaVu()
+    for width in [0.0, -3.0, -.infinity, .nan] {
+      #expect(paragraph.html(width: width, fonts: fonts).contains("The"))
+    }
+  }
+
+  @Test func aLineLimitOfZeroOrLessActsAsOne() {
+    for limit in [0, -4, Int.min] {
+      #expect(
+        Paragraph(verbatim: text).lineLimit(limit).plain(width: 30)
+          == Paragraph(verbatim: text).lineLimit(1).plain(width: 30))
+    }
+  }
+
+  /// A width narrower than the ellipsis and the label: the line holds them alone, never a cut label.
+  @Test func aWidthNarrowerThanTheLabel() {
+    let shown = Paragraph(verbatim: text).lineLimit(1).moreLabel("Read more").plain(width: 4)
+    #expect(shown == "… Read more\n")
+  }
+
+  /// Ten megabytes without a space: a collapsed view lays out its start only; an expanded one breaks it at
+  /// grapheme boundaries into lines of exactly the width.
+  @Test func aTenMegabyteWord() {
+    let word = String(repeating: "abcdefghij", count: 1_000_000)
+    let collapsed = Paragraph(verbatim: word).lineLimit(3).truncated(width: 80, state: .collapsed)
+    #expect(collapsed.isTruncated && collapsed.lines.count == 3)
+    #expect(collapsed.lines.map(\.width) == [80, 80, 80])
+    let megabyte = String(word.prefix(1_000_000))
+    let layout = LineLayout(StyledText(plain: megabyte), width: 80)
+    #expect(layout.lines.count == 12_500)
+    #expect(layout.lines.allSatisfy { $0.width == 80 })
+  }
+
+  /// One base with 100,000 combining marks is one grapheme cluster of one cell: it stands on a line of its
+  /// own when it must, and every mark reaches the output.
+  @Test func aHundredThousandCombiningMarksOnOneBase() throws {
+    let cluster = "e" + String(repeating: "\u{301}", count: 100_000)
+    let source = "before " + cluster + " after"
+    #expect(source.count == 7 + 1 + 6)  // "before ", the cluster, " after"
+    let output = Paragraph(verbatim: source).lineLimit(2).plain(width: 6, state: .expanded)
+    #expect(output == "before\n" + cluster + "\nafter\n")
+    let html = Paragraph(verbatim: source).html(width: 300, fonts: try FontSet.dejaVu(), state: .expanded)
+    #expect(html.unicodeScalars.filter { $0 == "\u{301}" }.count == 100_000)
+  }
+
+  /// Deeply nested emphasis, links and brackets parse without deep recursion and keep every letter.
+  @Test func deeplyNestedMarkup() {
+    // 2,499 levels of strong around one of emphasis, within one chunk.
+    let stars = String(repeating: "*", count: 4_999)
+    let emphasis = MarkdownParser.parse(stars + "a" + stars)
+    #expect(emphasis.text.string == "a")
+    #expect(emphasis.text.runs.first?.style.traits == [.bold, .italic])
+    // Past 16 KiB the paragraph is parsed in pieces: what spans a cut stays literal, with a diagnostic.
+    let deeper = String(repeating: "*", count: 20_000)
+    let split = MarkdownParser.parse(deeper + "a" + deeper)
+    #expect(split.text.string.contains("a") && split.diagnostics.map(\.kind) == [.paragraphSplit])
+    let links = String(repeating: "[", count: 30_000) + "x" + String(repeating: "](https://e.com)", count: 30_000)
+    let parsed = MarkdownParser.parse(links)
+    #expect(parsed.text.string.contains("x"))
+    #expect(!Paragraph(LocalizedKey(links)).plain(width: 40, state: .expanded).isEmpty)
+  }
+}
+
+/// The invariants of issue 9, over generated texts at random widths, limits, modes and placements.
+@Suite struct InvariantTests {
+  /// Generated paragraphs: words in several scripts, emoji, combining marks, tabs, newlines, soft hyphens,
+  /// controls, escape sequences, very long words and markdown markers.
+  static func paragraphs(count: Int, seed: UInt64) -> [String] {
+    var random = SplitMix64(state: seed)
+    let pieces = [
+      "word", "quick", "über", "naïve", "日本語", "한국어", "العربية", "עברית", "हिन्दी", "ไทย", "👨‍👩‍👧", "🇺🇸", "e\u{301}",
+      "a\tb", "\n", "\n\n", "soft\u{AD}hyphen", "\u{1B}[31mred", "\u{07}", "\u{85}", "x\u{200B}y",
+      "verylongwordwithoutanyspaceatallthatmustbebroken", "**bold**", "*it*", "~~gone~~", "`code`",
+      "[link](https://example.com)", "<b>", "&amp;", "  ", " ",
+    ]
+    return (0..<count).map { _ in
+      (0..<(1 + random.below(40))).map { _ in random.pick(pieces) }.joined(separator: random.pick([" ", " ", ""]))
+    }
+  }
+
+  @Test func linesAreNeverWiderThanTheWidthButForOneCluster() {
+    var random = SplitMix64(state: 9)
+    for text in Self.paragraphs(count: 300, seed: 1) {
+      let styled = TextSource(LocalizedKey(text)).resolve().text
+      let width = 1 + random.below(60)
+      let layout = LineLayout(styled, width: width)
+      var expectedStart = 0
+      for line in layout.lines {
+        // The lines tile the text.
+        #expect(line.range.lowerBound == expectedStart)
+        expectedStart = line.range.upperBound
+        if line.width > width {
+          let content = styled.string.utf8Slice(line.contentRange)
+          #expect(content.count == 1, "width \(width): \(content.debugDescription) is \(line.width) wide")
+        }
+      }
+      #expect(expectedStart == styled.string.utf8.count)
+    }
+  }
+
+  @Test func collapsedViewsRespectTheLimitAndTruncationIsExact() {
+    var random = SplitMix64(state: 10)
+    let modes: [TruncationMode] = [.tail, .middle, .head]
+    let toggles: [TogglePlacement] = [.inline, .below, .overlay, .none]
+    for text in Self.paragraphs(count: 300, seed: 2) {
+      let styled = TextSource(LocalizedKey(text)).resolve().text
+      let width = 4 + random.below(60)
+      let limit = 1 + random.below(5)
+      let options = TruncationOptions(
+        lineLimit: limit, mode: random.pick(modes), toggle: random.pick(toggles))
+      let all = LineLayout(styled, width: width).lines.count
+      let collapsed = Truncator.truncate(styled, width: width, options: options, state: .collapsed)
+      #expect(collapsed.isTruncated == (all > limit), "width \(width), limit \(limit): \(text.debugDescription)")
+      let textLines = collapsed.lines.filter { $0.fragments.contains { !$0.isToggle } || $0.fragments.isEmpty }
+      #expect(textLines.count <= limit)
+      // Nothing lost when expanded: each line draws its content, soft hyphens left out.
+      let expanded = Truncator.truncate(
+        LineLayout(styled, width: width), options: TruncationOptions(lineLimit: limit, lessLabel: nil),
+        state: .expanded)
+      let layout = LineLayout(styled, width: width)
+      #expect(expanded.lines.count == layout.lines.count)
+      for (drawn, line) in zip(expanded.lines, layout.lines) {
+        let content = String(styled.string.utf8Slice(line.contentRange)).replacingOccurrences(of: "\u{AD}", with: "")
+        let text = drawn.fragments.filter { $0.role == .text }.map(\.text).joined()
+        #expect(text == content)
+      }
+    }
+  }
+
+  /// Terminal output holds no control character but the renderer's own SGR and OSC 8 sequences and newlines.
+  @Test func terminalOutputHoldsNoForeignControl() throws {
+    let own = try Regex(#"\x1B\[[0-9;]*m|\x1B\]8;[^\x1B\x07]*\x1B\\"#)
+    for (index, text) in Self.paragraphs(count: 200, seed: 3).enumerated() {
+      for state in [DisplayState.collapsed, .expanded] {
+        let output = Paragraph(LocalizedKey(text)).lineLimit(1 + index % 4)
+          .ansi(width: 10 + index % 50, colors: .truecolor, state: state)
+        let stripped = output.replacing(own, with: "")
+        let foreign = stripped.unicodeScalars.filter {
+          ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+        }
+        #expect(foreign.isEmpty, "\(text.debugDescription): \(foreign.map { String($0.value, radix: 16) })")
+      }
+    }
+  }
+
+  /// HTML output is well formed: every element closed in order (void elements aside), every attribute
+  /// quoted, and no script, event handler or script URL.
+  @Test func htmlIsWellFormedWithoutExecutableVectors() throws {
+    let fonts = try FontSet.dejaVu()
+    let void: Set<String> = ["br", "wbr", "input", "meta", "img", "hr", "link", "source"]
+    let tag = try Regex(#"<(/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*(?:="[^"]*")?)*)\s*(/?)>"#)
+    for (index, text) in Self.paragraphs(count: 150, seed: 4).enumerated() {
+      let rendered = Paragraph(LocalizedKey(text)).lineLimit(1 + index % 4)
+        .html(width: Double(60 + index * 7 % 400), fonts: fonts, state: index % 2 == 0 ? .collapsed : .expanded)
+      // The renderer's own toggle script, once, at most: nothing from the text may add another.
+      let scripts = rendered.matches(of: try Regex(#"<script[^>]*>[\s\S]*?</script>"#))
+      #expect(scripts.count <= 1)
+      let html = rendered.replacing(try Regex(#"<script[^>]*>[\s\S]*?</script>"#), with: "")
+      var stack: [String] = []
+      var rest = html[...]
+      while let match = rest.firstMatch(of: tag) {
+        let name = String(match.output[2].substring ?? "").lowercased()
+        if match.output[1].substring == "/" {
+          #expect(stack.last == name, "</\(name)> closes \(stack.last ?? "nothing")")
+          if stack.last == name { stack.removeLast() }
+        } else if !void.contains(name) && match.output[4].substring != "/" {
+          stack.append(name)
+        }
+        rest = rest[match.range.upperBound...]
+      }
+      #expect(stack.isEmpty, "unclosed: \(stack)")
+      // Outside the tags no angle bracket remains: every < in the text was escaped.
+      let outside = html.replacing(tag, with: "")
+      #expect(!outside.contains("<"), "\(text.debugDescription)")
+      let lowered = html.lowercased()
+      #expect(!lowered.contains("<script") && !lowered.contains("javascript:"))
+      #expect(lowered.firstMatch(of: try Regex(#"\son[a-z]+="#)) == nil)
+    }
+  }
+}
