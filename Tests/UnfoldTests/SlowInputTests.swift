@@ -42,23 +42,42 @@ import Testing
     ("HTML openers", { "</" + String(repeating: "<!--", count: $0 / 4) }),
   ]
 
-  /// The least time of five parses.
+  /// The processor time of one parse on this thread: other tests and processes running meanwhile do not
+  /// count, as they would in wall-clock time.
   static func time(_ markdown: String) -> Double {
-    (0..<5).map { _ in
-      let start = DispatchTime.now().uptimeNanoseconds
-      _ = MarkdownParser.parse(markdown)
-      return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    }.min()!
+    func now() -> Double {
+      var spec = timespec()
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+      return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+    let start = now()
+    _ = MarkdownParser.parse(markdown)
+    return now() - start
   }
 
   /// Twice the input takes at most 2.5 times as long (a complexity check; the times are printed, not asserted).
+  /// The two sizes are parsed in turn, five times each, and each keeps its least processor time; a ratio
+  /// over the bound is measured again, up to three times in all, since a shared machine can slow one side:
+  /// a cost that grows faster than the input fails every time (without the 16 KiB pieces, `![[]()` takes
+  /// 17 times as long for twice the input).
   @Test(arguments: 0..<classes.count)
   func doublingTheInputAtMostDoublesTheTime(_ index: Int) {
     let (name, make) = Self.classes[index]
-    let small = Self.time(make(100_000))
-    let large = Self.time(make(200_000))
-    print("\(name): 100 KB \(String(format: "%.1f", small * 1e3)) ms, 200 KB \(String(format: "%.1f", large * 1e3)) ms")
-    #expect(large / small < 2.5, "\(name): \(large / small)×")
+    let (smallInput, largeInput) = (make(100_000), make(200_000))
+    var ratios: [Double] = []
+    for _ in 0..<3 {
+      var small = Double.infinity
+      var large = Double.infinity
+      for _ in 0..<5 {
+        small = min(small, Self.time(smallInput))
+        large = min(large, Self.time(largeInput))
+      }
+      print(
+        "\(name): 100 KB \(String(format: "%.1f", small * 1e3)) ms, 200 KB \(String(format: "%.1f", large * 1e3)) ms")
+      ratios.append(large / small)
+      if large / small < 2.5 { break }
+    }
+    #expect(ratios.min()! < 2.5, "\(name): \(ratios.map { String(format: "%.2f×", $0) })")
   }
 
   /// A long paragraph is cut at line ends: no text is lost, constructs within a line keep their style, and a
