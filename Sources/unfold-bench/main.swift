@@ -2,6 +2,7 @@
 // Build and run in release, with the peers installed: scripts/bench (it prints the table of the README).
 // Absolute times drift on shared machines: compare the rows and ratios of one run.
 import Foundation
+import TestSupport
 import Unfold
 
 #if canImport(Glibc)
@@ -169,5 +170,19 @@ if let baseline = peakMemory(file: empty) {
         + "\(String(format: "%.1f×", Double(peak - baseline) / Double(size.bytes))) (above the empty input) |")
   }
 }
+// cmark-gfm gfm.6's slow inputs (its pathological tests; long paragraphs mixing emphasis and links) stay
+// linear: a paragraph is parsed in pieces of at most 16 KiB.
+print("")
+print("| slow input for cmark-gfm gfm.6, parse | 100 KB | 1 MB | 1 MB / 100 KB |")
+print("| --- | --- | --- | --- |")
+for (name, make) in SlowInputs.classes {
+  let (small, large) = (make(100_000), make(1_000_000))
+  let smallTime: Double = measure(runs: 3) { _ = MarkdownParser.parse(small) }
+  let largeTime: Double = measure(runs: 3) { _ = MarkdownParser.parse(large) }
+  print(
+    "| \(name) | \(milliseconds(smallTime)) | \(milliseconds(largeTime)) | "
+      + "\(String(format: "%.1f×", largeTime / smallTime)) |")
+}
+
 print("")
 print("Unicode tables decoded on first use: \(milliseconds(tableTime)), once per process.")
