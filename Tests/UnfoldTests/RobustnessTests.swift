@@ -94,103 +94,59 @@ import Testing
     }
   }
 
-  @Test func linesAreNeverWiderThanTheWidthButForOneCluster() {
+  @Test func layoutsAndTruncationsKeepTheirPromises() {
     var random = SplitMix64(state: 9)
+    let modes: [TruncationMode] = [.tail, .middle, .head]
+    let toggles: [TogglePlacement] = [.inline, .below, .overlay, .none]
     for text in Self.paragraphs(count: 300, seed: 1) {
       let styled = TextSource(LocalizedKey(text)).resolve().text
       let width = 1 + random.below(60)
-      let layout = LineLayout(styled, width: width)
-      var expectedStart = 0
-      for line in layout.lines {
-        // The lines tile the text.
-        #expect(line.range.lowerBound == expectedStart)
-        expectedStart = line.range.upperBound
-        if line.width > width {
-          let content = styled.string.utf8Slice(line.contentRange)
-          #expect(content.count == 1, "width \(width): \(content.debugDescription) is \(line.width) wide")
-        }
-      }
-      #expect(expectedStart == styled.string.utf8.count)
-    }
-  }
-
-  @Test func collapsedViewsRespectTheLimitAndTruncationIsExact() {
-    var random = SplitMix64(state: 10)
-    let modes: [TruncationMode] = [.tail, .middle, .head]
-    let toggles: [TogglePlacement] = [.inline, .below, .overlay, .none]
-    for text in Self.paragraphs(count: 300, seed: 2) {
-      let styled = TextSource(LocalizedKey(text)).resolve().text
-      let width = 4 + random.below(60)
-      let limit = 1 + random.below(5)
       let options = TruncationOptions(
-        lineLimit: limit, mode: random.pick(modes), toggle: random.pick(toggles))
-      let all = LineLayout(styled, width: width).lines.count
-      let collapsed = Truncator.truncate(styled, width: width, options: options, state: .collapsed)
-      #expect(collapsed.isTruncated == (all > limit), "width \(width), limit \(limit): \(text.debugDescription)")
-      let textLines = collapsed.lines.filter { $0.fragments.contains { !$0.isToggle } || $0.fragments.isEmpty }
-      #expect(textLines.count <= limit)
-      // Nothing lost when expanded: each line draws its content, soft hyphens left out.
-      let expanded = Truncator.truncate(
-        LineLayout(styled, width: width), options: TruncationOptions(lineLimit: limit, lessLabel: nil),
-        state: .expanded)
-      let layout = LineLayout(styled, width: width)
-      #expect(expanded.lines.count == layout.lines.count)
-      for (drawn, line) in zip(expanded.lines, layout.lines) {
-        let content = String(styled.string.utf8Slice(line.contentRange)).replacingOccurrences(of: "\u{AD}", with: "")
-        let text = drawn.fragments.filter { $0.role == .text }.map(\.text).joined()
-        #expect(text == content)
-      }
+        lineLimit: 1 + random.below(5), mode: random.pick(modes), toggle: random.pick(toggles),
+        reservesSpace: random.below(4) == 0)
+      let violation = Invariants.truncationViolation(
+        styled, measurer: TerminalCells(), width: width, options: options)
+      #expect(violation == nil, "width \(width): \(text.debugDescription)")
     }
   }
 
   /// Terminal output holds no control character but the renderer's own SGR and OSC 8 sequences and newlines.
-  @Test func terminalOutputHoldsNoForeignControl() throws {
-    let own = try Regex(#"\x1B\[[0-9;]*m|\x1B\]8;[^\x1B\x07]*\x1B\\"#)
+  @Test func terminalOutputHoldsNoForeignControl() {
     for (index, text) in Self.paragraphs(count: 200, seed: 3).enumerated() {
       for state in [DisplayState.collapsed, .expanded] {
         let output = Paragraph(LocalizedKey(text)).lineLimit(1 + index % 4)
           .ansi(width: 10 + index % 50, colors: .truecolor, state: state)
-        let stripped = output.replacing(own, with: "")
-        let foreign = stripped.unicodeScalars.filter {
-          ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
-        }
-        #expect(foreign.isEmpty, "\(text.debugDescription): \(foreign.map { String($0.value, radix: 16) })")
+        #expect(Invariants.foreignControl(inTerminalOutput: output) == nil, "\(text.debugDescription)")
       }
     }
   }
 
-  /// HTML output is well formed: every element closed in order (void elements aside), every attribute
-  /// quoted, and no script, event handler or script URL.
+  /// HTML output is well formed and executes nothing but the renderer's toggle script.
   @Test func htmlIsWellFormedWithoutExecutableVectors() throws {
     let fonts = try FontSet.dejaVu()
-    let void: Set<String> = ["br", "wbr", "input", "meta", "img", "hr", "link", "source"]
-    let tag = try Regex(#"<(/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*(?:="[^"]*")?)*)\s*(/?)>"#)
     for (index, text) in Self.paragraphs(count: 150, seed: 4).enumerated() {
-      let rendered = Paragraph(LocalizedKey(text)).lineLimit(1 + index % 4)
+      let html = Paragraph(LocalizedKey(text)).lineLimit(1 + index % 4)
         .html(width: Double(60 + index * 7 % 400), fonts: fonts, state: index % 2 == 0 ? .collapsed : .expanded)
-      // The renderer's own toggle script, once, at most: nothing from the text may add another.
-      let scripts = rendered.matches(of: try Regex(#"<script[^>]*>[\s\S]*?</script>"#))
-      #expect(scripts.count <= 1)
-      let html = rendered.replacing(try Regex(#"<script[^>]*>[\s\S]*?</script>"#), with: "")
-      var stack: [String] = []
-      var rest = html[...]
-      while let match = rest.firstMatch(of: tag) {
-        let name = String(match.output[2].substring ?? "").lowercased()
-        if match.output[1].substring == "/" {
-          #expect(stack.last == name, "</\(name)> closes \(stack.last ?? "nothing")")
-          if stack.last == name { stack.removeLast() }
-        } else if !void.contains(name) && match.output[4].substring != "/" {
-          stack.append(name)
-        }
-        rest = rest[match.range.upperBound...]
-      }
-      #expect(stack.isEmpty, "unclosed: \(stack)")
-      // Outside the tags no angle bracket remains: every < in the text was escaped.
-      let outside = html.replacing(tag, with: "")
-      #expect(!outside.contains("<"), "\(text.debugDescription)")
-      let lowered = html.lowercased()
-      #expect(!lowered.contains("<script") && !lowered.contains("javascript:"))
-      #expect(lowered.firstMatch(of: try Regex(#"\son[a-z]+="#)) == nil)
+      #expect(Invariants.htmlViolation(html) == nil, "\(text.debugDescription)")
     }
+  }
+
+  /// The checks themselves catch what they look for.
+  @Test func theChecksCatchViolations() {
+    #expect(Invariants.foreignControl(inTerminalOutput: "ok \u{1B}[1;31mred\u{1B}[0m\n") == nil)
+    #expect(
+      Invariants.foreignControl(inTerminalOutput: "\u{1B}]8;id=1;https://e.com\u{1B}\\x\u{1B}]8;;\u{1B}\\") == nil)
+    #expect(Invariants.foreignControl(inTerminalOutput: "a\u{1B}[2Jb") != nil)
+    #expect(Invariants.foreignControl(inTerminalOutput: "bell\u{07}") != nil)
+    #expect(Invariants.foreignControl(inTerminalOutput: "c1\u{9B}31m") != nil)
+    #expect(Invariants.foreignControl(inTerminalOutput: "\u{1B}]8;;x\u{07}") != nil)
+    #expect(Invariants.htmlViolation("<p class=\"a\">x<br>y</p><script nonce=\"n\">if (a < b) {}</script>") == nil)
+    #expect(Invariants.htmlViolation("<p>x") != nil)
+    #expect(Invariants.htmlViolation("<p><b>x</p></b>") != nil)
+    #expect(Invariants.htmlViolation("<a href=x>y</a>") != nil)
+    #expect(Invariants.htmlViolation("<img src=\"x\" onerror=\"alert(1)\">") != nil)
+    #expect(Invariants.htmlViolation("<a href=\"javascript:alert(1)\">y</a>") != nil)
+    #expect(Invariants.htmlViolation("<script></script><script></script>") != nil)
+    #expect(Invariants.htmlViolation("1 < 2") != nil)
   }
 }

@@ -69,6 +69,17 @@ enum PropertyListReader {
         throw LocalizationError(file: file, message: "unreadable binary property list")
       }
     }
+    // swift-corelibs-foundation's XMLParser traps on a name that is not UTF-8 (libxml2 hands names of a
+    // UTF-8 document over as written; found by the fuzzer): a document not in UTF-16 is checked first.
+    let isUTF16 =
+      data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE])
+      || (data.count >= 2 && (data[data.startIndex] == 0 || data[data.startIndex + 1] == 0))
+    if !isUTF16, let offset = UTF8Validation.firstInvalidOffset(in: data) {
+      let before = data.prefix(offset)
+      let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+      let column = offset - (before.lastIndex(of: 0x0A).map { $0 - data.startIndex + 1 } ?? 0) + 1
+      throw LocalizationError(file: file, line: line, column: column, message: "not valid UTF-8 (byte \(offset))")
+    }
     let delegate = Builder()
     let parser = XMLParser(data: data)
     parser.delegate = delegate

@@ -1,0 +1,102 @@
+// libFuzzer entry point for the engine, built by scripts/fuzz together with the sources of Sources/Unfold as
+// one module (so the internal parsers and checks are reachable), with -sanitize=fuzzer,address.
+// UNFOLD_FUZZ_TARGET chooses what the input feeds; each target checks the engine's invariants
+// (Sources/Unfold/Model/Invariants.swift) and stops the process on the first violation.
+import Foundation
+
+/// What the fuzzer drives.
+enum FuzzTarget: String, CaseIterable {
+  case markdown, layout, ansi, html, strings, stringsdict, xcstrings, format
+
+  static let current: FuzzTarget = {
+    let name = ProcessInfo.processInfo.environment["UNFOLD_FUZZ_TARGET"] ?? ""
+    guard let target = FuzzTarget(rawValue: name) else {
+      fatalError("UNFOLD_FUZZ_TARGET must be one of \(allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return target
+  }()
+}
+
+/// Fonts for the HTML target, read once.
+let fuzzFonts = try? FontSet.dejaVu()
+
+/// Stops the run with the violation, so that libFuzzer saves the input.
+func check(_ violation: String?, _ input: String) {
+  if let violation { fatalError("\(violation) for \(input.debugDescription.prefix(300))") }
+}
+
+/// The layout settings read from the first bytes of an input, the rest being the text.
+struct Settings {
+  var width: Int
+  var options: TruncationOptions
+  var isMarkdown: Bool
+  var text: String
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    func byte(_ index: Int) -> Int { index < bytes.count ? Int(bytes[index]) : 0 }
+    width = byte(0) % 120 + 1
+    let modes: [TruncationMode] = [.tail, .middle, .head]
+    let toggles: [TogglePlacement] = [.inline, .below, .overlay, .none]
+    options = TruncationOptions(
+      lineLimit: byte(1) % 8, lessLabel: byte(2) & 1 == 0 ? nil : "less", mode: modes[byte(2) / 2 % 3],
+      toggle: toggles[byte(2) / 6 % 4], collapsesBlankLines: byte(3) & 1 == 1, reservesSpace: byte(3) & 2 == 2)
+    isMarkdown = byte(3) & 4 == 4
+    text = String(decoding: bytes.dropFirst(4), as: UTF8.self)
+  }
+
+  var paragraph: Paragraph {
+    (isMarkdown ? Paragraph(LocalizedKey(text)) : Paragraph(verbatim: text)).truncation(options)
+  }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = UnsafeBufferPointer(start: data, count: size)
+  switch FuzzTarget.current {
+  case .markdown:
+    let markdown = String(decoding: bytes, as: UTF8.self)
+    let result = MarkdownParser.parse(markdown)
+    // Runs cover the text (StyledText checks it); markup only goes, text only comes from the source.
+    check(result.text.string.utf8.count <= markdown.utf8.count * 3 ? nil : "the text outgrew its source", markdown)
+    check(result.text.string.contains("\0") ? "a NUL survived" : nil, markdown)
+  case .layout:
+    let settings = Settings(bytes)
+    let text = settings.paragraph.source.resolve().text
+    check(
+      Invariants.truncationViolation(text, measurer: TerminalCells(), width: settings.width, options: settings.options),
+      settings.text)
+  case .ansi:
+    let settings = Settings(bytes)
+    for state in [DisplayState.collapsed, .expanded] {
+      let output = settings.paragraph.ansi(width: settings.width, colors: .truecolor, state: state)
+      check(Invariants.foreignControl(inTerminalOutput: output), settings.text)
+    }
+  case .html:
+    let settings = Settings(bytes)
+    guard let fonts = fuzzFonts else { fatalError("DejaVu fonts missing (fonts-dejavu-core)") }
+    for state in [DisplayState.collapsed, .expanded] {
+      let html = settings.paragraph.html(width: Double(settings.width * 5), fonts: fonts, state: state)
+      check(Invariants.htmlViolation(html), settings.text)
+    }
+  case .strings:
+    _ = try? Localizations.readStrings(Data(bytes), file: "Fuzz.strings")
+  case .stringsdict:
+    _ = try? Localizations.readStringsDict(Data(bytes), file: "Fuzz.stringsdict")
+  case .xcstrings:
+    _ = try? Localizations.readCatalog(Data(bytes), file: "Fuzz.xcstrings")
+  case .format:
+    // The format string, then arguments of every kind; what it makes is drawn in a terminal, where nothing
+    // from the arguments (an escape sequence, a NUL from `%C` of 0) may act.
+    let format = String(decoding: bytes, as: UTF8.self)
+    let arguments: [FormatArgument] = [
+      .int(Int64(size) - 3), .string("a\u{1B}[31m"), .double(-0.5), .uint(UInt64(size)), .text("x"),
+      .styled(MarkdownParser.parse("**b**").text),
+    ]
+    for locale in ["en", "ar", "ru"] {
+      let formatted = LocalizedFormatter(locale: locale).format(format, arguments: Array(arguments.prefix(size % 7)))
+      let output = Paragraph(verbatim: formatted.text).ansi(width: 40, colors: .ansi16, state: .expanded)
+      check(Invariants.foreignControl(inTerminalOutput: output), format)
+    }
+  }
+  return 0
+}

@@ -1,0 +1,171 @@
+/// The promises every output keeps, as checks that describe the first broken one: the property tests and
+/// the fuzzers (`Fuzz/`) run the same code over generated and mutated input.
+enum Invariants {
+  /// The lines tile the text (each starts where the previous ended, from 0 to the end of a complete
+  /// layout), and no line is wider than the width unless its content is one grapheme cluster.
+  static func layoutViolation(_ layout: LineLayout) -> String? {
+    let string = layout.text.string
+    var expectedStart = 0
+    for (index, line) in layout.lines.enumerated() {
+      guard line.range.lowerBound == expectedStart else {
+        return "line \(index) starts at \(line.range.lowerBound), not \(expectedStart)"
+      }
+      guard line.range.contains(line.contentEnd) || line.contentEnd == line.range.upperBound else {
+        return "line \(index) ends its content at \(line.contentEnd), outside \(line.range)"
+      }
+      expectedStart = line.range.upperBound
+      if line.width > layout.width && string.utf8Slice(line.contentRange).count > 1 {
+        return "line \(index) is \(line.width) wide at width \(layout.width) and holds more than one cluster"
+      }
+    }
+    if layout.isComplete && expectedStart != string.utf8.count {
+      return "the lines end at \(expectedStart), not at the end of the text (\(string.utf8.count))"
+    }
+    return nil
+  }
+
+  /// Collapsed, at most the line limit of text lines (a toggle below takes a line of its own), and
+  /// `isTruncated` exactly when the whole layout needs more lines than the limit; expanded, each line draws
+  /// its content, soft hyphens left out.
+  static func truncationViolation(
+    _ text: StyledText, measurer: any TextMeasurer, width: Int, options: TruncationOptions
+  ) -> String? {
+    let whole = LineLayout(text, measurer: measurer, width: width)
+    if let violation = layoutViolation(whole) { return violation }
+    let collapsed = Truncator.truncate(text, measurer: measurer, width: width, options: options, state: .collapsed)
+    let limit = options.effectiveLineLimit
+    let needsMore = whole.lines.count > limit
+    guard collapsed.isTruncated == needsMore else {
+      return "isTruncated is \(collapsed.isTruncated) for \(whole.lines.count) lines at limit \(limit)"
+    }
+    let textLines = collapsed.lines.filter { line in
+      line.fragments.isEmpty || line.fragments.contains { !$0.isToggle }
+    }
+    guard textLines.count <= limit else {
+      return "\(textLines.count) text lines collapsed at limit \(limit)"
+    }
+    let expanded = Truncator.truncate(
+      whole, options: TruncationOptions(lineLimit: limit, lessLabel: nil), state: .expanded)
+    guard expanded.lines.count == whole.lines.count else {
+      return "\(expanded.lines.count) lines drawn for \(whole.lines.count) laid out"
+    }
+    for (index, (drawn, line)) in zip(expanded.lines, whole.lines).enumerated() {
+      var content = ""
+      content.unicodeScalars.append(
+        contentsOf: text.string.utf8Slice(line.contentRange).unicodeScalars.filter { $0 != "\u{AD}" })
+      let shown = drawn.fragments.filter { $0.role == .text }.map(\.text).joined()
+      guard shown == content else {
+        return "line \(index) draws \(shown.debugDescription), not \(content.debugDescription)"
+      }
+    }
+    return nil
+  }
+
+  /// Terminal output holds no control character but newlines and the renderer's own sequences: SGR
+  /// (`ESC [ digits and ; m`) and OSC 8 links (`ESC ] 8 ; … ESC \`).
+  static func foreignControl(inTerminalOutput output: String) -> String? {
+    let scalars = Array(output.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if scalar == "\u{1B}" && index + 1 < scalars.count {
+        if scalars[index + 1] == "[" {
+          var end = index + 2
+          while end < scalars.count, scalars[end] == ";" || ("0"..."9").contains(scalars[end]) { end += 1 }
+          guard end < scalars.count, scalars[end] == "m" else { return "an escape sequence other than SGR at \(index)" }
+          index = end + 1
+          continue
+        }
+        if scalars[index + 1] == "]", index + 3 < scalars.count, scalars[index + 2] == "8", scalars[index + 3] == ";" {
+          var end = index + 4
+          while end + 1 < scalars.count, !(scalars[end] == "\u{1B}" && scalars[end + 1] == "\\") {
+            guard scalars[end].value >= 0x20, !(0x7F...0x9F).contains(scalars[end].value) else {
+              return "a control inside a link at \(end)"
+            }
+            end += 1
+          }
+          guard end + 1 < scalars.count else { return "an unterminated link at \(index)" }
+          index = end + 2
+          continue
+        }
+      }
+      if (scalar.value < 0x20 && scalar != "\n") || (0x7F...0x9F).contains(scalar.value) {
+        return "control U+\(String(scalar.value, radix: 16, uppercase: true)) at \(index)"
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// HTML output is well formed (every element closed in order, void elements aside; every attribute value
+  /// quoted; no `<` outside a tag) and executes nothing but the renderer's one toggle script: no other
+  /// script element, event handler attribute or script URL.
+  static func htmlViolation(_ html: String) -> String? {
+    let void: Set<String> = ["br", "wbr", "input", "meta", "img", "hr", "link", "source"]
+    var scalars = Array(html.unicodeScalars)
+    // The renderer's own script, at most one, is taken out first: its code may hold `<`.
+    let scriptOpen = Array("<script".unicodeScalars)
+    let scriptClose = Array("</script>".unicodeScalars)
+    func find(_ needle: [Unicode.Scalar], from start: Int) -> Int? {
+      guard needle.count <= scalars.count else { return nil }
+      var index = start
+      while index + needle.count <= scalars.count {
+        if scalars[index] == needle[0] && Array(scalars[index..<index + needle.count]) == needle { return index }
+        index += 1
+      }
+      return nil
+    }
+    if let open = find(scriptOpen, from: 0) {
+      guard let close = find(scriptClose, from: open) else { return "an unclosed script" }
+      scalars.removeSubrange(open..<close + scriptClose.count)
+      if find(scriptOpen, from: 0) != nil { return "a second script element" }
+    }
+    var stack: [String] = []
+    var index = 0
+    while index < scalars.count {
+      guard scalars[index] == "<" else {
+        index += 1
+        continue
+      }
+      guard let end = scalars[index...].firstIndex(of: ">") else { return "a < with no tag at \(index)" }
+      let tag = String(String.UnicodeScalarView(scalars[index + 1..<end]))
+      index = end + 1
+      if tag.hasPrefix("!") { continue }  // <!doctype html>
+      let closing = tag.hasPrefix("/")
+      let body = closing ? tag.dropFirst() : tag[...]
+      let name = String(body.prefix { $0.isLetter || $0.isNumber || $0 == "-" }).lowercased()
+      guard !name.isEmpty else { return "a < that starts no tag: <\(tag)>" }
+      // Attributes: every value quoted, no event handler.
+      var inQuote = false
+      var afterEquals = false
+      var attribute = ""
+      for character in body.dropFirst(name.count) {
+        if inQuote {
+          if character == "\"" { inQuote = false }
+          continue
+        }
+        if afterEquals && character != "\"" { return "an unquoted attribute value in <\(tag)>" }
+        afterEquals = false
+        if character == "\"" {
+          inQuote = true
+        } else if character == "=" {
+          if attribute.lowercased().hasPrefix("on") { return "an event handler in <\(tag)>" }
+          afterEquals = true
+        } else if character.isWhitespace {
+          attribute = ""
+        } else {
+          attribute.append(character)
+        }
+      }
+      if inQuote { return "an unbalanced quote in <\(tag)>" }
+      if tag.lowercased().contains("javascript:") { return "a script URL in <\(tag)>" }
+      if closing {
+        guard stack.last == name else { return "</\(name)> closes \(stack.last.map { "<\($0)>" } ?? "nothing")" }
+        stack.removeLast()
+      } else if !void.contains(name) && !tag.hasSuffix("/") {
+        stack.append(name)
+      }
+    }
+    return stack.isEmpty ? nil : "unclosed \(stack.map { "<\($0)>" }.joined(separator: ", "))"
+  }
+}
