@@ -27,9 +27,11 @@ public enum MarkdownParser {
 
   /// Parses markdown.
   ///
-  /// Line ends are expected to be `\n` already (``TextSource`` normalises them); a NUL byte becomes U+FFFD.
+  /// `\r\n` and `\r` become `\n` and NUL becomes U+FFFD first (cmark-gfm would start a new line at a CR,
+  /// and the columns it reports would no longer point into the chunk: the fuzzer found text lost that way).
   /// - Complexity: O(*n*) in the length of the markdown: a chunk is at most 16 KiB.
   public static func parse(_ markdown: String) -> Result {
+    let markdown = TextSource.normalizingLineEnds(markdown)
     var builder = StyledText.Builder()
     builder.reserveCapacity(markdown.utf8.count)  // the text is the markdown less its markup, mostly
     var diagnostics: [Diagnostic] = []

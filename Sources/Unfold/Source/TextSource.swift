@@ -115,7 +115,7 @@ public struct TextSource: Hashable, Sendable {
         return TextSource(verbatim: String(whole[..<end])).resolve().text
       }
       guard let end = Chunking.lastBoundary(in: whole, before: bytes) else { return nil }
-      return MarkdownParser.parse(TextSource.normalizingLineEnds(String(whole[..<end]))).text
+      return MarkdownParser.parse(String(whole[..<end])).text
     }
   }
 

@@ -11,7 +11,7 @@ struct LocalizedResolver {
 
   func resolve(_ key: LocalizedKey) -> TextSource.Resolved {
     var (format, diagnostics) = self.format(for: key)
-    let parsed = MarkdownParser.parse(TextSource.normalizingLineEnds(format))
+    let parsed = MarkdownParser.parse(format)
     diagnostics += parsed.diagnostics
     guard key.hasFormatting else { return TextSource.Resolved(text: parsed.text, diagnostics: diagnostics) }
     let formatted = LocalizedFormatter(locale: locale).format(parsed.text, arguments: key.arguments)
