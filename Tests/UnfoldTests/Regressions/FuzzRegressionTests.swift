@@ -24,4 +24,27 @@ import Testing
       })
     #expect(throws: LocalizationError.self) { try Localizations.readStringsDict(utf16, file: "U.stringsdict") }
   }
+
+  /// stringsdict, 2026-11-29: a processing instruction without a body (`<?t?>`) crashed swift-corelibs-
+  /// foundation's XMLParser (its callback reads the missing body as a C string). A property list uses none,
+  /// so any processing instruction but the XML declaration is an error, in UTF-8 and in UTF-16 documents.
+  @Test func aStringsdictWithAProcessingInstructionIsAnError() {
+    let text = "<?xml version=\"1.0\"?>\n<plist><?t?><dict/></plist>"
+    #expect {
+      try Localizations.readStringsDict(Data(text.utf8), file: "PI.stringsdict")
+    } throws: { error in
+      (error as? LocalizationError)?.description
+        == "PI.stringsdict:2:8: a processing instruction, which a property list does not use"
+    }
+    let utf16 = Data([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+    #expect {
+      try Localizations.readStringsDict(utf16, file: "PI16.stringsdict")
+    } throws: { error in
+      (error as? LocalizationError)?.description
+        == "PI16.stringsdict:2:8: a processing instruction, which a property list does not use"
+    }
+    // The XML declaration itself is no error.
+    let plain = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict/></plist>"
+    #expect((try? Localizations.readStringsDict(Data(plain.utf8), file: "ok.stringsdict")) != nil)
+  }
 }

@@ -69,17 +69,7 @@ enum PropertyListReader {
         throw LocalizationError(file: file, message: "unreadable binary property list")
       }
     }
-    // swift-corelibs-foundation's XMLParser traps on a name that is not UTF-8 (libxml2 hands names of a
-    // UTF-8 document over as written; found by the fuzzer): a document not in UTF-16 is checked first.
-    let isUTF16 =
-      data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE])
-      || (data.count >= 2 && (data[data.startIndex] == 0 || data[data.startIndex + 1] == 0))
-    if !isUTF16, let offset = UTF8Validation.firstInvalidOffset(in: data) {
-      let before = data.prefix(offset)
-      let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-      let column = offset - (before.lastIndex(of: 0x0A).map { $0 - data.startIndex + 1 } ?? 0) + 1
-      throw LocalizationError(file: file, line: line, column: column, message: "not valid UTF-8 (byte \(offset))")
-    }
+    try preflight(data, file: file)
     let delegate = Builder()
     let parser = XMLParser(data: data)
     parser.delegate = delegate
@@ -97,6 +87,55 @@ enum PropertyListReader {
       throw LocalizationError(file: file, message: "expected a <plist> with a value, found none")
     }
     return root
+  }
+
+  /// What swift-corelibs-foundation's `XMLParser` would crash on, found by the fuzzer and turned away first
+  /// with a line and a column: a name that is not UTF-8 in a UTF-8 document (a trap in its element
+  /// callback), and a processing instruction other than the XML declaration (its callback reads a missing
+  /// instruction body as a C string). A property list uses no processing instruction, so one anywhere, even
+  /// in a comment, is an error.
+  private static func preflight(_ data: Data, file: String) throws(LocalizationError) {
+    let bytes = [UInt8](data)
+    let text: String
+    if bytes.starts(with: [0xFE, 0xFF]) || (bytes.count >= 2 && bytes[0] == 0 && bytes[1] != 0) {
+      text = String(
+        decoding: stride(from: 0, to: bytes.count - 1, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) },
+        as: UTF16.self)
+    } else if bytes.starts(with: [0xFF, 0xFE]) || (bytes.count >= 2 && bytes[0] != 0 && bytes[1] == 0) {
+      text = String(
+        decoding: stride(from: 0, to: bytes.count - 1, by: 2).map { UInt16(bytes[$0 + 1]) << 8 | UInt16(bytes[$0]) },
+        as: UTF16.self)
+    } else if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+      let (line, column) = position(of: offset, in: bytes[...])
+      throw LocalizationError(file: file, line: line, column: column, message: "not valid UTF-8 (byte \(offset))")
+    } else {
+      text = String(decoding: bytes, as: UTF8.self)
+    }
+    let scalars = Array(text.unicodeScalars)
+    var start = 0
+    while start < scalars.count, scalars[start] == "\u{FEFF}" || scalars[start].properties.isWhitespace { start += 1 }
+    let declaration = Array("<?xml".unicodeScalars)
+    let hasDeclaration =
+      scalars.count > start + 5 && Array(scalars[start..<start + 5]) == declaration
+      && scalars[start + 5].properties.isWhitespace
+    for index in 0..<max(0, scalars.count - 1) where scalars[index] == "<" && scalars[index + 1] == "?" {
+      if hasDeclaration && index == start { continue }
+      var line = 1
+      var column = 1
+      for scalar in scalars[..<index] {
+        if scalar == "\n" { (line, column) = (line + 1, 1) } else { column += 1 }
+      }
+      throw LocalizationError(
+        file: file, line: line, column: column, message: "a processing instruction, which a property list does not use")
+    }
+  }
+
+  /// The line and column (in bytes) of a byte offset.
+  private static func position(of offset: Int, in bytes: ArraySlice<UInt8>) -> (line: Int, column: Int) {
+    let before = bytes[bytes.startIndex..<bytes.startIndex + offset]
+    let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+    let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? bytes.startIndex
+    return (line, offset - (lineStart - bytes.startIndex) + 1)
   }
 
   /// A reason in words for the XML parser's error codes that string tables meet.
