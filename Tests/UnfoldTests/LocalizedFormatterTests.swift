@@ -78,6 +78,16 @@ import Unfold
     #expect(format("%*d", [.int(1), .int(2)]) == "%*d")
   }
 
+  /// A width or precision past 4,096 is not taken (the fuzzer found `%.425442545d`, megabytes from a few
+  /// bytes); up to it, it is.
+  @Test func hugeWidthsAndPrecisionsStayAsWritten() {
+    #expect(format("%.425442545d!", [.int(7)]) == "%.425442545d!")
+    #expect(kinds("%.425442545d", [.int(7)]) == [.invalidSpecifier])
+    #expect(format("%5000d", [.int(7)]) == "%5000d")
+    #expect(format("%.4096d", [.int(7)]).count == 4_096)
+    #expect(format("%4096d", [.int(7)]).count == 4_096)
+  }
+
   @Test func untypedArgumentsTakeTheSpecifiersType() {
     #expect(
       format("%lld files, %.1f MB, %@", [.text("1234"), .text("2.25"), .text("ok")]) == "1,234 files, 2.2 MB, ok")

@@ -3,8 +3,8 @@
 /// %o %c %s %%`, positional `%2$@`, flags `-+ 0#'`, a width, a precision, length modifiers, and the plural
 /// variables `%#@name@` of string tables.
 ///
-/// Anything that is not a valid specifier (an unknown conversion, `*` widths, a `%` at the end) is kept as
-/// literal text and reported, never guessed at.
+/// Anything that is not a valid specifier (an unknown conversion, `*` widths, a width or precision past
+/// 4,096, a `%` at the end) is kept as literal text and reported, never guessed at.
 struct FormatString: Hashable, Sendable {
   /// A piece of the format.
   enum Token: Hashable, Sendable {
@@ -90,6 +90,9 @@ struct FormatString: Hashable, Sendable {
 
 /// One conversion specifier: `%[n$][flags][width][.precision][length]conversion`, or `%[n$]#@name@`.
 struct FormatSpecifier: Hashable, Sendable {
+  /// The largest width or precision a specifier may ask for.
+  static let maximumWidth = 4_096
+
   /// The UTF-8 offset of the `%` in the format it came from.
   var offset = 0
   /// The specifier as written.
@@ -179,6 +182,11 @@ struct FormatSpecifier: Hashable, Sendable {
       index += 1
       if peek() == "*" { return nil }
       precision = digits() ?? 0
+    }
+    // A width or a precision past 4,096 would make one specifier megabytes long from a few bytes of a table
+    // (the fuzzer found `%.425442545d`): such a specifier is not taken.
+    guard (width ?? 0) <= FormatSpecifier.maximumWidth, (precision ?? 0) <= FormatSpecifier.maximumWidth else {
+      return nil
     }
     var length = ""
     while let scalar = peek(), "hlqLztj".unicodeScalars.contains(scalar), length.count < 2 {
