@@ -208,6 +208,10 @@ enum Sentinel {
 /// Runs cmark-gfm's inline parser alone on one chunk and walks the result into styled text.
 private enum Inlines {
   /// Registers the core extensions exactly once per process and finds strikethrough.
+  ///
+  /// The engine's one unchecked escape hatch: a C pointer is not `Sendable`, but this one names a
+  /// registry entry that cmark-gfm never changes or frees after registration, and it is only used inside
+  /// ``lock``.
   nonisolated(unsafe) static let strikethrough: OpaquePointer? = {
     cmark_gfm_core_extensions_ensure_registered()
     return cmark_find_syntax_extension("strikethrough")
