@@ -177,8 +177,8 @@ print("| slow input for cmark-gfm gfm.6, parse | 100 KB | 1 MB | 1 MB / 100 KB |
 print("| --- | --- | --- | --- |")
 for (name, make) in SlowInputs.classes {
   let (small, large) = (make(100_000), make(1_000_000))
-  let smallTime: Double = measure(runs: 3) { _ = MarkdownParser.parse(small) }
-  let largeTime: Double = measure(runs: 3) { _ = MarkdownParser.parse(large) }
+  let smallTime = measure(runs: 3) { _ = MarkdownParser.parse(small) }
+  let largeTime = measure(runs: 3) { _ = MarkdownParser.parse(large) }
   print(
     "| \(name) | \(milliseconds(smallTime)) | \(milliseconds(largeTime)) | "
       + "\(String(format: "%.1f×", largeTime / smallTime)) |")

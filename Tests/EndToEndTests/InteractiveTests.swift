@@ -38,12 +38,10 @@ import Unfold
     let tmux = try start(file, width: 40)
     var screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("Enter or Space to expand") } }
     #expect(Array(screen.prefix(3)) == expectedLines(width: 40, state: .collapsed))
-    try tmux.sendKeys("Enter")
-    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("Enter or Space to collapse") } }
+    screen = try tmux.press("Enter", untilALineStartsWith: "Enter or Space to collapse")
     let expanded = expectedLines(width: 40, state: .expanded)
     #expect(Array(screen.prefix(expanded.count)) == expanded)
-    try tmux.sendKeys("Space")
-    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("Enter or Space to expand") } }
+    screen = try tmux.press("Space", untilALineStartsWith: "Enter or Space to expand")
     #expect(Array(screen.prefix(3)) == expectedLines(width: 40, state: .collapsed))
     try tmux.resize(width: 28, height: 14)
     let narrow = expectedLines(width: 28, state: .collapsed)
@@ -106,22 +104,15 @@ import Unfold
     let all = expectedLines(width: 24, state: .expanded)
     var screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("lines 1–2 of") } }
     #expect(Array(screen.prefix(2)) == Array(all.prefix(2)))
-    try tmux.sendKeys("j")
-    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("lines 2–3 of") } }
+    screen = try tmux.press("j", untilALineStartsWith: "lines 2–3 of")
     #expect(Array(screen.prefix(2)) == Array(all[1...2]))
-    try tmux.sendKeys("Down")
-    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("lines 3–4 of") } }
-    try tmux.sendKeys("End")
-    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("lines \(all.count - 1)–\(all.count) of") } }
+    screen = try tmux.press("Down", untilALineStartsWith: "lines 3–4 of")
+    screen = try tmux.press("End", untilALineStartsWith: "lines \(all.count - 1)–\(all.count) of")
     #expect(Array(screen.prefix(2)) == Array(all.suffix(2)))
-    try tmux.sendKeys("k")
-    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("lines \(all.count - 2)–") } }
-    try tmux.sendKeys("Home")
-    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("lines 1–2 of") } }
-    try tmux.sendKeys("PageDown")
-    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("lines 2–3 of") } }
-    try tmux.sendKeys("Up")
-    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("lines 1–2 of") } }
+    screen = try tmux.press("k", untilALineStartsWith: "lines \(all.count - 2)–")
+    screen = try tmux.press("Home", untilALineStartsWith: "lines 1–2 of")
+    screen = try tmux.press("PageDown", untilALineStartsWith: "lines 2–3 of")
+    screen = try tmux.press("Up", untilALineStartsWith: "lines 1–2 of")
     #expect(Array(screen.prefix(2)) == Array(all.prefix(2)))
     try tmux.sendKeys("q")
     screen = try tmux.waitForScreen { $0.contains { $0.hasSuffix("<restored>") } }

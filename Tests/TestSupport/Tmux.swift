@@ -46,6 +46,12 @@ public struct Tmux: ~Copyable {
     try Self.tmux(["-L", socket, "display-message", "-p", "-t", "main", "#{cursor_flag}"]).hasPrefix("1")
   }
 
+  /// Sends `key`, then polls the screen until a line starts with `prefix`; returns the last screen.
+  public func press(_ key: String, untilALineStartsWith prefix: String) throws -> [String] {
+    try sendKeys(key)
+    return try waitForScreen { $0.contains { $0.hasPrefix(prefix) } }
+  }
+
   /// Polls the screen until `condition` holds or `timeout` seconds pass; returns the last screen.
   public func waitForScreen(timeout: Double = 10, until condition: ([String]) -> Bool) throws -> [String] {
     let deadline = Date().addingTimeInterval(timeout)

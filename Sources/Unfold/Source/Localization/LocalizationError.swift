@@ -32,15 +32,22 @@ public struct LocalizationError: Error, Hashable, Sendable, CustomStringConverti
 /// byte order mark.
 enum TableText {
   static func decode(_ bytes: [UInt8], file: String) throws(LocalizationError) -> String {
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return try utf8(bytes.dropFirst(3), file: file, offset: 3) }
-    if bytes.starts(with: [0xFF, 0xFE]) { return try utf16(bytes.dropFirst(2), littleEndian: true, file: file) }
-    if bytes.starts(with: [0xFE, 0xFF]) { return try utf16(bytes.dropFirst(2), littleEndian: false, file: file) }
-    if bytes.count >= 2 && bytes.count % 2 == 0 {
-      // No byte order mark: text that starts with an ASCII character in UTF-16 has a zero byte beside it.
-      if bytes[0] != 0 && bytes[1] == 0 { return try utf16(bytes[...], littleEndian: true, file: file) }
-      if bytes[0] == 0 && bytes[1] != 0 { return try utf16(bytes[...], littleEndian: false, file: file) }
+    if let order = utf16ByteOrder(of: bytes) {
+      return try utf16(bytes.dropFirst(order.markLength), littleEndian: order.littleEndian, file: file)
     }
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return try utf8(bytes.dropFirst(3), file: file, offset: 3) }
     return try utf8(bytes[...], file: file, offset: 0)
+  }
+
+  /// The byte order of UTF-16 text and the length of its byte order mark, or `nil` for UTF-8: a mark, or
+  /// without one, a zero byte beside the first (text that starts with an ASCII character).
+  static func utf16ByteOrder(of bytes: [UInt8]) -> (littleEndian: Bool, markLength: Int)? {
+    if bytes.starts(with: [0xFF, 0xFE]) { return (true, 2) }
+    if bytes.starts(with: [0xFE, 0xFF]) { return (false, 2) }
+    guard bytes.count >= 2 && bytes.count % 2 == 0 else { return nil }
+    if bytes[0] != 0 && bytes[1] == 0 { return (true, 0) }
+    if bytes[0] == 0 && bytes[1] != 0 { return (false, 0) }
+    return nil
   }
 
   private static func utf8(_ bytes: ArraySlice<UInt8>, file: String, offset: Int) throws(LocalizationError) -> String {

@@ -96,24 +96,14 @@ enum PropertyListReader {
   /// in a comment, is an error.
   private static func preflight(_ data: Data, file: String) throws(LocalizationError) {
     let bytes = [UInt8](data)
-    let text: String
-    if bytes.starts(with: [0xFE, 0xFF]) || (bytes.count >= 2 && bytes[0] == 0 && bytes[1] != 0) {
-      text = String(
-        decoding: stride(from: 0, to: bytes.count - 1, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) },
-        as: UTF16.self)
-    } else if bytes.starts(with: [0xFF, 0xFE]) || (bytes.count >= 2 && bytes[0] != 0 && bytes[1] == 0) {
-      text = String(
-        decoding: stride(from: 0, to: bytes.count - 1, by: 2).map { UInt16(bytes[$0 + 1]) << 8 | UInt16(bytes[$0]) },
-        as: UTF16.self)
-    } else if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+    if TableText.utf16ByteOrder(of: bytes) == nil, let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
       let (line, column) = position(of: offset, in: bytes[...])
       throw LocalizationError(file: file, line: line, column: column, message: "not valid UTF-8 (byte \(offset))")
-    } else {
-      text = String(decoding: bytes, as: UTF8.self)
     }
+    let text = try TableText.decode(bytes, file: file)  // without its byte order mark
     let scalars = Array(text.unicodeScalars)
     var start = 0
-    while start < scalars.count, scalars[start] == "\u{FEFF}" || scalars[start].properties.isWhitespace { start += 1 }
+    while start < scalars.count, scalars[start].properties.isWhitespace { start += 1 }
     let declaration = Array("<?xml".unicodeScalars)
     let hasDeclaration =
       scalars.count > start + 5 && Array(scalars[start..<start + 5]) == declaration
