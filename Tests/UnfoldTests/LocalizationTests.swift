@@ -270,7 +270,7 @@ import Testing
     #expect(
       messages.contains("Wrong.xcstrings:1:130: expected a string for the value of \"k\" in en, found the value 5"))
     #expect(messages.contains("Broken.xcstrings:1:50: expected a value, found '}'"))
-    #expect(messages.contains("Bad.stringsdict:1:33: expected a dictionary for the entry \"k\", found a string"))
+    #expect(messages.contains("Bad.stringsdict:1:26: expected a dictionary for the entry \"k\", found a string"))
     #expect(
       messages.contains(
         "Unclosed.stringsdict:1:26: not a well-formed property list (the document ends before its elements are closed)")
