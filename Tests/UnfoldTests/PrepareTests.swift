@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Unfold
@@ -87,5 +88,59 @@ import Testing
   @Test func preparedTextReportsTheSameOpportunities() {
     let text = StyledText(plain: "one two\nthree")
     #expect(PreparedText(text).breakOpportunities == LineBreaker.unicode.allOpportunities(in: text.string))
+  }
+}
+
+/// Preparing cuts the text into the segments that its clusters and opportunities make, read separately.
+@Suite struct SegmentTests {
+  /// The segments made from a cluster walk and the line breaker's opportunities, one cluster at a time: what
+  /// preparing must find in its one pass.
+  static func reference(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker) -> [Segment] {
+    let opportunities = breaker.allOpportunities(in: text.string)
+    var kinds: [Int: BreakOpportunity.Kind] = [:]
+    for opportunity in opportunities { kinds[opportunity.offset] = opportunity.kind }
+    var walk = ClusterWalk(text, range: 0..<text.string.utf8.count, measurer: measurer)
+    var segments: [Segment] = []
+    var width = 0
+    while let cluster = walk.next() {
+      if let kind = kinds[cluster.start], !segments.isEmpty {
+        segments[segments.count - 1].isMandatoryBreak = kind == .mandatory
+      }
+      if segments.isEmpty || kinds[cluster.start] != nil {
+        segments.append(
+          Segment(
+            start: cluster.start, contentEnd: cluster.start, spaceEnd: cluster.start, end: cluster.start,
+            contentWidth: 0, spaceWidth: 0, hasTab: false, isMandatoryBreak: false, endsWithSoftHyphen: false))
+        width = 0
+      }
+      width += cluster.advance
+      let kind = (cluster.isTab, cluster.isSpace, cluster.isSoftHyphen, cluster.isHardLineBreak)
+      segments[segments.count - 1].add(end: cluster.end, kind: kind, width: width)
+    }
+    return segments
+  }
+
+  @Test func segmentsAreWhatClustersAndOpportunitiesMake() throws {
+    let pieces = [
+      "word", " ", "  ", "\t", "\n", "\r\n", "\r", "中文", "。", "e\u{301}", "👨‍👩‍👧", "🇺🇸", "\u{AD}", "-", "(", ")",
+      "“", "”", "$1.5", "x\u{200D}", "\u{0E01}\u{0E34}", "가", "\u{2028}", "**", "a/b",
+    ]
+    var random = SplitMix64(state: 8)
+    let fonts = try FontSet.dejaVu()
+    for round in 0..<300 {
+      var string = ""
+      let count = round % 50 == 0 ? 3_000 : 1 + random.below(40)  // some long enough for several windows
+      for _ in 0..<count { string += random.pick(pieces) }
+      let half = String(string.prefix(string.count / 2)).utf8.count
+      let text = StyledText(
+        string,
+        runs: [.init(length: half, style: .plain), .init(length: string.utf8.count - half, style: Style(.bold))])
+      for (measurer, breaker) in [
+        (TerminalCells() as any TextMeasurer, LineBreaker.unicode), (FontMeasurer(fonts), LineBreaker.chromium),
+      ] {
+        let prepared = PreparedText(text, measurer: measurer, breaker: breaker)
+        #expect(prepared.segments == Self.reference(text, measurer: measurer, breaker: breaker))
+      }
+    }
   }
 }

@@ -31,6 +31,20 @@ import Testing
     return result
   }
 
+  /// The pair table decides as the rules do: random strings of the code points of LineBreakTest (every
+  /// class, marks, ZWJ, East Asian and other brackets and quotes, emoji, aksaras), with and without it.
+  @Test func thePairTableDecidesAsTheRules() throws {
+    let pool = Array(Set(try Self.cases("LineBreakTest.txt").flatMap(\.scalars))).sorted { $0.value < $1.value }
+    var random = SplitMix64(state: 14)
+    var differences = 0
+    for _ in 0..<30_000 {
+      let scalars = (0..<(2 + random.below(10))).map { _ in random.pick(pool) }
+      if UAX14.breaks(scalars) != UAX14.breaks(scalars, usePairTable: false) { differences += 1 }
+    }
+    #expect(pool.count > 300)
+    #expect(differences == 0)
+  }
+
   @Test func lineBreakTestPassesEveryCase() throws {
     let cases = try Self.cases("LineBreakTest.txt")
     var failures: [String] = []
@@ -75,6 +89,22 @@ import Testing
 }
 
 extension UnicodeConformanceTests {
+  /// The advance of a cluster of one code point, asked without a Character, is the Character's, in both
+  /// terminal profiles and in a font.
+  @Test func scalarAdvancesAreTheCharacters() throws {
+    let font = FontMeasurer(try FontSet.dejaVu())
+    for value in UInt32(0)..<0x3_0000 where value != 0x09 {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      for measurer in [TerminalCells(profile: .legacy), TerminalCells(profile: .modern)] as [any TextMeasurer] {
+        #expect(
+          measurer.advance(ofScalar: scalar, style: .plain) == measurer.advance(of: Character(scalar), style: .plain))
+      }
+      if value % 7 == 0 {
+        #expect(font.advance(ofScalar: scalar, style: .plain) == font.advance(of: Character(scalar), style: .plain))
+      }
+    }
+  }
+
   /// The terminal's advance of an ASCII byte, asked without a Character, is the Character's.
   @Test func asciiAdvancesAreTheCharacters() {
     for byte in UInt8(0)..<0x80 where byte != 0x09 {
@@ -118,6 +148,11 @@ extension UnicodeConformanceTests {
         #expect(cluster.isSpace == (character.singleScalar == " " || character.isTab))
       }
       #expect(starts == expected, "\(string.unicodeScalars.map { String($0.value, radix: 16) })")
+      // The scanner that preparing and the line breaker read with finds the same clusters, window by window.
+      var scanner = BreakScanner(string, from: 0, rules: .unicode)
+      var scanned: [Int] = []
+      while scanner.scanWindow() { scanned += scanner.clusterOffsets.prefix(scanner.clusterCount) }
+      #expect(scanned == expected)
       // Every opportunity falls on a cluster start.
       let opportunities = LineBreaker.unicode.allOpportunities(in: string).map(\.offset)
       #expect(Set(opportunities).isSubset(of: Set(expected)))

@@ -19,6 +19,14 @@ struct Cluster {
 
   var character: Character { multiple ?? Character(first) }
 
+  /// Its advance by `measurer` when it starts at `x` on its line.
+  func measuredAdvance(by measurer: any TextMeasurer, at x: Int) -> Int {
+    if isTab { return measurer.tabAdvance(at: x) }
+    if let multiple { return measurer.advance(of: multiple, style: style) }
+    if first.isASCII { return measurer.advance(ofASCII: UInt8(first.value), style: style) }
+    return measurer.advance(ofScalar: first, style: style)
+  }
+
   /// A cluster of `first` alone, or of `first` and more (`multiple`, with `second` its second code point).
   init(
     start: Int, end: Int, first: Unicode.Scalar, second: Unicode.Scalar?, multiple: Character?, style: Style,
@@ -30,16 +38,20 @@ struct Cluster {
     self.multiple = multiple
     self.style = style
     self.advance = advance
-    let value = first.value
-    if multiple == nil {
-      isTab = value == 0x09
-      isSpace = value == 0x20 || value == 0x09
-      isSoftHyphen = value == 0xAD
-      isHardLineBreak = Self.startsHardLineBreak(value)
-    } else {
-      // The only hard line break of two code points is CR LF: a CR joins nothing else (GB4, GB5).
-      isHardLineBreak = value == 0x0D && second == "\n"
+    (isTab, isSpace, isSoftHyphen, isHardLineBreak) = Self.kind(of: first.value, second: second)
+  }
+
+  /// What a cluster is, from its first code point and its second (`nil` for a cluster of one): a tab, a
+  /// space (a tab is one too), a soft hyphen, a hard line break.
+  @inline(__always)
+  static func kind(
+    of first: UInt32, second: Unicode.Scalar?
+  ) -> (isTab: Bool, isSpace: Bool, isSoftHyphen: Bool, isHardLineBreak: Bool) {
+    guard let second else {
+      return (first == 0x09, first == 0x20 || first == 0x09, first == 0xAD, startsHardLineBreak(first))
     }
+    // The only hard line break of two code points is CR LF: a CR joins nothing else (GB4, GB5).
+    return (false, false, false, first == 0x0D && second == "\n")
   }
 
   /// Whether a cluster that starts with this code point is a hard line break: LF, VT, FF, CR (and CR LF),
@@ -69,10 +81,7 @@ struct ClusterWalk: IteratorProtocol {
   /// Whether the recognizer has already seen the code point at `position` (it starts the next cluster).
   private var isPositionRecognized = false
   private var offset: Int
-  private var runIndex: Int
-  private var runEnd: Int
-  /// The style of run `runIndex`, read once per run rather than from the text at each cluster.
-  private var style: Style
+  private var runs: RunCursor
   /// The position on the line where the next cluster starts.
   private(set) var x: Int
 
@@ -85,9 +94,7 @@ struct ClusterWalk: IteratorProtocol {
     position = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
     end = utf8.index(position, offsetBy: range.count)
     offset = range.lowerBound
-    runIndex = text.runIndex(containing: range.lowerBound)
-    runEnd = text.runEnds.isEmpty ? 0 : text.runEnds[runIndex]
-    style = text.runs.isEmpty ? .plain : text.runs[runIndex].style
+    runs = RunCursor(text, at: range.lowerBound)
     self.x = x
   }
 
@@ -133,33 +140,45 @@ struct ClusterWalk: IteratorProtocol {
   private mutating func cluster(
     first: Unicode.Scalar, second: Unicode.Scalar?, multiple: Character?, length: Int
   ) -> Cluster {
-    if offset >= runEnd { moveToRun(containing: offset) }
     var cluster = Cluster(
-      start: offset, end: offset + length, first: first, second: second, multiple: multiple, style: style,
-      advance: 0)
-    if cluster.isTab {
-      cluster.advance = measurer.tabAdvance(at: x)
-    } else if let multiple {
-      cluster.advance = measurer.advance(of: multiple, style: style)
-    } else if first.isASCII {
-      cluster.advance = measurer.advance(ofASCII: UInt8(first.value), style: style)
-    } else {
-      cluster.advance = measurer.advance(of: Character(first), style: style)
-    }
+      start: offset, end: offset + length, first: first, second: second, multiple: multiple,
+      style: runs.style(at: offset), advance: 0)
+    cluster.advance = cluster.measuredAdvance(by: measurer, at: x)
     offset += length
     x += cluster.advance
     return cluster
   }
+}
 
-  /// Moves to the run that holds `offset` (the runs before it are passed over).
-  private mutating func moveToRun(containing offset: Int) {
-    let runs = text.runs
-    let runEnds = text.runEnds
-    while offset >= runEnd && runIndex + 1 < runs.count {
-      runIndex += 1
-      runEnd = runEnds[runIndex]
-    }
+/// The style at increasing UTF-8 offsets of a styled text, the run found once and kept while offsets stay in
+/// it (rather than looked up in the text at each cluster).
+struct RunCursor {
+  private let runs: [StyledText.Run]
+  private let runEnds: [Int]
+  private var runIndex: Int
+  private var runEnd: Int
+  private var style: Style
+
+  /// A cursor at `offset`.
+  init(_ text: StyledText, at offset: Int) {
+    runs = text.runs
+    runEnds = text.runEnds
+    runIndex = text.runIndex(containing: offset)
+    runEnd = runEnds.isEmpty ? 0 : runEnds[runIndex]
     style = runs.isEmpty ? .plain : runs[runIndex].style
+  }
+
+  /// The style of the run that holds `offset`, at or after the offsets asked before.
+  @inline(__always)
+  mutating func style(at offset: Int) -> Style {
+    if offset >= runEnd {
+      while offset >= runEnd && runIndex + 1 < runs.count {
+        runIndex += 1
+        runEnd = runEnds[runIndex]
+      }
+      style = runs.isEmpty ? .plain : runs[runIndex].style
+    }
+    return style
   }
 }
 

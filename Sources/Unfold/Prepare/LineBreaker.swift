@@ -68,163 +68,31 @@ public struct LineBreaker: Hashable, Sendable {
     Array(IteratorSequence(opportunities(in: text)))
   }
 
-  /// The opportunities of a text, found lazily.
+  /// The opportunities of a text, found lazily, a window at a time (``BreakScanner``).
   public struct Opportunities: IteratorProtocol, Sendable {
-    private let text: String
-    private let rules: Rules
-    /// Where the next window's clusters start.
-    private var index: String.Index
-    private var offset: Int
-    /// Scalars before `index` that the next window needs as context (after a safe cut).
-    private var context: [Unicode.Scalar] = []
-    private var buffer: [BreakOpportunity] = []
-    private var bufferPosition = 0
-
-    /// The number of code points after which a long paragraph is cut at the next safe place.
-    static let window = 4096
+    private var scanner: BreakScanner
+    /// The next cluster of the scanner's window to look at.
+    private var cluster = 0
 
     init(text: String, start: Int, rules: Rules) {
-      self.text = text
-      self.rules = rules
-      self.offset = start
-      self.index = text.utf8.index(text.utf8.startIndex, offsetBy: start)
+      scanner = BreakScanner(text, from: start, rules: rules)
     }
 
     /// The next opportunity, or `nil` at the end of the text.
     public mutating func next() -> BreakOpportunity? {
-      while bufferPosition == buffer.count {
-        guard index < text.endIndex else { return nil }
-        fill()
-      }
-      defer { bufferPosition += 1 }
-      return buffer[bufferPosition]
-    }
-
-    /// Reads the next paragraph, or the next window of a long one, and finds its opportunities.
-    ///
-    /// One pass over the code points: Swift's own grapheme recognizer (the one `Character` iteration runs,
-    /// so clusters are the same) says where clusters start. Walking `Character`s instead cost a quarter of
-    /// preparing, much of it finding cluster boundaries again from indices the UTF-8 view had made.
-    private mutating func fill() {
-      buffer.removeAll(keepingCapacity: true)
-      bufferPosition = 0
-      var scalars = context
-      var clusters: [(scalar: Int, offset: Int)] = []  // where each new cluster starts
-      var cursorOffset = offset
-      var endsWithHardBreak = false
-      var cut: Int?  // index in `clusters` of the first cluster of the next window
-      let view = text.unicodeScalars
-      var position = index
-      var recognizer = Unicode._CharacterRecognizer()
-      var inHardBreak = false  // whether the open cluster starts with a hard line break
-      while position < view.endIndex {
-        let scalar = view[position]
-        if recognizer.hasBreak(before: scalar) {
-          if inHardBreak {
-            endsWithHardBreak = true
-            break
-          }
-          if scalars.count - context.count >= Self.window, clusters.count >= 4,
-            Self.isSafeCut(scalars, clusters, at: clusters.count - 3)
-          {
-            cut = clusters.count - 3  // two clusters of lookahead stay in this window
-            break
-          }
-          clusters.append((scalars.count, cursorOffset))
-          inHardBreak = Cluster.startsHardLineBreak(scalar.value)
-        }
-        scalars.append(scalar)
-        cursorOffset += UTF8.width(scalar)
-        position = view.index(after: position)
-      }
-      if position == view.endIndex && inHardBreak { endsWithHardBreak = true }
-      var actions = UAX14.breaks(scalars)
-      if rules == .chromium { Self.tailorForChromium(scalars, &actions) }
-      let emitted = cut.map { clusters[0...$0] } ?? clusters[...]
-      for (position, cluster) in emitted.enumerated() where position > 0 || !context.isEmpty {
-        if actions[cluster.scalar] != .prohibited {
-          buffer.append(BreakOpportunity(offset: cluster.offset, kind: .allowed))
-        }
-      }
-      if let cut {
-        // The next window starts after the cut cluster, with the cluster before it and the cut cluster as
-        // context; the cut cluster's own opportunity was emitted above, so the next window skips it.
-        let previous = clusters[cut - 1].scalar
-        let afterCut = clusters[cut + 1]
-        context = Array(scalars[previous..<afterCut.scalar])
-        index = text.utf8.index(text.utf8.startIndex, offsetBy: afterCut.offset)
-        offset = afterCut.offset
-      } else {
-        context = []
-        index = position
-        offset = cursorOffset
-        if endsWithHardBreak && index < text.endIndex {
-          buffer.append(BreakOpportunity(offset: cursorOffset, kind: .mandatory))
-        }
-      }
-    }
-
-    /// Whether a window may end before cluster `k`: clusters `k - 1` and `k` are single letters or
-    /// ideographs, so no rule looks back across them (every rule's lookbehind stops at such a unit).
-    private static func isSafeCut(
-      _ scalars: [Unicode.Scalar], _ clusters: [(scalar: Int, offset: Int)], at k: Int
-    ) -> Bool {
-      func isPlain(_ cluster: Int) -> Bool {
-        let start = clusters[cluster].scalar
-        let end = cluster + 1 < clusters.count ? clusters[cluster + 1].scalar : scalars.count
-        guard end - start == 1 else { return false }
-        switch UAX14.resolve(UnicodeProperties(scalars[start])) {
-        case .al, .hl, .id: return true
-        default: return false
-        }
-      }
-      return k >= 1 && isPlain(k - 1) && isPlain(k) && scalars[clusters[k].scalar] != "\u{25CC}"
-        && scalars[clusters[k - 1].scalar] != "\u{25CC}"
-    }
-
-    /// Blink's changes to UAX #14 (see ``LineBreaker``).
-    private static func tailorForChromium(_ scalars: [Unicode.Scalar], _ actions: inout [UAX14.Action]) {
-      for i in 1..<max(1, scalars.count) where actions[i] != .mandatory {
-        let previous = scalars[i - 1]
-        let current = scalars[i]
-        if isBreakableSpace(previous) {
-          actions[i] = isBreakableSpace(current) ? .prohibited : .allowed
-        } else if isBreakableSpace(current) {
-          actions[i] = .prohibited
-        } else if isTableASCII(previous) && isTableASCII(current) {
-          if previous == "-" && ("0"..."9").contains(current) {
-            let beforeHyphen = i >= 2 ? scalars[i - 2] : nil
-            actions[i] = beforeHyphen.map(isASCIIAlphanumeric) == true ? .allowed : .prohibited
-          } else {
-            actions[i] = asciiBreaksAfter[previous]?.contains(current) == true ? .allowed : .prohibited
+      while true {
+        while cluster < scanner.clusterCount {
+          defer { cluster += 1 }
+          switch scanner.kinds[cluster] {
+          case .none: continue
+          case .allowed: return BreakOpportunity(offset: scanner.clusterOffsets[cluster], kind: .allowed)
+          case .mandatory: return BreakOpportunity(offset: scanner.clusterOffsets[cluster], kind: .mandatory)
           }
         }
+        guard scanner.scanWindow() else { return nil }
+        cluster = 0
       }
     }
-
-    private static func isBreakableSpace(_ scalar: Unicode.Scalar) -> Bool {
-      scalar == " " || scalar == "\t" || scalar == "\n"
-    }
-
-    private static func isTableASCII(_ scalar: Unicode.Scalar) -> Bool { (0x21...0x7F).contains(scalar.value) }
-
-    private static func isASCIIAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
-      ("0"..."9").contains(scalar) || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
-    }
-
-    /// Blink's table of printable ASCII pairs: for a character, the characters that may start the next line
-    /// after it; a character with no entry allows no break before another printable ASCII character.
-    private static let asciiBreaksAfter: [Unicode.Scalar: Set<Unicode.Scalar>] = {
-      let word = "%&(*+-0123456789<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\^_`abcdefghijklmnopqrstuvwxyz{|~"
-      var table: [Unicode.Scalar: Set<Unicode.Scalar>] = [
-        "-": Set(("\"#'" + word).unicodeScalars),
-        "?": Set(("#$" + word).unicodeScalars),
-      ]
-      for scalar in "!\"#%&)*+,.:;=>\\]|}~".unicodeScalars {
-        table[scalar] = Set("(<[{".unicodeScalars)
-      }
-      return table
-    }()
   }
 }
 

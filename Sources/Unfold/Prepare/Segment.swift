@@ -25,50 +25,115 @@ struct Segment: Hashable, Sendable {
   var hasContent: Bool { contentEnd > start }
 }
 
-/// Cuts a styled text into segments at the break opportunities of a ``LineBreaker``, lazily.
+/// Cuts a styled text into segments at the break opportunities of a ``LineBreaker``, lazily, a window of the
+/// ``BreakScanner`` at a time: the clusters and opportunities it found in one pass are measured here, in one
+/// loop per window over its arrays.
 struct Segmenter: IteratorProtocol {
-  private var clusters: ClusterWalk
-  private var opportunities: LineBreaker.Opportunities
-  private var nextOpportunity: BreakOpportunity?
-  private var pending: Cluster?
+  private let text: StyledText
+  private let measurer: any TextMeasurer
+  private var scanner: BreakScanner
+  /// The segments of the windows read so far that are complete, and the next one to hand out.
+  private var ready: [Segment] = []
+  private var readyIndex = 0
+  /// The segment that the next window may continue (a long paragraph is cut between clusters that may
+  /// not break).
+  private var open: Segment?
+  /// The width of the open segment so far.
+  private var openWidth = 0
+  private var runs: RunCursor
+  /// Where the next cluster stands on a line that would hold the whole text (for tabs).
+  private var x = 0
 
   init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker) {
-    clusters = ClusterWalk(text, range: 0..<text.string.utf8.count, measurer: measurer)
-    opportunities = breaker.opportunities(in: text.string)
-    nextOpportunity = opportunities.next()
-    pending = clusters.next()
+    self.text = text
+    self.measurer = measurer
+    scanner = BreakScanner(text.string, from: 0, rules: breaker.rules)
+    runs = RunCursor(text, at: 0)
   }
 
   mutating func next() -> Segment? {
-    guard let first = pending else { return nil }
-    var segment = Segment(
-      start: first.start, contentEnd: first.start, spaceEnd: first.start, end: first.start,
-      contentWidth: 0, spaceWidth: 0, hasTab: false, isMandatoryBreak: false,
-      endsWithSoftHyphen: false)
-    var width = 0
-    while let cluster = pending {
-      if cluster.start > segment.start, let opportunity = nextOpportunity, opportunity.offset == cluster.start {
-        segment.isMandatoryBreak = opportunity.kind == .mandatory
-        nextOpportunity = opportunities.next()
-        break
+    while readyIndex == ready.count {
+      ready.removeAll(keepingCapacity: true)
+      readyIndex = 0
+      guard scanner.scanWindow() else {
+        defer { open = nil }
+        return open
       }
-      width += cluster.advance
-      segment.end = cluster.end
-      if cluster.isTab { segment.hasTab = true }
-      segment.endsWithSoftHyphen = cluster.isSoftHyphen
-      if cluster.isHardLineBreak {
-        // only the end of a segment holds a hard line break
-      } else if cluster.isSpace {
-        segment.spaceEnd = cluster.end
-        segment.spaceWidth = width - segment.contentWidth
-      } else {
-        segment.contentEnd = cluster.end
-        segment.spaceEnd = cluster.end
-        segment.contentWidth = width
-        segment.spaceWidth = 0
-      }
-      pending = clusters.next()
+      measureWindow()
     }
-    return segment
+    defer { readyIndex += 1 }
+    return ready[readyIndex]
+  }
+
+  /// Measures the clusters of the scanner's window and cuts them into segments.
+  private mutating func measureWindow() {
+    let kinds = scanner.kinds
+    let offsets = scanner.clusterOffsets
+    let starts = scanner.clusterScalars
+    let scalars = scanner.scalars
+    let measurer = self.measurer
+    var open = self.open
+    var width = openWidth
+    var x = self.x
+    for k in 0..<kinds.count {
+      let start = offsets[k]
+      if var segment = open, kinds[k] != .none {
+        segment.isMandatoryBreak = kinds[k] == .mandatory
+        ready.append(segment)
+        open = nil
+      }
+      if open == nil {
+        open = Segment(
+          start: start, contentEnd: start, spaceEnd: start, end: start, contentWidth: 0, spaceWidth: 0,
+          hasTab: false, isMandatoryBreak: false, endsWithSoftHyphen: false)
+        width = 0
+      }
+      let first = scalars[starts[k]]
+      let count = starts[k + 1] - starts[k]
+      let kind = Cluster.kind(of: first.value, second: count > 1 ? scalars[starts[k] + 1] : nil)
+      let advance: Int
+      if kind.isTab {
+        advance = measurer.tabAdvance(at: x)
+      } else if count == 1 {
+        let style = runs.style(at: start)
+        advance =
+          first.isASCII
+          ? measurer.advance(ofASCII: UInt8(first.value), style: style)
+          : measurer.advance(ofScalar: first, style: style)
+      } else {
+        var cluster = String.UnicodeScalarView()
+        cluster.append(contentsOf: scalars[starts[k]..<starts[k + 1]])
+        advance = measurer.advance(of: Character(String(cluster)), style: runs.style(at: start))
+      }
+      x += advance
+      width += advance
+      open!.add(end: offsets[k + 1], kind: kind, width: width)
+    }
+    self.open = open
+    openWidth = width
+    self.x = x
+  }
+}
+
+extension Segment {
+  /// Adds the next cluster, which ends at `end`; `width` is the segment's width with it.
+  @inline(__always)
+  mutating func add(
+    end: Int, kind: (isTab: Bool, isSpace: Bool, isSoftHyphen: Bool, isHardLineBreak: Bool), width: Int
+  ) {
+    self.end = end
+    if kind.isTab { hasTab = true }
+    endsWithSoftHyphen = kind.isSoftHyphen
+    if kind.isHardLineBreak {
+      // only the end of a segment holds a hard line break
+    } else if kind.isSpace {
+      spaceEnd = end
+      spaceWidth = width - contentWidth
+    } else {
+      contentEnd = end
+      spaceEnd = end
+      contentWidth = width
+      spaceWidth = 0
+    }
   }
 }

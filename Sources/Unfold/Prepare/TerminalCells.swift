@@ -54,6 +54,17 @@ public struct TerminalCells: TextMeasurer {
   /// One cell, but none for LF and CR, as ``advance(of:style:)`` counts a single ASCII character.
   public func advance(ofASCII byte: UInt8, style: Style) -> Int { byte == 0x0A || byte == 0x0D ? 0 : 1 }
 
+  /// The cells of a cluster of one code point, as ``advance(of:style:)`` counts it.
+  public func advance(ofScalar scalar: Unicode.Scalar, style: Style) -> Int {
+    if scalar.isASCII { return advance(ofASCII: UInt8(scalar.value), style: style) }
+    if Cluster.startsHardLineBreak(scalar.value) { return 0 }
+    if profile == .modern {
+      let properties = UnicodeProperties(scalar)
+      if (properties.isEmoji || properties.isExtendedPictographic) && properties.lineBreak == .ri { return 2 }
+    }
+    return Self.width(of: scalar)
+  }
+
   /// The cells of one code point on its own.
   public static func width(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value

@@ -9,6 +9,10 @@ public protocol TextMeasurer: Sendable {
   /// ``advance(of:style:)`` of it, asked without making a `Character`.
   func advance(ofASCII byte: UInt8, style: Style) -> Int
 
+  /// The advance of a cluster that is one code point (never a tab): the same as ``advance(of:style:)`` of
+  /// it, asked without making a `Character`.
+  func advance(ofScalar scalar: Unicode.Scalar, style: Style) -> Int
+
   /// The distance between tab stops: a tab advances to the next multiple of it, counted from the line's
   /// start.
   var tabInterval: Int { get }
@@ -32,6 +36,11 @@ extension TextMeasurer {
   /// The advance of the `Character` of the byte.
   public func advance(ofASCII byte: UInt8, style: Style) -> Int {
     advance(of: Character(Unicode.Scalar(byte)), style: style)
+  }
+
+  /// The advance of the `Character` of the code point.
+  public func advance(ofScalar scalar: Unicode.Scalar, style: Style) -> Int {
+    advance(of: Character(scalar), style: style)
   }
 
   /// Widths add up exactly.

@@ -31,16 +31,29 @@ enum UAX14 {
   /// The action at each position between the code points of `scalars`: entry `i` decides the position
   /// before `scalars[i]`, for `i` in `1..<scalars.count` (entry 0 is `.prohibited`, LB2). The end of the text
   /// (LB3) is not included.
-  static func breaks(_ scalars: some Collection<Unicode.Scalar>) -> [Action] {
+  static func breaks(_ scalars: some Collection<Unicode.Scalar>, usePairTable: Bool = true) -> [Action] {
+    let scalars = Array(scalars)
+    var actions: [Action] = []
+    breaks(scalars, properties: scalars.map { UnicodeProperties($0).raw }, into: &actions, usePairTable: usePairTable)
+    return actions
+  }
+
+  /// The same, with the code points' packed properties already looked up, into a reused array.
+  ///
+  /// `usePairTable: false` runs every rule at every boundary: what tests compare the pair table with.
+  static func breaks(
+    _ scalars: [Unicode.Scalar], properties: [UInt32], into actions: inout [Action], usePairTable: Bool = true
+  ) {
     let count = scalars.count
-    var actions = [Action](repeating: .prohibited, count: count)
-    guard count > 1 else { return actions }
+    actions.removeAll(keepingCapacity: true)
+    actions.append(contentsOf: repeatElement(.prohibited, count: count))
+    guard count > 1 else { return }
     var units: [Unit] = []
     units.reserveCapacity(count)
     var rawClasses: [LineBreakClass] = []
     rawClasses.reserveCapacity(count)
-    for (index, scalar) in scalars.enumerated() {
-      let properties = UnicodeProperties(scalar)
+    for index in 0..<count {
+      let properties = UnicodeProperties(raw: properties[index])
       let resolved = resolve(properties)
       rawClasses.append(resolved)
       if resolved == .cm || resolved == .zwj, let base = units.last,
@@ -49,13 +62,64 @@ enum UAX14 {
         continue  // LB9: attached to the unit before; no break before it
       }
       let lineBreak: LineBreakClass = resolved == .cm || resolved == .zwj ? .al : resolved  // LB10
-      units.append(Unit(start: index, lineBreak: lineBreak, properties: properties, scalar: scalar))
+      units.append(Unit(start: index, lineBreak: lineBreak, properties: properties, scalar: scalars[index]))
     }
+    let pairs = PairTable.shared
     for u in 1..<units.count {
-      let action = decide(u, units, lastRawClass: rawClasses[units[u].start - 1])
-      actions[units[u].start] = action
+      let start = units[u].start
+      let lastRawClass = rawClasses[start - 1]
+      let pair = pairs.entries[Int(units[u - 1].lineBreak.rawValue) << 6 | Int(units[u].lineBreak.rawValue)]
+      if usePairTable, pair != PairTable.contextual, lastRawClass != .zwj {
+        actions[start] = Action(rawValue: pair)!
+      } else {
+        actions[start] = decide(u, units, lastRawClass: lastRawClass)
+      }
     }
-    return actions
+  }
+
+  /// The decision for each pair of unit classes that no rule decides with more context than the two units:
+  /// most pairs of prose (letter and letter, letter and space, full stop and space...), asked without
+  /// running the rules. Pairs that some rule decides with more (the units before a space, around a
+  /// quotation mark, a hyphen, a number's prefix or suffix, an opening or closing parenthesis beside a
+  /// letter, regional indicators, emoji modifiers, aksaras; a ZWJ before the boundary) are `contextual` and
+  /// go through the rules. The table is made by the rules themselves, on the two units alone.
+  struct PairTable: Sendable {
+    static let contextual: UInt8 = 0xFF
+    let entries: [UInt8]
+
+    static let shared = PairTable()
+
+    private init() {
+      var entries = [UInt8](repeating: Self.contextual, count: 64 * 64)
+      let classes = LineBreakClass.allCases.filter { ![.cm, .zwj, .ai, .sg, .xx, .sa, .cj].contains($0) }
+      for a in classes {
+        for b in classes where !Self.isContextual(a, b) {
+          let units = [a, b].enumerated().map {
+            Unit(start: $0.offset, lineBreak: $0.element, properties: UnicodeProperties(raw: 0), scalar: "a")
+          }
+          entries[Int(a.rawValue) << 6 | Int(b.rawValue)] = decide(1, units, lastRawClass: a).rawValue
+        }
+      }
+      self.entries = entries
+    }
+
+    /// Whether some rule may decide the boundary between units of these classes with more context: the
+    /// rules that look before `a` (past spaces, over a number, through regional indicators), after `b`,
+    /// or at a property other than the class.
+    static func isContextual(_ a: LineBreakClass, _ b: LineBreakClass) -> Bool {
+      switch a {
+      case .sp, .qu, .hy, .hh, .po, .pr, .ri, .ak, .as, .ap, .vi: return true  // LB8–17, 19, 20a, 21a, 25, 28a, 30a
+      default: break
+      }
+      switch b {
+      case .qu, .po, .pr, .ri, .em, .ak, .as, .vf, .vi: return true  // LB15b, 19, 25, 30a, 30b, 28a
+      default: break
+      }
+      if (a == .sy || a == .is) && b == .nu { return true }  // LB25: NU (SY | IS)* × NU
+      if b == .op && LineBreakSet.alHlNu.contains(a) { return true }  // LB30: East Asian width
+      if a == .cp && LineBreakSet.alHlNu.contains(b) { return true }
+      return false
+    }
   }
 
   /// LB1: AI, SG, XX → AL; SA → CM for marks, else AL; CJ → NS.

@@ -13,6 +13,10 @@ struct UnicodeProperties: Hashable, Sendable {
     raw = UnicodeTables.lookUp(scalar.value)
   }
 
+  /// The properties of a packed value from the tables.
+  @inline(__always)
+  init(raw: UInt32) { self.raw = raw }
+
   var lineBreak: LineBreakClass { LineBreakClass(rawValue: UInt8(raw & 0x3F)) ?? .xx }
   var eastAsianWidth: EastAsianWidthClass { EastAsianWidthClass(rawValue: UInt8(raw >> 6 & 0x7)) ?? .n }
   var generalCategory: GeneralCategoryClass {
@@ -43,6 +47,9 @@ extension UnicodeTables {
     let values: [UInt32] = decode(valuesBase64)
   }
   private static let decoded = Decoded()
+
+  /// The packed values of the ASCII code points, for lookups without the three stages.
+  static let asciiProperties: [UInt32] = (0..<0x80).map { lookUp($0) }
 
   /// The packed value of a code point (0 for values past U+10FFFF).
   @inline(__always)

@@ -1,0 +1,241 @@
+/// Reads a text a window at a time and finds, in one pass over its UTF-8 bytes, its grapheme clusters and
+/// the break opportunities before them: the one reader behind ``LineBreaker/Opportunities`` and the
+/// segments that preparing measures.
+///
+/// A window is a paragraph (up to and including its hard line break), or about 4,096 code points of a long
+/// one cut where the algorithm's context cannot cross. After ``scanWindow()``, the window's clusters are
+/// `0..<clusterCount`: cluster `k` covers the UTF-8 offsets `clusterOffsets[k]..<clusterOffsets[k + 1]` and
+/// the code points `scalars[clusterScalars[k]..<clusterScalars[k + 1]]`, and `kinds[k]` says whether a line
+/// may (or must) end before it.
+///
+/// Clusters are Swift's own (`Unicode._CharacterRecognizer`, the recognizer `Character` iteration runs),
+/// asked only where a code point is not ASCII: two ASCII code points other than CR LF always have a cluster
+/// boundary between them (GB3, GB999), so a run of ASCII is read byte by byte.
+struct BreakScanner {
+  /// What may happen before a cluster.
+  enum Kind: UInt8 {
+    case none, allowed, mandatory
+  }
+
+  private let text: String
+  private let rules: LineBreaker.Rules
+  /// The UTF-8 offset where the next window starts.
+  private var offset: Int
+  /// Code points before `offset` that the next window needs as context (after a safe cut).
+  private var context: [Unicode.Scalar] = []
+  private var contextProperties: [UInt32] = []
+  /// Whether the window before ended with a hard line break.
+  private var afterHardBreak = false
+
+  /// The window's code points (its context first), and their packed Unicode properties.
+  private(set) var scalars: [Unicode.Scalar] = []
+  private(set) var properties: [UInt32] = []
+  /// For each cluster of the window and one past the last: its first code point's index in `scalars`, its
+  /// UTF-8 offset in the text.
+  private(set) var clusterScalars: [Int] = []
+  private(set) var clusterOffsets: [Int] = []
+  /// For each cluster: whether a line may or must end before it.
+  private(set) var kinds: [Kind] = []
+  private var actions: [UAX14.Action] = []
+
+  /// The number of clusters of the window.
+  var clusterCount: Int { kinds.count }
+
+  /// The number of code points after which a long paragraph is cut at the next safe place.
+  static let window = 4096
+
+  /// A scanner of `text` from the UTF-8 offset `start`: the start of a line, or where a previous walk
+  /// stopped.
+  init(_ text: String, from start: Int, rules: LineBreaker.Rules) {
+    var text = text
+    text.makeContiguousUTF8()
+    self.text = text
+    self.rules = rules
+    self.offset = start
+  }
+
+  /// Reads the next window; `false` at the end of the text (the last window read stays).
+  mutating func scanWindow() -> Bool {
+    guard offset < text.utf8.count else { return false }  // the last window stays
+    let text = self.text
+    if text.utf8.withContiguousStorageIfAvailable({ scan($0) }) != nil { return true }
+    Array(text.utf8).withUnsafeBufferPointer { scan($0) }
+    return true
+  }
+
+  /// One window read from the text's bytes.
+  private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) {
+    scalars.removeAll(keepingCapacity: true)
+    scalars.append(contentsOf: context)
+    properties.removeAll(keepingCapacity: true)
+    properties.append(contentsOf: contextProperties)
+    clusterScalars.removeAll(keepingCapacity: true)
+    clusterOffsets.removeAll(keepingCapacity: true)
+    var position = offset
+    var cut: Int?  // the index in the cluster lists of the first cluster of the next window
+    var endsWithHardBreak = false
+    var recognizer = Unicode._CharacterRecognizer()
+    /// Whether the recognizer has seen every code point of the open cluster (not so after ASCII read alone).
+    var recognizerIsCurrent = false
+    var previous: UInt32 = 0
+    var inHardBreak = false  // whether the open cluster starts with a hard line break
+    let asciiProperties = UnicodeTables.asciiProperties
+    while position < bytes.count {
+      let byte = bytes[position]
+      var value = UInt32(byte)
+      var length = 1
+      if byte >= 0x80 {
+        if byte < 0xE0 {
+          length = 2
+          value = (value & 0x1F) << 6 | UInt32(bytes[position + 1] & 0x3F)
+        } else if byte < 0xF0 {
+          length = 3
+          value = (value & 0x0F) << 12 | UInt32(bytes[position + 1] & 0x3F) << 6 | UInt32(bytes[position + 2] & 0x3F)
+        } else {
+          length = 4
+          value =
+            (value & 0x07) << 18 | UInt32(bytes[position + 1] & 0x3F) << 12
+            | UInt32(bytes[position + 2] & 0x3F) << 6 | UInt32(bytes[position + 3] & 0x3F)
+        }
+      }
+      let scalar = Unicode.Scalar(validUTF8: value)
+      let startsCluster: Bool
+      if clusterOffsets.isEmpty {
+        recognizer = Unicode._CharacterRecognizer()
+        _ = recognizer.hasBreak(before: scalar)
+        recognizerIsCurrent = true
+        startsCluster = true
+      } else if value < 0x80 && previous < 0x80 && !(previous == 0x0D && value == 0x0A) {
+        recognizerIsCurrent = false
+        startsCluster = true
+      } else {
+        if !recognizerIsCurrent {
+          // The open cluster is the ASCII code point before this one alone.
+          recognizer = Unicode._CharacterRecognizer()
+          _ = recognizer.hasBreak(before: Unicode.Scalar(validUTF8: previous))
+          recognizerIsCurrent = true
+        }
+        startsCluster = recognizer.hasBreak(before: scalar)
+      }
+      if startsCluster && !clusterOffsets.isEmpty {
+        if inHardBreak {
+          endsWithHardBreak = true
+          break
+        }
+        let clusters = clusterScalars.count
+        if scalars.count - context.count >= Self.window, clusters >= 4, isSafeCut(before: clusters - 3) {
+          cut = clusters - 3  // two clusters of lookahead stay in this window
+          break
+        }
+      }
+      if startsCluster {
+        clusterScalars.append(scalars.count)
+        clusterOffsets.append(position)
+        inHardBreak = Cluster.startsHardLineBreak(value)
+      }
+      scalars.append(scalar)
+      properties.append(value < 0x80 ? asciiProperties[Int(value)] : UnicodeTables.lookUp(value))
+      previous = value
+      position += length
+    }
+    clusterScalars.append(scalars.count)
+    clusterOffsets.append(position)
+    if position == bytes.count && inHardBreak { endsWithHardBreak = true }
+
+    UAX14.breaks(scalars, properties: properties, into: &actions)
+    if rules == .chromium { Self.tailorForChromium(scalars, &actions) }
+    let emitted = cut.map { $0 + 1 } ?? clusterScalars.count - 1
+    kinds.removeAll(keepingCapacity: true)
+    for k in 0..<emitted {
+      if k == 0 && context.isEmpty {
+        kinds.append(afterHardBreak ? .mandatory : .none)
+      } else {
+        kinds.append(actions[clusterScalars[k]] == .prohibited ? .none : .allowed)
+      }
+    }
+    if let cut {
+      // The next window starts after the cut cluster, with the cluster before it and the cut cluster as
+      // context; the opportunity before its first cluster is decided there, with that context.
+      let contextStart = clusterScalars[cut - 1]
+      let next = clusterScalars[cut + 1]
+      context = Array(scalars[contextStart..<next])
+      contextProperties = Array(properties[contextStart..<next])
+      offset = clusterOffsets[cut + 1]
+      clusterScalars.removeSubrange((cut + 2)...)
+      clusterOffsets.removeSubrange((cut + 2)...)
+      afterHardBreak = false
+    } else {
+      context.removeAll()
+      contextProperties.removeAll()
+      offset = position
+      afterHardBreak = endsWithHardBreak
+    }
+  }
+
+  /// Whether a window may end before cluster `k`: clusters `k - 1` and `k` are single letters or
+  /// ideographs, so no rule looks back across them (every rule's lookbehind stops at such a unit).
+  private func isSafeCut(before k: Int) -> Bool {
+    func isPlain(_ cluster: Int) -> Bool {
+      let start = clusterScalars[cluster]
+      let end = cluster + 1 < clusterScalars.count ? clusterScalars[cluster + 1] : scalars.count
+      guard end - start == 1, scalars[start] != "\u{25CC}" else { return false }
+      switch UAX14.resolve(UnicodeProperties(raw: properties[start])) {
+      case .al, .hl, .id: return true
+      default: return false
+      }
+    }
+    return k >= 1 && isPlain(k - 1) && isPlain(k)
+  }
+
+  /// Blink's changes to UAX #14 (see ``LineBreaker``).
+  private static func tailorForChromium(_ scalars: [Unicode.Scalar], _ actions: inout [UAX14.Action]) {
+    for i in 1..<max(1, scalars.count) where actions[i] != .mandatory {
+      let previous = scalars[i - 1]
+      let current = scalars[i]
+      if isBreakableSpace(previous) {
+        actions[i] = isBreakableSpace(current) ? .prohibited : .allowed
+      } else if isBreakableSpace(current) {
+        actions[i] = .prohibited
+      } else if isTableASCII(previous) && isTableASCII(current) {
+        if previous == "-" && ("0"..."9").contains(current) {
+          let beforeHyphen = i >= 2 ? scalars[i - 2] : nil
+          actions[i] = beforeHyphen.map(isASCIIAlphanumeric) == true ? .allowed : .prohibited
+        } else {
+          actions[i] = asciiBreaksAfter[previous]?.contains(current) == true ? .allowed : .prohibited
+        }
+      }
+    }
+  }
+
+  private static func isBreakableSpace(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == " " || scalar == "\t" || scalar == "\n"
+  }
+
+  private static func isTableASCII(_ scalar: Unicode.Scalar) -> Bool { (0x21...0x7F).contains(scalar.value) }
+
+  private static func isASCIIAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+    ("0"..."9").contains(scalar) || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+  }
+
+  /// Blink's table of printable ASCII pairs: for a character, the characters that may start the next line
+  /// after it; a character with no entry allows no break before another printable ASCII character.
+  private static let asciiBreaksAfter: [Unicode.Scalar: Set<Unicode.Scalar>] = {
+    let word = "%&(*+-0123456789<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\^_`abcdefghijklmnopqrstuvwxyz{|~"
+    var table: [Unicode.Scalar: Set<Unicode.Scalar>] = [
+      "-": Set(("\"#'" + word).unicodeScalars),
+      "?": Set(("#$" + word).unicodeScalars),
+    ]
+    for scalar in "!\"#%&)*+,.:;=>\\]|}~".unicodeScalars {
+      table[scalar] = Set("(<[{".unicodeScalars)
+    }
+    return table
+  }()
+}
+
+extension Unicode.Scalar {
+  /// The code point decoded from a string's bytes, which are valid UTF-8: no check again.
+  @inline(__always)
+  fileprivate init(validUTF8 value: UInt32) {
+    self = unsafeBitCast(value, to: Unicode.Scalar.self)
+  }
+}
