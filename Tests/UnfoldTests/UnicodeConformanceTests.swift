@@ -105,6 +105,28 @@ extension UnicodeConformanceTests {
     }
   }
 
+  /// The advance of a cluster of several code points, asked without a Character, is the Character's: every
+  /// GraphemeBreakTest cluster, emoji sequences, CR LF.
+  @Test func scalarsAdvancesAreTheCharacters() throws {
+    let measurers: [any TextMeasurer] = [
+      TerminalCells(profile: .legacy), TerminalCells(profile: .modern), FontMeasurer(try FontSet.dejaVu()),
+    ]
+    let samples = ["\r\n", "👨‍👩‍👧", "👍🏽", "❤️", "❤\u{FE0E}", "🇺🇸", "1\u{FE0F}\u{20E3}", "e\u{301}", "क्षि"]
+    var clusters = samples.joined().filter { $0.unicodeScalars.count > 1 }
+    for (scalars, _, _) in try Self.cases("GraphemeBreakTest.txt") {
+      var string = ""
+      string.unicodeScalars.append(contentsOf: scalars)
+      clusters += string.filter { $0.unicodeScalars.count > 1 }
+    }
+    for cluster in clusters {
+      for measurer in measurers {
+        #expect(
+          measurer.advance(ofScalars: Array(cluster.unicodeScalars)[...], style: .plain)
+            == measurer.advance(of: cluster, style: .plain), "\(cluster.unicodeScalars.map(\.value))")
+      }
+    }
+  }
+
   /// The terminal's advance of an ASCII byte, asked without a Character, is the Character's.
   @Test func asciiAdvancesAreTheCharacters() {
     for byte in UInt8(0)..<0x80 where byte != 0x09 {
@@ -142,7 +164,7 @@ extension UnicodeConformanceTests {
         starts.append(cluster.start)
         // What the walk decided from code points is what the Character says.
         guard let character = characters.next() else { break }
-        #expect(cluster.character == character)
+        #expect(Character(String(string.utf8Slice(cluster.start..<cluster.end))) == character)
         #expect(cluster.isTab == character.isTab && cluster.isHardLineBreak == character.isHardLineBreak)
         #expect(cluster.isSoftHyphen == (character.singleScalar == "\u{AD}"))
         #expect(cluster.isSpace == (character.singleScalar == " " || character.isTab))

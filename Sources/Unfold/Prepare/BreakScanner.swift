@@ -8,9 +8,7 @@
 /// the code points `scalars[clusterScalars[k]..<clusterScalars[k + 1]]`, and `kinds[k]` says whether a line
 /// may (or must) end before it.
 ///
-/// Clusters are Swift's own (`Unicode._CharacterRecognizer`, the recognizer `Character` iteration runs),
-/// asked only where a code point is not ASCII: two ASCII code points other than CR LF always have a cluster
-/// boundary between them (GB3, GB999), so a run of ASCII is read byte by byte.
+/// Clusters are Swift's own, found by a ``GraphemeReader`` (a run of ASCII is read byte by byte).
 struct BreakScanner {
   /// What may happen before a cluster.
   enum Kind: UInt8 {
@@ -74,49 +72,12 @@ struct BreakScanner {
     var position = offset
     var cut: Int?  // the index in the cluster lists of the first cluster of the next window
     var endsWithHardBreak = false
-    var recognizer = Unicode._CharacterRecognizer()
-    /// Whether the recognizer has seen every code point of the open cluster (not so after ASCII read alone).
-    var recognizerIsCurrent = false
-    var previous: UInt32 = 0
+    var graphemes = GraphemeReader()
     var inHardBreak = false  // whether the open cluster starts with a hard line break
     let asciiProperties = UnicodeTables.asciiProperties
     while position < bytes.count {
-      let byte = bytes[position]
-      var value = UInt32(byte)
-      var length = 1
-      if byte >= 0x80 {
-        if byte < 0xE0 {
-          length = 2
-          value = (value & 0x1F) << 6 | UInt32(bytes[position + 1] & 0x3F)
-        } else if byte < 0xF0 {
-          length = 3
-          value = (value & 0x0F) << 12 | UInt32(bytes[position + 1] & 0x3F) << 6 | UInt32(bytes[position + 2] & 0x3F)
-        } else {
-          length = 4
-          value =
-            (value & 0x07) << 18 | UInt32(bytes[position + 1] & 0x3F) << 12
-            | UInt32(bytes[position + 2] & 0x3F) << 6 | UInt32(bytes[position + 3] & 0x3F)
-        }
-      }
-      let scalar = Unicode.Scalar(validUTF8: value)
-      let startsCluster: Bool
-      if clusterOffsets.isEmpty {
-        recognizer = Unicode._CharacterRecognizer()
-        _ = recognizer.hasBreak(before: scalar)
-        recognizerIsCurrent = true
-        startsCluster = true
-      } else if value < 0x80 && previous < 0x80 && !(previous == 0x0D && value == 0x0A) {
-        recognizerIsCurrent = false
-        startsCluster = true
-      } else {
-        if !recognizerIsCurrent {
-          // The open cluster is the ASCII code point before this one alone.
-          recognizer = Unicode._CharacterRecognizer()
-          _ = recognizer.hasBreak(before: Unicode.Scalar(validUTF8: previous))
-          recognizerIsCurrent = true
-        }
-        startsCluster = recognizer.hasBreak(before: scalar)
-      }
+      let (value, length) = GraphemeReader.decode(bytes, at: position)
+      let startsCluster = graphemes.startsCluster(value)
       if startsCluster && !clusterOffsets.isEmpty {
         if inHardBreak {
           endsWithHardBreak = true
@@ -133,9 +94,8 @@ struct BreakScanner {
         clusterOffsets.append(position)
         inHardBreak = Cluster.startsHardLineBreak(value)
       }
-      scalars.append(scalar)
+      scalars.append(Unicode.Scalar(validUTF8: value))
       properties.append(value < 0x80 ? asciiProperties[Int(value)] : UnicodeTables.lookUp(value))
-      previous = value
       position += length
     }
     clusterScalars.append(scalars.count)
@@ -230,12 +190,4 @@ struct BreakScanner {
     }
     return table
   }()
-}
-
-extension Unicode.Scalar {
-  /// The code point decoded from a string's bytes, which are valid UTF-8: no check again.
-  @inline(__always)
-  fileprivate init(validUTF8 value: UInt32) {
-    self = unsafeBitCast(value, to: Unicode.Scalar.self)
-  }
 }

@@ -3,9 +3,8 @@ struct Cluster {
   /// Its UTF-8 range in the text.
   var start: Int
   var end: Int
-  /// Its first code point, and the whole cluster when it has more than one.
+  /// Its first code point.
   var first: Unicode.Scalar
-  var multiple: Character?
   /// The style of the run it starts in.
   var style: Style
   /// Its advance at its position (a tab's depends on where it starts).
@@ -17,25 +16,11 @@ struct Cluster {
   var isSoftHyphen = false
   var isSpace = false
 
-  var character: Character { multiple ?? Character(first) }
-
-  /// Its advance by `measurer` when it starts at `x` on its line.
-  func measuredAdvance(by measurer: any TextMeasurer, at x: Int) -> Int {
-    if isTab { return measurer.tabAdvance(at: x) }
-    if let multiple { return measurer.advance(of: multiple, style: style) }
-    if first.isASCII { return measurer.advance(ofASCII: UInt8(first.value), style: style) }
-    return measurer.advance(ofScalar: first, style: style)
-  }
-
-  /// A cluster of `first` alone, or of `first` and more (`multiple`, with `second` its second code point).
-  init(
-    start: Int, end: Int, first: Unicode.Scalar, second: Unicode.Scalar?, multiple: Character?, style: Style,
-    advance: Int
-  ) {
+  /// A cluster that starts with `first`, and `second` when it has more than one code point.
+  init(start: Int, end: Int, first: Unicode.Scalar, second: Unicode.Scalar?, style: Style, advance: Int) {
     self.start = start
     self.end = end
     self.first = first
-    self.multiple = multiple
     self.style = style
     self.advance = advance
     (isTab, isSpace, isSoftHyphen, isHardLineBreak) = Self.kind(of: first.value, second: second)
@@ -65,88 +50,158 @@ struct Cluster {
 }
 
 /// Walks the grapheme clusters of a stretch of a styled text, with their styles and advances; the one place
-/// where clusters are measured, for preparing, emergency breaks, cutting and drawing.
+/// where clusters are measured for emergency breaks, cutting and drawing (preparing measures the clusters
+/// its ``BreakScanner`` found).
 ///
-/// It reads code points and asks Swift's own grapheme recognizer (the one `Character` iteration runs) where
-/// clusters start: iterating the `Character`s of a slice cut through the UTF-8 view made the standard library
-/// look for the cluster boundary before every index again (a tenth of preparing).
+/// It reads the text's bytes a chunk of clusters at a time (``GraphemeReader``: ASCII by byte, the rest with
+/// Swift's own grapheme recognizer, the one `Character` iteration runs) and hands the clusters out one by
+/// one: indexing the string's views at every cluster was most of the cost of drawing a line.
 struct ClusterWalk: IteratorProtocol {
   private let text: StyledText
   private let measurer: any TextMeasurer
-  private let scalars: String.UnicodeScalarView
-  private let utf8: String.UTF8View
-  private var position: String.Index
-  private let end: String.Index
-  private var recognizer = Unicode._CharacterRecognizer()
-  /// Whether the recognizer has already seen the code point at `position` (it starts the next cluster).
-  private var isPositionRecognized = false
-  private var offset: Int
+  /// Where the next chunk starts, and where the walk ends (UTF-8 offsets).
+  private var chunkEnd: Int
+  private let end: Int
   private var runs: RunCursor
+  /// The chunk's code points, and for each of its clusters and one past the last: its first code point's
+  /// index there and its UTF-8 offset.
+  private var scalars: [Unicode.Scalar] = []
+  private var clusterScalars: [Int] = []
+  private var clusterOffsets: [Int] = []
+  /// The chunk's next cluster.
+  private var index = 0
   /// The position on the line where the next cluster starts.
   private(set) var x: Int
+
+  /// The UTF-8 length of a chunk, about (it ends at the first cluster boundary after it).
+  private static let chunk = 1024
 
   /// Walks `range` (UTF-8 offsets on cluster boundaries) of `text`, the first cluster standing at `x`.
   init(_ text: StyledText, range: Range<Int>, measurer: any TextMeasurer, x: Int = 0) {
     self.text = text
     self.measurer = measurer
-    utf8 = text.string.utf8
-    scalars = text.string.unicodeScalars
-    position = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-    end = utf8.index(position, offsetBy: range.count)
-    offset = range.lowerBound
+    chunkEnd = range.lowerBound
+    end = range.upperBound
     runs = RunCursor(text, at: range.lowerBound)
     self.x = x
   }
 
   mutating func next() -> Cluster? {
-    guard position < end else { return nil }
-    let start = position
-    // An ASCII byte followed by another (or by the end), CR aside, is a cluster of its own: no recognizer.
-    let byte = utf8[position]
-    if byte < 0x80, byte != 0x0D {
-      let after = utf8.index(after: position)
-      if after == end || utf8[after] < 0x80 {
-        position = after
-        isPositionRecognized = false
-        return cluster(first: Unicode.Scalar(byte), second: nil, multiple: nil, length: 1)
-      }
+    if index + 1 >= clusterOffsets.count {
+      guard chunkEnd < end else { return nil }
+      readChunk()
     }
-    let first = scalars[position]
-    if !isPositionRecognized {
-      // A cluster starts here, so a fresh recognizer is in the right state: no rule looks back across a
-      // cluster boundary.
-      recognizer = Unicode._CharacterRecognizer()
-      _ = recognizer.hasBreak(before: first)
+    let first = clusterScalars[index]
+    let count = clusterScalars[index + 1] - first
+    let start = clusterOffsets[index]
+    var cluster = Cluster(
+      start: start, end: clusterOffsets[index + 1], first: scalars[first],
+      second: count > 1 ? scalars[first + 1] : nil, style: runs.style(at: start), advance: 0)
+    if cluster.isTab {
+      cluster.advance = measurer.tabAdvance(at: x)
+    } else if count > 1 {
+      cluster.advance = measurer.advance(ofScalars: scalars[first..<first + count], style: cluster.style)
+    } else if cluster.first.isASCII {
+      cluster.advance = measurer.advance(ofASCII: UInt8(cluster.first.value), style: cluster.style)
+    } else {
+      cluster.advance = measurer.advance(ofScalar: cluster.first, style: cluster.style)
     }
-    var length = UTF8.width(first)
-    position = scalars.index(after: position)
-    isPositionRecognized = false
-    var second: Unicode.Scalar?
-    while position < end {
-      let scalar = scalars[position]
-      if recognizer.hasBreak(before: scalar) {
-        isPositionRecognized = true
-        break
-      }
-      length += UTF8.width(scalar)
-      if second == nil { second = scalar }
-      position = scalars.index(after: position)
-    }
-    let multiple = second.map { _ in Character(String(scalars[start..<position])) }
-    return cluster(first: first, second: second, multiple: multiple, length: length)
+    x += cluster.advance
+    index += 1
+    return cluster
   }
 
-  /// The cluster that starts at `offset`, measured, and the walk moved past it.
-  private mutating func cluster(
-    first: Unicode.Scalar, second: Unicode.Scalar?, multiple: Character?, length: Int
-  ) -> Cluster {
-    var cluster = Cluster(
-      start: offset, end: offset + length, first: first, second: second, multiple: multiple,
-      style: runs.style(at: offset), advance: 0)
-    cluster.advance = cluster.measuredAdvance(by: measurer, at: x)
-    offset += length
-    x += cluster.advance
-    return cluster
+  /// Reads the clusters from `chunkEnd` to the first cluster boundary after a chunk's length (or the end).
+  private mutating func readChunk() {
+    scalars.removeAll(keepingCapacity: true)
+    clusterScalars.removeAll(keepingCapacity: true)
+    clusterOffsets.removeAll(keepingCapacity: true)
+    index = 0
+    let text = self.text.string
+    let position =
+      text.utf8.withContiguousStorageIfAvailable { read($0) } ?? Array(text.utf8).withUnsafeBufferPointer { read($0) }
+    clusterScalars.append(scalars.count)
+    clusterOffsets.append(position)
+    chunkEnd = position
+  }
+
+  /// Reads the chunk's clusters from the text's bytes; the offset where the chunk ends.
+  private mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let limit = min(end, chunkEnd + Self.chunk)
+    var reader = GraphemeReader()
+    var position = chunkEnd
+    while position < end {
+      let (value, length) = GraphemeReader.decode(bytes, at: position)
+      if reader.startsCluster(value) {
+        if position >= limit { break }
+        clusterScalars.append(scalars.count)
+        clusterOffsets.append(position)
+      }
+      scalars.append(Unicode.Scalar(validUTF8: value))
+      position += length
+    }
+    return position
+  }
+}
+
+/// Finds where grapheme clusters start in a stream of code points, as Swift's `Character` iteration does: two
+/// ASCII code points other than CR LF always have a boundary between them (GB3, GB999), so ASCII is decided
+/// without the standard library's recognizer, which is asked only around other code points. The first code
+/// point given starts a cluster.
+struct GraphemeReader {
+  private var recognizer = Unicode._CharacterRecognizer()
+  /// Whether the recognizer has seen every code point of the open cluster (not so after ASCII read alone).
+  private var recognizerIsCurrent = false
+  private var previous: UInt32 = 0
+  private var started = false
+
+  /// Whether a cluster starts at this code point, the next of the stream.
+  @inline(__always)
+  mutating func startsCluster(_ value: UInt32) -> Bool {
+    defer { previous = value }
+    if !started {
+      started = true
+      recognizer = Unicode._CharacterRecognizer()
+      _ = recognizer.hasBreak(before: Unicode.Scalar(validUTF8: value))
+      recognizerIsCurrent = true
+      return true
+    }
+    if value < 0x80 && previous < 0x80 && !(previous == 0x0D && value == 0x0A) {
+      recognizerIsCurrent = false
+      return true
+    }
+    if !recognizerIsCurrent {
+      // The open cluster is the ASCII code point before this one alone.
+      recognizer = Unicode._CharacterRecognizer()
+      _ = recognizer.hasBreak(before: Unicode.Scalar(validUTF8: previous))
+      recognizerIsCurrent = true
+    }
+    return recognizer.hasBreak(before: Unicode.Scalar(validUTF8: value))
+  }
+
+  /// The code point that starts at `position` of valid UTF-8, and its length in bytes.
+  @inline(__always)
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (value: UInt32, length: Int) {
+    let byte = bytes[position]
+    if byte < 0x80 { return (UInt32(byte), 1) }
+    if byte < 0xE0 { return (UInt32(byte & 0x1F) << 6 | UInt32(bytes[position + 1] & 0x3F), 2) }
+    if byte < 0xF0 {
+      return (
+        UInt32(byte & 0x0F) << 12 | UInt32(bytes[position + 1] & 0x3F) << 6 | UInt32(bytes[position + 2] & 0x3F), 3
+      )
+    }
+    return (
+      UInt32(byte & 0x07) << 18 | UInt32(bytes[position + 1] & 0x3F) << 12 | UInt32(bytes[position + 2] & 0x3F) << 6
+        | UInt32(bytes[position + 3] & 0x3F), 4
+    )
+  }
+}
+
+extension Unicode.Scalar {
+  /// The code point decoded from a string's bytes, which are valid UTF-8: no check again.
+  @inline(__always)
+  init(validUTF8 value: UInt32) {
+    self = unsafeBitCast(value, to: Unicode.Scalar.self)
   }
 }
 

@@ -101,9 +101,7 @@ struct Segmenter: IteratorProtocol {
           ? measurer.advance(ofASCII: UInt8(first.value), style: style)
           : measurer.advance(ofScalar: first, style: style)
       } else {
-        var cluster = String.UnicodeScalarView()
-        cluster.append(contentsOf: scalars[starts[k]..<starts[k + 1]])
-        advance = measurer.advance(of: Character(String(cluster)), style: runs.style(at: start))
+        advance = measurer.advance(ofScalars: scalars[starts[k]..<starts[k + 1]], style: runs.style(at: start))
       }
       x += advance
       width += advance

@@ -65,6 +65,14 @@ public struct TerminalCells: TextMeasurer {
     return Self.width(of: scalar)
   }
 
+  /// The cells of a cluster of several code points, as ``advance(of:style:)`` counts it.
+  public func advance(ofScalars scalars: ArraySlice<Unicode.Scalar>, style: Style) -> Int {
+    switch profile {
+    case .legacy: return Self.legacyWidth(of: scalars)
+    case .modern: return Self.modernWidth(of: scalars)
+    }
+  }
+
   /// The cells of one code point on its own.
   public static func width(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
@@ -87,7 +95,7 @@ public struct TerminalCells: TextMeasurer {
     }
   }
 
-  private static func legacyWidth(of scalars: Character.UnicodeScalarView) -> Int {
+  private static func legacyWidth(of scalars: some Collection<Unicode.Scalar>) -> Int {
     var width = 0
     var afterJoiner = false
     for scalar in scalars {
@@ -97,7 +105,7 @@ public struct TerminalCells: TextMeasurer {
     return width
   }
 
-  private static func modernWidth(of scalars: Character.UnicodeScalarView) -> Int {
+  private static func modernWidth(of scalars: some Collection<Unicode.Scalar>) -> Int {
     guard let first = scalars.first else { return 0 }
     let base = UnicodeProperties(first)
     if base.isEmoji || base.isExtendedPictographic {

@@ -13,6 +13,10 @@ public protocol TextMeasurer: Sendable {
   /// it, asked without making a `Character`.
   func advance(ofScalar scalar: Unicode.Scalar, style: Style) -> Int
 
+  /// The advance of a cluster given as its code points (more than one): the same as
+  /// ``advance(of:style:)`` of their `Character`, asked without making one.
+  func advance(ofScalars scalars: ArraySlice<Unicode.Scalar>, style: Style) -> Int
+
   /// The distance between tab stops: a tab advances to the next multiple of it, counted from the line's
   /// start.
   var tabInterval: Int { get }
@@ -41,6 +45,13 @@ extension TextMeasurer {
   /// The advance of the `Character` of the code point.
   public func advance(ofScalar scalar: Unicode.Scalar, style: Style) -> Int {
     advance(of: Character(scalar), style: style)
+  }
+
+  /// The advance of the `Character` of the code points.
+  public func advance(ofScalars scalars: ArraySlice<Unicode.Scalar>, style: Style) -> Int {
+    var string = String.UnicodeScalarView()
+    string.append(contentsOf: scalars)
+    return advance(of: Character(String(string)), style: style)
   }
 
   /// Widths add up exactly.

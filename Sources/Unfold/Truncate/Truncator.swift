@@ -163,8 +163,17 @@ struct LineDrawer {
     // Each fragment is a slice of the text copied once at its exact size (appending cluster by cluster grew
     // every fragment's storage by doubling: a tenth of the peak memory of an expanded view). A soft hyphen
     // left out splits the slice: what came before it waits in `before`.
+    // The open piece is changed in place, cluster by cluster: replacing it (a tuple with a string and a
+    // style) retained and released both at every cluster.
+    struct Piece {
+      var before: String
+      var start: Int
+      var end: Int
+      var style: Style
+      var width: Int
+    }
     var fragments: [Fragment] = []
-    var open: (before: String, start: Int, end: Int, style: Style, width: Int)?
+    var open: Piece?
     func slice(_ start: Int, _ end: Int) -> String { String(layout.text.string.utf8Slice(start..<end)) }
     func flush() {
       guard let piece = open else { return }
@@ -176,16 +185,19 @@ struct LineDrawer {
     while let cluster = walk.next() {
       if cluster.isSoftHyphen {
         if let piece = open {
-          open = (piece.before + slice(piece.start, piece.end), cluster.end, cluster.end, piece.style, piece.width)
+          open!.before += slice(piece.start, piece.end)
+          open!.start = cluster.end
+          open!.end = cluster.end
         }
       } else if cluster.isTab {
         flush()
         fragments.append(Fragment(text: "\t", style: cluster.style, width: cluster.advance))
-      } else if let piece = open, piece.style == cluster.style, piece.end == cluster.start {
-        open = (piece.before, piece.start, cluster.end, piece.style, piece.width + cluster.advance)
+      } else if open != nil, open!.end == cluster.start, open!.style == cluster.style {
+        open!.end = cluster.end
+        open!.width += cluster.advance
       } else {
         flush()
-        open = ("", cluster.start, cluster.end, cluster.style, cluster.advance)
+        open = Piece(before: "", start: cluster.start, end: cluster.end, style: cluster.style, width: cluster.advance)
       }
     }
     flush()

@@ -31,9 +31,20 @@ public struct FontMeasurer: TextMeasurer {
   /// The advance of a cluster drawn in `style`.
   public func advance(of cluster: Character, style: Style) -> Int {
     if cluster.isHardLineBreak { return 0 }
+    return advance(ofGlyphsOf: cluster.unicodeScalars, style: style)
+  }
+
+  /// The advance of a cluster given as its code points (CR LF, the one hard line break of two, is 0).
+  public func advance(ofScalars scalars: ArraySlice<Unicode.Scalar>, style: Style) -> Int {
+    if scalars.count == 2 && scalars.first == "\r" && scalars.last == "\n" { return 0 }
+    return advance(ofGlyphsOf: scalars, style: style)
+  }
+
+  /// The sum of the glyphs' advances of the code points, ignorable ones left out.
+  private func advance(ofGlyphsOf scalars: some Collection<Unicode.Scalar>, style: Style) -> Int {
     let face = fonts.face(for: style)
     var units = 0
-    for scalar in cluster.unicodeScalars where !Self.isIgnorable(scalar) {
+    for scalar in scalars where !Self.isIgnorable(scalar) {
       units += face.advance(ofGlyph: face.glyph(for: VisibleControls.visible(scalar)))
     }
     return scale(units, face)
@@ -53,7 +64,7 @@ public struct FontMeasurer: TextMeasurer {
     var walk = ClusterWalk(text, range: range, measurer: self)
     while let cluster = walk.next() {
       let face = fonts.face(for: cluster.style)
-      let missing = cluster.character.unicodeScalars.contains {
+      let missing = text.string.utf8Slice(cluster.start..<cluster.end).unicodeScalars.contains {
         !Self.isIgnorable($0) && !$0.properties.isWhitespace && face.glyph(for: VisibleControls.visible($0)) == 0
       }
       guard missing else { continue }
