@@ -31,12 +31,13 @@ if arguments.first == "--generate", arguments.count == 2, let bytes = Int(argume
 }
 
 // `unfold-bench --profile STAGE`: one stage in a loop, alone, for perf or callgrind (prepare, relayout, parse,
-// ansi: the whole pipeline to expanded ANSI).
+// ansi: the whole pipeline to expanded ANSI); UNFOLD_PROFILE_ROUNDS rounds (20 by default).
 if arguments.first == "--profile", arguments.count == 2 {
   let markdown = BenchInputs().markdown(bytes: 1_000_000)
   let text = MarkdownParser.parse(markdown).text
   let prepared = PreparedText(text, measurer: TerminalCells())
-  for round in 0..<20 {
+  let rounds = ProcessInfo.processInfo.environment["UNFOLD_PROFILE_ROUNDS"].flatMap { Int($0) } ?? 20
+  for round in 0..<rounds {
     switch arguments[1] {
     case "prepare": _ = PreparedText(text, measurer: TerminalCells())
     case "relayout": _ = prepared.layout(width: 40 + round % 40)

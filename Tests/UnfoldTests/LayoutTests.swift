@@ -56,6 +56,40 @@ import Unfold
     }
   }
 
+  /// A prepared text's layout (most segments placed by a few additions, break offsets read from the prepared
+  /// segments) is the layout made from scratch: lines, completeness and break offsets, for random texts with
+  /// tabs, soft hyphens, hard breaks, long words and wide characters, in cells and in a font.
+  @Test func preparedLayoutsAreFreshLayouts() throws {
+    let pieces = [
+      "word", "a", "longerword", " ", "  ", "\t", "\n", "中文", "。", "e\u{301}", "\u{AD}", "soft\u{AD}ly", "-",
+      "(x)", "😀", "verylongwordthatneverfitsonaline",
+    ]
+    var random = SplitMix64(state: 99)
+    let fonts = try FontSet.dejaVu()
+    for _ in 0..<120 {
+      var string = ""
+      for _ in 0..<(1 + random.below(60)) { string += random.pick(pieces) }
+      let text = StyledText(plain: string)
+      for (measurer, breaker, unit) in [
+        (TerminalCells() as any TextMeasurer, LineBreaker.unicode, 1), (FontMeasurer(fonts), .chromium, 4096 * 8),
+      ] {
+        let prepared = PreparedText(text, measurer: measurer, breaker: breaker)
+        for width in [1, 3, 7, 12, 20, 41] {
+          for limit in [nil, 1, 3] as [Int?] {
+            let fresh = LineLayout(text, measurer: measurer, breaker: breaker, width: width * unit, lineLimit: limit)
+            let relaid = prepared.layout(width: width * unit, lineLimit: limit)
+            #expect(
+              relaid.lines == fresh.lines, "\(string.debugDescription) at \(width), limit \(String(describing: limit))")
+            #expect(relaid.isComplete == fresh.isComplete)
+            for line in fresh.lines {
+              #expect(Array(relaid.breakOffsets(of: line)) == Array(fresh.breakOffsets(of: line)))
+            }
+          }
+        }
+      }
+    }
+  }
+
   @Test func widthBelowOneActsAsOne() {
     #expect(lines("ab", width: 0) == ["a", "b"])
     #expect(lines("ab", width: -5) == ["a", "b"])

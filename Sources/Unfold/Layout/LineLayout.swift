@@ -14,8 +14,6 @@ public struct LineLayout: Sendable {
     public var width: Int
     /// Whether the line ends after a soft hyphen, which is drawn as a hyphen.
     public var isHyphenated: Bool
-    /// Where the line's break offsets stand in its layout's ``LineLayout/breakOffsets(of:)`` storage.
-    var breakOffsetRange: Range<Int>
 
     /// The UTF-8 range of what is drawn.
     public var contentRange: Range<Int> { range.lowerBound..<contentEnd }
@@ -31,8 +29,8 @@ public struct LineLayout: Sendable {
   public let width: Int
   /// The lines, in order.
   public let lines: [Line]
-  /// The break offsets of every line, one after the other (see ``breakOffsets(of:)``): one array for the
-  /// whole layout, not one per line.
+  /// Break opportunities in increasing order, among them every one inside a line's content (see
+  /// ``breakOffsets(of:)``): those the layout recorded, or all of a prepared text's, shared with it.
   let breakOffsetStorage: [Int]
   /// Whether the lines cover the whole text; `false` when a line limit stopped the layout early because
   /// the text needs more lines than the limit.
@@ -78,23 +76,20 @@ public struct LineLayout: Sendable {
 
   /// The break opportunities inside a line's content (UTF-8 offsets), for one of this layout's lines; empty
   /// for the lines of an expanded view, which never cuts a line.
+  /// - Complexity: O(log *n*) in the number of opportunities.
   public func breakOffsets(of line: Line) -> ArraySlice<Int> {
-    breakOffsetStorage[line.breakOffsetRange.clamped(to: breakOffsetStorage.indices)]
+    let lower = breakOffsetStorage.partitionIndex(where: { $0 > line.range.lowerBound })
+    let upper = breakOffsetStorage.partitionIndex(where: { $0 >= line.contentEnd })
+    return breakOffsetStorage[lower..<max(lower, upper)]
   }
 
   static func fit(
     _ segments: some IteratorProtocol<Segment>, text: StyledText, measurer: any TextMeasurer,
-    breaker: LineBreaker, width: Int, lineLimit: Int?, recordsBreakOffsets: Bool = true,
-    expected: (segments: Int, width: Int)? = nil
+    breaker: LineBreaker, width: Int, lineLimit: Int?, recordsBreakOffsets: Bool = true
   ) -> LineLayout {
     var segments = segments
     var fitter = LineFitter(
       text: text, measurer: measurer, width: max(1, width), recordsBreakOffsets: recordsBreakOffsets)
-    if let expected, lineLimit == nil {
-      // A prepared text knows about how many lines and offsets its layout holds: room for them up front,
-      // not grown by doubling and copying.
-      fitter.reserveCapacity(lines: expected.width / max(1, width) + 16, breakOffsets: expected.segments)
-    }
     let limit = lineLimit.map { max(1, $0) } ?? Int.max
     var isComplete = true
     while let segment = segments.next() {
@@ -216,6 +211,30 @@ struct LineFitter {
     if recordsBreakOffsets { self.breakOffsets.reserveCapacity(breakOffsets) }
   }
 
+  /// Whether ``placePlain(count:x:spacesWidth:last:)`` may place segments now: after content on an open
+  /// line whose hanging spaces have no tab, with no soft-hyphen run to give back, break offsets not recorded.
+  var acceptsPlain: Bool {
+    !recordsBreakOffsets && lineStart != nil && state.hasContent && !state.spacesHaveTab && placed.isEmpty
+  }
+
+  /// The width of the open line's content, and of its hanging spaces.
+  var openWidth: (content: Int, spaces: Int) { (state.x, state.spacesWidth) }
+
+  /// The measurer's item rounding, for ``LineFit/decide(_:width:rounding:)``.
+  var itemRounding: Int { rounding }
+
+  /// Places `count` plain segments (content without a tab or a soft hyphen, no mandatory break after it)
+  /// that the caller found to fit by the sum alone, the line's width becoming `x`; `last` is the last of
+  /// them. What ``add(_:)`` would have done for each, at once.
+  mutating func placePlain(count: Int, x: Int, last: Segment) {
+    placedCount += count
+    state.x = x
+    state.contentEnd = last.contentEnd
+    state.endsWithSoftHyphen = false
+    state.spaces = last.contentEnd..<last.spaceEnd
+    state.spacesWidth = last.spaceWidth
+  }
+
   mutating func add(_ segment: Segment) {
     if lineStart == nil { open(at: segment.start) }
     if !segment.hasContent {
@@ -226,7 +245,10 @@ struct LineFitter {
         state.spacesWidth = 0
         state.spacesHaveTab = false
       } else {
-        // Spaces with no content after the content of the line: they hang with the ones before.
+        // Spaces with no content after the content of the line: they hang with the ones before. Their start
+        // is an opportunity inside the content if more content follows on the line.
+        breakOffsets.append(segment.start)
+        state.breakOffsetCount = breakOffsets.count
         state.spaces = state.spaces.lowerBound..<segment.spaceEnd
         state.spacesWidth += segment.spaceWidth
         state.spacesHaveTab = state.spacesHaveTab || segment.hasTab
@@ -334,14 +356,14 @@ struct LineFitter {
     lines.append(
       LineLayout.Line(
         range: start..<end, contentEnd: state.contentEnd, width: state.x + (hyphenated ? hyphenWidth : 0),
-        isHyphenated: hyphenated,
-        breakOffsetRange: recordsBreakOffsets ? lineBreakOffsetStart..<state.breakOffsetCount : 0..<0))
+        isHyphenated: hyphenated))
     lineStart = nil
   }
 
   /// Places clusters one by one as content, starting new lines where the next cluster does not fit
   /// (never leaving a line empty).
   private mutating func place(_ range: Range<Int>) {
+    guard !range.isEmpty else { return }  // a hard line break alone at the start of a line
     var walk = ClusterWalk(text, range: range, measurer: measurer, x: state.x)
     while let cluster = walk.next() {
       if state.hasContent, let start = lineStart, cluster.start > start,

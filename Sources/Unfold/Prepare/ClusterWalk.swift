@@ -240,12 +240,27 @@ struct RunCursor {
 extension StyledText {
   /// The index of the run that holds the UTF-8 offset (the last run for the end offset).
   func runIndex(containing offset: Int) -> Int {
-    var low = 0
-    var high = runEnds.count - 1
-    while low < high {
-      let middle = (low + high) / 2
-      if runEnds[middle] <= offset { low = middle + 1 } else { high = middle }
+    min(runEnds.partitionIndex(where: { $0 > offset }), max(0, runEnds.count - 1))
+  }
+}
+
+extension RandomAccessCollection {
+  /// The first index whose element satisfies `predicate`, which must be false for a prefix of the
+  /// collection and true for the rest (`endIndex` when none does): a binary search.
+  /// - Complexity: O(log *n*).
+  func partitionIndex(where predicate: (Element) -> Bool) -> Index {
+    var low = startIndex
+    var count = self.count
+    while count > 0 {
+      let half = count / 2
+      let middle = index(low, offsetBy: half)
+      if predicate(self[middle]) {
+        count = half
+      } else {
+        low = index(after: middle)
+        count -= half + 1
+      }
     }
-    return max(0, low)
+    return low
   }
 }

@@ -15,6 +15,11 @@ public struct PreparedText: Sendable {
   /// The breaker that found its opportunities.
   public let breaker: LineBreaker
   let segments: [Segment]
+  /// Where each segment starts: after the first, the break opportunities, which a layout's lines read their
+  /// break offsets from.
+  let starts: [Int]
+  /// The widths of each segment that a relayout can place with arithmetic alone, packed (``PlainWidths``).
+  let plainWidths: [UInt64]
   /// The sum of the segments' widths, content and spaces: how many lines a width makes, about.
   let totalWidth: Int
 
@@ -25,6 +30,8 @@ public struct PreparedText: Sendable {
     self.measurer = measurer
     self.breaker = breaker
     self.segments = Array(IteratorSequence(Segmenter(text, measurer: measurer, breaker: breaker)))
+    self.starts = segments.map(\.start)
+    self.plainWidths = segments.map(PlainWidths.pack)
     self.totalWidth = segments.reduce(0) { $0 + $1.contentWidth + $1.spaceWidth }
   }
 
@@ -36,9 +43,51 @@ public struct PreparedText: Sendable {
   ///     this, and reports ``LineLayout/isComplete`` as `false`.
   /// - Complexity: O(*s*) in the number of segments laid out.
   public func layout(width: Int, lineLimit: Int? = nil) -> LineLayout {
-    LineLayout.fit(
-      segments.makeIterator(), text: text, measurer: measurer, breaker: breaker, width: width,
-      lineLimit: lineLimit, expected: (segments.count, totalWidth))
+    var fitter = LineFitter(text: text, measurer: measurer, width: max(1, width), recordsBreakOffsets: false)
+    let limit = lineLimit.map { max(1, $0) } ?? Int.max
+    if lineLimit == nil { fitter.reserveCapacity(lines: totalWidth / max(1, width) + 16, breakOffsets: 0) }
+    var isComplete = true
+    let rounding = fitter.itemRounding
+    let width = max(1, width)
+    let segments = self.segments
+    let plainWidths = self.plainWidths
+    var i = 0
+    loop: while i < segments.count {
+      if fitter.acceptsPlain {
+        // Plain segments go on the open line with an addition and a comparison each, 8 bytes read.
+        var (x, spaces) = fitter.openWidth
+        var j = i
+        while j < plainWidths.count {
+          let packed = plainWidths[j]
+          guard packed & PlainWidths.isPlain != 0 else { break }
+          let total = x + spaces + PlainWidths.content(packed)
+          guard LineFit.decide(total, width: width, rounding: rounding) == true else { break }
+          x = total
+          spaces = PlainWidths.spaces(packed)
+          j += 1
+        }
+        if j > i {
+          fitter.placePlain(count: j - i, x: x, last: segments[j - 1])
+          i = j
+          continue
+        }
+      }
+      if fitter.lines.count >= limit {
+        isComplete = false
+        break loop
+      }
+      fitter.add(segments[i])
+      i += 1
+      if fitter.lines.count > limit || (fitter.lines.count == limit && fitter.hasOpenLine) {
+        isComplete = false
+        break loop
+      }
+    }
+    if isComplete { fitter.finish() }
+    return LineLayout(
+      text: text, measurer: measurer, breaker: breaker, width: max(1, width),
+      lines: fitter.lines.count > limit ? Array(fitter.lines.prefix(limit)) : fitter.lines,
+      breakOffsetStorage: starts, isComplete: isComplete)
   }
 
   /// The break opportunities that preparing found, in order.
@@ -47,4 +96,26 @@ public struct PreparedText: Sendable {
       BreakOpportunity(offset: $0.end, kind: $0.isMandatoryBreak ? .mandatory : .allowed)
     }
   }
+}
+
+/// A segment's widths in 8 bytes, for the loop of a relayout: what it reads per segment stays in cache
+/// (the segments themselves are 56 bytes each). Content without a tab or a soft hyphen, with no mandatory
+/// break after it, whose widths fit in 31 bits, is plain; any other segment packs as 0 and takes the whole
+/// path.
+enum PlainWidths {
+  static let isPlain: UInt64 = 1 << 63
+  private static let mask: UInt64 = (1 << 31) - 1
+
+  static func pack(_ segment: Segment) -> UInt64 {
+    guard segment.hasContent, !segment.hasTab, !segment.endsWithSoftHyphen, !segment.isMandatoryBreak,
+      (0...Int(mask)).contains(segment.contentWidth), (0...Int(mask)).contains(segment.spaceWidth)
+    else { return 0 }
+    return isPlain | UInt64(segment.spaceWidth) << 31 | UInt64(segment.contentWidth)
+  }
+
+  @inline(__always)
+  static func content(_ packed: UInt64) -> Int { Int(packed & mask) }
+
+  @inline(__always)
+  static func spaces(_ packed: UInt64) -> Int { Int(packed >> 31 & mask) }
 }
