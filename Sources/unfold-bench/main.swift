@@ -31,9 +31,11 @@ if arguments.first == "--generate", arguments.count == 2, let bytes = Int(argume
 }
 
 // `unfold-bench --profile STAGE`: one stage in a loop, alone, for perf or callgrind (prepare, relayout, parse,
-// ansi: the whole pipeline to expanded ANSI); UNFOLD_PROFILE_ROUNDS rounds (20 by default).
+// ansi: the whole pipeline to expanded ANSI); UNFOLD_PROFILE_ROUNDS rounds (20 by default) on a document of
+// UNFOLD_PROFILE_BYTES (1 MB by default).
 if arguments.first == "--profile", arguments.count == 2 {
-  let markdown = BenchInputs().markdown(bytes: 1_000_000)
+  let bytes = ProcessInfo.processInfo.environment["UNFOLD_PROFILE_BYTES"].flatMap { Int($0) } ?? 1_000_000
+  let markdown = BenchInputs().markdown(bytes: bytes)
   let text = MarkdownParser.parse(markdown).text
   let prepared = PreparedText(text, measurer: TerminalCells())
   let rounds = ProcessInfo.processInfo.environment["UNFOLD_PROFILE_ROUNDS"].flatMap { Int($0) } ?? 20

@@ -30,14 +30,14 @@ struct LineFit {
   /// The widths of the runs of one style between two offsets of a line.
   func items(_ start: Int, _ end: Int) -> [Int] {
     var items: [Int] = []
-    var style: Style?
+    var run: Int?
     var walk = ClusterWalk(text, range: start..<end, measurer: measurer)
     while let cluster = walk.next() {
-      if cluster.style == style, !items.isEmpty {
+      if cluster.run == run, !items.isEmpty {
         items[items.count - 1] += cluster.advance
       } else {
         items.append(cluster.advance)
-        style = cluster.style
+        run = cluster.run
       }
     }
     return items

@@ -361,11 +361,26 @@ private enum Inlines {
     return string(cmark_node_get_literal(next)).unicodeScalars.first == sentinel
   }
 
+  /// The text with each sentinel made a newline again, compared as UTF-8 bytes (every sentinel is three).
   private static func restoringNewlines(_ text: String, sentinel: Unicode.Scalar) -> String {
-    guard text.unicodeScalars.contains(sentinel) else { return text }
-    var result = ""
-    result.unicodeScalars.append(contentsOf: text.unicodeScalars.map { $0 == sentinel ? "\n" : $0 })
-    return result
+    var pattern = UTF8.encode(sentinel)!.makeIterator()
+    let (first, second, third) = (pattern.next()!, pattern.next()!, pattern.next()!)
+    let utf8 = text.utf8
+    guard let at = utf8.firstIndex(of: first), utf8.distance(from: at, to: utf8.endIndex) >= 3 else { return text }
+    var bytes = Array(utf8)
+    var read = utf8.distance(from: utf8.startIndex, to: at)
+    var write = read
+    while read < bytes.count {
+      if bytes[read] == first && read + 2 < bytes.count && bytes[read + 1] == second && bytes[read + 2] == third {
+        bytes[write] = 0x0A
+        read += 3
+      } else {
+        bytes[write] = bytes[read]
+        read += 1
+      }
+      write += 1
+    }
+    return write == bytes.count ? text : String(decoding: bytes[..<write], as: UTF8.self)
   }
 
   /// A code span's newlines are spaces (CommonMark), and one space is stripped from each end when both ends

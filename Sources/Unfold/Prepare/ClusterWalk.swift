@@ -5,8 +5,9 @@ struct Cluster {
   var end: Int
   /// Its first code point.
   var first: Unicode.Scalar
-  /// The style of the run it starts in.
-  var style: Style
+  /// The index of the run it starts in (a style: the text's runs are merged, so neighbouring clusters of
+  /// different runs differ in style). An index, not the style itself, which copying would retain.
+  var run: Int
   /// Its advance at its position (a tab's depends on where it starts).
   var advance: Int
   /// What it is, decided from its code points as they were read (not from a `Character`, whose UTF-8 view
@@ -17,11 +18,11 @@ struct Cluster {
   var isSpace = false
 
   /// A cluster that starts with `first`, and `second` when it has more than one code point.
-  init(start: Int, end: Int, first: Unicode.Scalar, second: Unicode.Scalar?, style: Style, advance: Int) {
+  init(start: Int, end: Int, first: Unicode.Scalar, second: Unicode.Scalar?, run: Int, advance: Int) {
     self.start = start
     self.end = end
     self.first = first
-    self.style = style
+    self.run = run
     self.advance = advance
     (isTab, isSpace, isSoftHyphen, isHardLineBreak) = Self.kind(of: first.value, second: second)
   }
@@ -94,17 +95,18 @@ struct ClusterWalk: IteratorProtocol {
     let first = clusterScalars[index]
     let count = clusterScalars[index + 1] - first
     let start = clusterOffsets[index]
+    let style = runs.style(at: start)
     var cluster = Cluster(
       start: start, end: clusterOffsets[index + 1], first: scalars[first],
-      second: count > 1 ? scalars[first + 1] : nil, style: runs.style(at: start), advance: 0)
+      second: count > 1 ? scalars[first + 1] : nil, run: runs.index, advance: 0)
     if cluster.isTab {
       cluster.advance = measurer.tabAdvance(at: x)
     } else if count > 1 {
-      cluster.advance = measurer.advance(ofScalars: scalars[first..<first + count], style: cluster.style)
+      cluster.advance = measurer.advance(ofScalars: scalars[first..<first + count], style: style)
     } else if cluster.first.isASCII {
-      cluster.advance = measurer.advance(ofASCII: UInt8(cluster.first.value), style: cluster.style)
+      cluster.advance = measurer.advance(ofASCII: UInt8(cluster.first.value), style: style)
     } else {
-      cluster.advance = measurer.advance(ofScalar: cluster.first, style: cluster.style)
+      cluster.advance = measurer.advance(ofScalar: cluster.first, style: style)
     }
     x += cluster.advance
     index += 1
@@ -212,6 +214,9 @@ struct RunCursor {
   private let runEnds: [Int]
   private var runIndex: Int
   private var runEnd: Int
+
+  /// The index of the run of the last offset asked.
+  var index: Int { runIndex }
   private var style: Style
 
   /// A cursor at `offset`.
@@ -238,6 +243,9 @@ struct RunCursor {
 }
 
 extension StyledText {
+  /// The style of run `index` (plain for a text without runs, the empty one).
+  func style(ofRun index: Int) -> Style { runs.isEmpty ? .plain : runs[index].style }
+
   /// The index of the run that holds the UTF-8 offset (the last run for the end offset).
   func runIndex(containing offset: Int) -> Int {
     min(runEnds.partitionIndex(where: { $0 > offset }), max(0, runEnds.count - 1))

@@ -169,16 +169,18 @@ struct LineDrawer {
       var before: String
       var start: Int
       var end: Int
-      var style: Style
+      var run: Int
       var width: Int
     }
+    let text = layout.text
     var fragments: [Fragment] = []
     var open: Piece?
     func slice(_ start: Int, _ end: Int) -> String { String(layout.text.string.utf8Slice(start..<end)) }
     func flush() {
       guard let piece = open else { return }
       fragments.append(
-        Fragment(text: piece.before + slice(piece.start, piece.end), style: piece.style, width: piece.width))
+        Fragment(
+          text: piece.before + slice(piece.start, piece.end), style: text.style(ofRun: piece.run), width: piece.width))
       open = nil
     }
     var walk = ClusterWalk(layout.text, range: range, measurer: measurer)
@@ -191,13 +193,15 @@ struct LineDrawer {
         }
       } else if cluster.isTab {
         flush()
-        fragments.append(Fragment(text: "\t", style: cluster.style, width: cluster.advance))
-      } else if open != nil, open!.end == cluster.start, open!.style == cluster.style {
+        fragments.append(Fragment(text: "\t", style: text.style(ofRun: cluster.run), width: cluster.advance))
+      } else if open != nil, open!.end == cluster.start,
+        open!.run == cluster.run || text.style(ofRun: open!.run) == text.style(ofRun: cluster.run)
+      {
         open!.end = cluster.end
         open!.width += cluster.advance
       } else {
         flush()
-        open = Piece(before: "", start: cluster.start, end: cluster.end, style: cluster.style, width: cluster.advance)
+        open = Piece(before: "", start: cluster.start, end: cluster.end, run: cluster.run, width: cluster.advance)
       }
     }
     flush()

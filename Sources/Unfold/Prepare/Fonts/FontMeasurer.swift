@@ -63,7 +63,7 @@ public struct FontMeasurer: TextMeasurer {
     var ranges: [Range<Int>] = []
     var walk = ClusterWalk(text, range: range, measurer: self)
     while let cluster = walk.next() {
-      let face = fonts.face(for: cluster.style)
+      let face = fonts.face(for: text.style(ofRun: cluster.run))
       let missing = text.string.utf8Slice(cluster.start..<cluster.end).unicodeScalars.contains {
         !Self.isIgnorable($0) && !$0.properties.isWhitespace && face.glyph(for: VisibleControls.visible($0)) == 0
       }
