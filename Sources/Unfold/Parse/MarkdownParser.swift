@@ -103,7 +103,9 @@ enum Chunking {
     var lineStart = text.startIndex
     let utf8 = text.utf8
     while lineStart < text.endIndex {
-      let newline = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
+      let newline =
+        text.utf8Offset(of: UInt8(ascii: "\n"), from: utf8.distance(from: utf8.startIndex, to: lineStart))
+        .map { utf8.index(utf8.startIndex, offsetBy: $0) } ?? text.endIndex
       let isBlank = utf8[lineStart..<newline].allSatisfy { $0 == 0x20 || $0 == 0x09 }
       if !isBlank {
         if chunkStart == nil {
@@ -185,22 +187,24 @@ enum Sentinel {
 
   static func choose(for text: Substring) -> Unicode.Scalar? {
     // Which candidates occur, as bits in candidate order, read from the UTF-8 bytes: every candidate is three
-    // bytes, led by E2 or E3 (going through code points, and hashing them into a set, was a tenth of parsing).
-    func scan(_ bytes: some Collection<UInt8>) -> UInt32 {
+    // bytes, led by E2 or E3, and only those lead bytes are decoded (going through code points, and hashing
+    // them into a set, was a tenth of parsing).
+    func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
       var present: UInt32 = 0
-      var iterator = bytes.makeIterator()
-      var lead: UInt8 = 0
-      var middle: UInt8 = 0
-      while let byte = iterator.next() {
-        if lead == 0xE2 || lead == 0xE3, middle != 0 {
-          let value = (UInt32(lead & 0x0F) << 12) | (UInt32(middle & 0x3F) << 6) | UInt32(byte & 0x3F)
-          if let index = candidates.firstIndex(where: { $0.value == value }) { present |= 1 << UInt32(index) }
+      var i = 0
+      while i + 2 < bytes.count {
+        let lead = bytes[i]
+        guard lead == 0xE2 || lead == 0xE3 else {
+          i += 1
+          continue
         }
-        (lead, middle) = byte >= 0xC0 ? (byte, 0) : (lead >= 0xC0 && middle == 0 ? (lead, byte) : (0, 0))
+        let value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+        if let index = candidates.firstIndex(where: { $0.value == value }) { present |= 1 << UInt32(index) }
+        i += 3  // a lead byte of E2 or E3 starts three bytes
       }
       return present
     }
-    let present = text.utf8.withContiguousStorageIfAvailable(scan) ?? scan(text.utf8)
+    let present = text.utf8.withContiguousStorageIfAvailable(scan) ?? Array(text.utf8).withUnsafeBufferPointer(scan)
     return candidates.indices.first { present & (1 << UInt32($0)) == 0 }.map { candidates[$0] }
   }
 }
@@ -365,10 +369,9 @@ private enum Inlines {
   private static func restoringNewlines(_ text: String, sentinel: Unicode.Scalar) -> String {
     var pattern = UTF8.encode(sentinel)!.makeIterator()
     let (first, second, third) = (pattern.next()!, pattern.next()!, pattern.next()!)
-    let utf8 = text.utf8
-    guard let at = utf8.firstIndex(of: first), utf8.distance(from: at, to: utf8.endIndex) >= 3 else { return text }
-    var bytes = Array(utf8)
-    var read = utf8.distance(from: utf8.startIndex, to: at)
+    guard let at = text.utf8Offset(of: first), text.utf8.count - at >= 3 else { return text }
+    var bytes = Array(text.utf8)
+    var read = at
     var write = read
     while read < bytes.count {
       if bytes[read] == first && read + 2 < bytes.count && bytes[read + 1] == second && bytes[read + 2] == third {

@@ -121,7 +121,7 @@ public struct TextSource: Hashable, Sendable {
 
   /// `\r\n` and `\r` become `\n`; NUL becomes U+FFFD.
   static func normalizingLineEnds(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0x0D || $0 == 0x00 }) else { return text }
+    guard text.utf8Contains(anyOf: 0x0D, 0x00) else { return text }
     var result = String.UnicodeScalarView()
     var previousWasCR = false
     for scalar in text.unicodeScalars {
