@@ -127,6 +127,29 @@ extension UnicodeConformanceTests {
     }
   }
 
+  /// Every assigned code point the grapheme reader calls simple stands alone beside a letter, beside itself,
+  /// beside a control and beside an ideograph, as `Character` iteration (the standard library's data) has it:
+  /// a boundary the reader decides without the recognizer is one the recognizer would decide.
+  @Test func simpleCodePointsAreClustersOfTheirOwn() {
+    var checked = 0
+    for value in UInt32(0x80)...0x10_FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let properties = UnicodeProperties(scalar)
+      guard properties.generalCategory != .cn, UnicodeProperties.isGraphemeSimple(properties.raw, value) else {
+        continue
+      }
+      checked += 1
+      for neighbour in ["a", "\u{85}", "中", "\n", String(scalar)] {
+        var pair = neighbour
+        pair.unicodeScalars.append(scalar)
+        var reversed = String(scalar)
+        reversed += neighbour
+        #expect(pair.count == 2 && reversed.count == 2, "U+\(String(value, radix: 16, uppercase: true))")
+      }
+    }
+    #expect(checked > 250_000)
+  }
+
   /// The terminal's advance of an ASCII byte, asked without a Character, is the Character's.
   @Test func asciiAdvancesAreTheCharacters() {
     for byte in UInt8(0)..<0x80 where byte != 0x09 {

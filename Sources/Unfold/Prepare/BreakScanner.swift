@@ -77,7 +77,8 @@ struct BreakScanner {
     let asciiProperties = UnicodeTables.asciiProperties
     while position < bytes.count {
       let (value, length) = GraphemeReader.decode(bytes, at: position)
-      let startsCluster = graphemes.startsCluster(value)
+      let raw = value < 0x80 ? asciiProperties[Int(value)] : UnicodeTables.lookUp(value)
+      let startsCluster = graphemes.startsCluster(value, isSimple: UnicodeProperties.isGraphemeSimple(raw, value))
       if startsCluster && !clusterOffsets.isEmpty {
         if inHardBreak {
           endsWithHardBreak = true
@@ -95,7 +96,7 @@ struct BreakScanner {
         inHardBreak = Cluster.startsHardLineBreak(value)
       }
       scalars.append(Unicode.Scalar(validUTF8: value))
-      properties.append(value < 0x80 ? asciiProperties[Int(value)] : UnicodeTables.lookUp(value))
+      properties.append(raw)
       position += length
     }
     clusterScalars.append(scalars.count)

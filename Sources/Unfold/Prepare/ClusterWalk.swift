@@ -134,7 +134,9 @@ struct ClusterWalk: IteratorProtocol {
     var position = chunkEnd
     while position < end {
       let (value, length) = GraphemeReader.decode(bytes, at: position)
-      if reader.startsCluster(value) {
+      let isSimple = UnicodeProperties.isGraphemeSimple(
+        value < 0x80 ? 0 : UnicodeTables.lookUp(value), value)
+      if reader.startsCluster(value, isSimple: isSimple) {
         if position >= limit { break }
         clusterScalars.append(scalars.count)
         clusterOffsets.append(position)
@@ -147,20 +149,23 @@ struct ClusterWalk: IteratorProtocol {
 }
 
 /// Finds where grapheme clusters start in a stream of code points, as Swift's `Character` iteration does: two
-/// ASCII code points other than CR LF always have a boundary between them (GB3, GB999), so ASCII is decided
-/// without the standard library's recognizer, which is asked only around other code points. The first code
-/// point given starts a cluster.
+/// simple code points (ASCII but CR, letters, most symbols: ``UnicodeProperties/isGraphemeSimple(_:_:)``)
+/// always have a boundary between them (GB4, GB5, GB999), so they are decided without the standard library's
+/// recognizer, which is asked only around the others (its property lookup is a binary search). The first
+/// code point given starts a cluster.
 struct GraphemeReader {
   private var recognizer = Unicode._CharacterRecognizer()
   /// Whether the recognizer has seen every code point of the open cluster (not so after ASCII read alone).
   private var recognizerIsCurrent = false
   private var previous: UInt32 = 0
+  private var previousIsSimple = false
   private var started = false
 
-  /// Whether a cluster starts at this code point, the next of the stream.
+  /// Whether a cluster starts at this code point, the next of the stream; `isSimple` is its
+  /// ``UnicodeProperties/isGraphemeSimple(_:_:)``.
   @inline(__always)
-  mutating func startsCluster(_ value: UInt32) -> Bool {
-    defer { previous = value }
+  mutating func startsCluster(_ value: UInt32, isSimple: Bool) -> Bool {
+    defer { (previous, previousIsSimple) = (value, isSimple) }
     if !started {
       started = true
       recognizer = Unicode._CharacterRecognizer()
@@ -168,12 +173,12 @@ struct GraphemeReader {
       recognizerIsCurrent = true
       return true
     }
-    if value < 0x80 && previous < 0x80 && !(previous == 0x0D && value == 0x0A) {
+    if isSimple && previousIsSimple {
       recognizerIsCurrent = false
       return true
     }
     if !recognizerIsCurrent {
-      // The open cluster is the ASCII code point before this one alone.
+      // The open cluster is the simple code point before this one alone.
       recognizer = Unicode._CharacterRecognizer()
       _ = recognizer.hasBreak(before: Unicode.Scalar(validUTF8: previous))
       recognizerIsCurrent = true

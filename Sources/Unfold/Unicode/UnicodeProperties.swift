@@ -28,6 +28,31 @@ struct UnicodeProperties: Hashable, Sendable {
   var isEmojiModifier: Bool { raw & UnicodeTables.flagEmojiModifier != 0 }
   var isPrepend: Bool { raw & UnicodeTables.flagPrepend != 0 }
 
+  /// Whether a grapheme cluster boundary stands between this code point and a neighbour that is also
+  /// simple, by the rules alone (GB4, GB5, GB999): neither Extend, SpacingMark, Prepend, ZWJ, a Hangul jamo or
+  /// syllable, a regional indicator, CR, nor a format character. Decided from the Unicode 17 properties,
+  /// conservatively: every combining mark, format character and emoji modifier is not simple, and the few
+  /// letters with a grapheme role are named (a test checks every assigned code point against `Character`).
+  static func isGraphemeSimple(_ raw: UInt32, _ value: UInt32) -> Bool {
+    if value < 0x80 { return value != 0x0D }
+    let properties = UnicodeProperties(raw: raw)
+    switch properties.generalCategory {
+    case .mn, .me, .mc, .cf: return false
+    default: break
+    }
+    switch properties.lineBreak {
+    case .ri, .jl, .jv, .jt, .h2, .h3: return false
+    default: break
+    }
+    if properties.isPrepend || properties.isEmojiModifier { return false }
+    switch value {
+    case 0x0E33, 0x0EB3: return false  // Thai and Lao SARA AM: SpacingMark
+    case 0xFF9E, 0xFF9F: return false  // halfwidth katakana sound marks: Extend
+    case 0x16D63, 0x16D67...0x16D6A: return false  // Kirat Rai vowel signs: V
+    default: return true
+    }
+  }
+
   /// East_Asian_Width F, W or H: "East Asian" in the sense of UAX #14.
   var isEastAsian: Bool {
     switch eastAsianWidth {
