@@ -31,19 +31,21 @@ if arguments.first == "--generate", arguments.count == 2, let bytes = Int(argume
 }
 
 // `unfold-bench --profile STAGE`: one stage in a loop, alone, for perf or callgrind (prepare, relayout, parse,
-// ansi: the whole pipeline to expanded ANSI); UNFOLD_PROFILE_ROUNDS rounds (20 by default) on a document of
+// ansi, html: the whole pipeline to an expanded view); UNFOLD_PROFILE_ROUNDS rounds (20 by default) on a document of
 // UNFOLD_PROFILE_BYTES (1 MB by default).
 if arguments.first == "--profile", arguments.count == 2 {
   let bytes = ProcessInfo.processInfo.environment["UNFOLD_PROFILE_BYTES"].flatMap { Int($0) } ?? 1_000_000
   let markdown = BenchInputs().markdown(bytes: bytes)
   let text = MarkdownParser.parse(markdown).text
   let prepared = PreparedText(text, measurer: TerminalCells())
+  let htmlFonts = arguments[1] == "html" ? try? FontSet.dejaVu() : nil
   let rounds = ProcessInfo.processInfo.environment["UNFOLD_PROFILE_ROUNDS"].flatMap { Int($0) } ?? 20
   for round in 0..<rounds {
     switch arguments[1] {
     case "prepare": _ = PreparedText(text, measurer: TerminalCells())
     case "relayout": _ = prepared.layout(width: 40 + round % 40)
     case "ansi": _ = Paragraph(LocalizedKey(markdown)).ansi(width: 80, colors: .ansi16, state: .expanded)
+    case "html": _ = Paragraph(LocalizedKey(markdown)).html(width: 600, fonts: htmlFonts!, state: .expanded)
     default: _ = MarkdownParser.parse(markdown)
     }
   }

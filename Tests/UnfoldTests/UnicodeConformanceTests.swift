@@ -150,12 +150,27 @@ extension UnicodeConformanceTests {
     #expect(checked > 250_000)
   }
 
+  /// The font measurer's white space is Unicode's (which the standard library looks up by binary search).
+  @Test func whiteSpaceIsUnicodes() {
+    for value in UInt32(0)...0x10_FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      if FontMeasurer.isWhitespace(scalar) != scalar.properties.isWhitespace {
+        Issue.record("U+\(String(value, radix: 16))")
+      }
+    }
+  }
+
   /// The terminal's advance of an ASCII byte, asked without a Character, is the Character's.
   @Test func asciiAdvancesAreTheCharacters() {
+    let font = FontMeasurer(try! FontSet.dejaVu())
     for byte in UInt8(0)..<0x80 where byte != 0x09 {
       #expect(
         TerminalCells().advance(ofASCII: byte, style: .plain)
           == TerminalCells().advance(of: Character(Unicode.Scalar(byte)), style: .plain))
+      for style in [Style.plain, Style(.bold), Style([.italic, .bold]), Style(.code)] {
+        #expect(
+          font.advance(ofASCII: byte, style: style) == font.advance(of: Character(Unicode.Scalar(byte)), style: style))
+      }
     }
   }
 

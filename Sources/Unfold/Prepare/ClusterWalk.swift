@@ -59,7 +59,8 @@ struct Cluster {
 /// one: indexing the string's views at every cluster was most of the cost of drawing a line.
 struct ClusterWalk: IteratorProtocol {
   private let text: StyledText
-  private let measurer: any TextMeasurer
+  /// The measurer, or `nil` for a walk that only finds clusters (their advances are 0).
+  private let measurer: (any TextMeasurer)?
   /// Where the next chunk starts, and where the walk ends (UTF-8 offsets).
   private var chunkEnd: Int
   private let end: Int
@@ -78,7 +79,7 @@ struct ClusterWalk: IteratorProtocol {
   private static let chunk = 1024
 
   /// Walks `range` (UTF-8 offsets on cluster boundaries) of `text`, the first cluster standing at `x`.
-  init(_ text: StyledText, range: Range<Int>, measurer: any TextMeasurer, x: Int = 0) {
+  init(_ text: StyledText, range: Range<Int>, measurer: (any TextMeasurer)?, x: Int = 0) {
     self.text = text
     self.measurer = measurer
     chunkEnd = range.lowerBound
@@ -99,6 +100,10 @@ struct ClusterWalk: IteratorProtocol {
     var cluster = Cluster(
       start: start, end: clusterOffsets[index + 1], first: scalars[first],
       second: count > 1 ? scalars[first + 1] : nil, run: runs.index, advance: 0)
+    guard let measurer else {
+      index += 1
+      return cluster
+    }
     if cluster.isTab {
       cluster.advance = measurer.tabAdvance(at: x)
     } else if count > 1 {

@@ -40,14 +40,23 @@ public struct FontMeasurer: TextMeasurer {
     return advance(ofGlyphsOf: scalars, style: style)
   }
 
+  /// The advance of one ASCII character: its glyph's, as ``advance(of:style:)`` measures it.
+  public func advance(ofASCII byte: UInt8, style: Style) -> Int {
+    if Cluster.startsHardLineBreak(UInt32(byte)) { return 0 }
+    return fonts.withFace(for: style) { face in
+      scale(face.advance(ofGlyph: face.glyph(for: VisibleControls.visible(Unicode.Scalar(byte)))), face)
+    }
+  }
+
   /// The sum of the glyphs' advances of the code points, ignorable ones left out.
   private func advance(ofGlyphsOf scalars: some Collection<Unicode.Scalar>, style: Style) -> Int {
-    let face = fonts.face(for: style)
-    var units = 0
-    for scalar in scalars where !Self.isIgnorable(scalar) {
-      units += face.advance(ofGlyph: face.glyph(for: VisibleControls.visible(scalar)))
+    fonts.withFace(for: style) { face in
+      var units = 0
+      for scalar in scalars where !Self.isIgnorable(scalar) {
+        units += face.advance(ofGlyph: face.glyph(for: VisibleControls.visible(scalar)))
+      }
+      return scale(units, face)
     }
-    return scale(units, face)
   }
 
   /// Whether a line of inline items fits `width`, by Chromium's rule (see the type's documentation).
@@ -61,11 +70,12 @@ public struct FontMeasurer: TextMeasurer {
   /// another font, whose width the engine cannot know.
   public func unpredictableRanges(in text: StyledText, range: Range<Int>) -> [Range<Int>] {
     var ranges: [Range<Int>] = []
-    var walk = ClusterWalk(text, range: range, measurer: self)
+    var walk = ClusterWalk(text, range: range, measurer: nil)
     while let cluster = walk.next() {
-      let face = fonts.face(for: text.style(ofRun: cluster.run))
-      let missing = text.string.utf8Slice(cluster.start..<cluster.end).unicodeScalars.contains {
-        !Self.isIgnorable($0) && !$0.properties.isWhitespace && face.glyph(for: VisibleControls.visible($0)) == 0
+      let missing = fonts.withFace(for: text.style(ofRun: cluster.run)) { face in
+        text.string.utf8Slice(cluster.start..<cluster.end).unicodeScalars.contains {
+          !Self.isIgnorable($0) && !Self.isWhitespace($0) && face.glyph(for: VisibleControls.visible($0)) == 0
+        }
       }
       guard missing else { continue }
       if let last = ranges.last, last.upperBound == cluster.start {
@@ -80,6 +90,14 @@ public struct FontMeasurer: TextMeasurer {
   private func scale(_ units: Int, _ face: FontFace) -> Int {
     let scaled = Double(units) * fonts.size * Double(Self.unitsPerPixel) / Double(face.unitsPerEm)
     return Int(scaled.rounded())
+  }
+
+  /// Unicode's White_Space characters (a browser draws them as space, from any font).
+  static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+    default: return false
+    }
   }
 
   /// Characters a browser does not draw: format characters (ZWJ, ZWSP, the soft hyphen...), variation

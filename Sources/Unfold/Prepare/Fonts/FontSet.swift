@@ -34,12 +34,19 @@ public struct FontSet: Sendable, Hashable {
 
   /// The face that draws a style: code in the monospace face, else by bold and italic.
   public func face(for style: Style) -> FontFace {
-    if style.traits.contains(.code) { return monospace }
+    withFace(for: style) { copy $0 }
+  }
+
+  /// Runs `body` with the face `style` is drawn in, borrowed: returning a face copies it, with the six
+  /// references it holds, which measuring did at every cluster.
+  @inline(__always)
+  func withFace<Result>(for style: Style, _ body: (borrowing FontFace) -> Result) -> Result {
+    if style.traits.contains(.code) { return body(monospace) }
     switch (style.traits.contains(.bold), style.traits.contains(.italic)) {
-    case (true, true): return boldItalic
-    case (true, false): return bold
-    case (false, true): return italic
-    case (false, false): return regular
+    case (true, true): return body(boldItalic)
+    case (true, false): return body(bold)
+    case (false, true): return body(italic)
+    case (false, false): return body(regular)
     }
   }
 
