@@ -72,6 +72,11 @@ struct ClusterWalk: IteratorProtocol {
   private var clusterOffsets: [Int] = []
   /// The chunk's next cluster.
   private var index = 0
+  /// Where the code points of the cluster last handed out are in `scalars`.
+  private var lastScalars = 0..<0
+
+  /// The code points of the cluster last handed out by ``next()``.
+  var scalarsOfLastCluster: ArraySlice<Unicode.Scalar> { scalars[lastScalars] }
   /// The position on the line where the next cluster starts.
   private(set) var x: Int
 
@@ -96,6 +101,7 @@ struct ClusterWalk: IteratorProtocol {
     let first = clusterScalars[index]
     let count = clusterScalars[index + 1] - first
     let start = clusterOffsets[index]
+    lastScalars = first..<first + count
     let style = runs.style(at: start)
     var cluster = Cluster(
       start: start, end: clusterOffsets[index + 1], first: scalars[first],

@@ -73,9 +73,14 @@ public struct FontMeasurer: TextMeasurer {
     var walk = ClusterWalk(text, range: range, measurer: nil)
     while let cluster = walk.next() {
       let missing = fonts.withFace(for: text.style(ofRun: cluster.run)) { face in
-        text.string.utf8Slice(cluster.start..<cluster.end).unicodeScalars.contains {
-          !Self.isIgnorable($0) && !Self.isWhitespace($0) && face.glyph(for: VisibleControls.visible($0)) == 0
+        // A loop, not `contains(where:)`: a closure would capture the borrowed face, which copies it.
+        for scalar in walk.scalarsOfLastCluster
+        where !Self.isIgnorable(scalar) && !Self.isWhitespace(scalar)
+          && face.glyph(for: VisibleControls.visible(scalar)) == 0
+        {
+          return true
         }
+        return false
       }
       guard missing else { continue }
       if let last = ranges.last, last.upperBound == cluster.start {
