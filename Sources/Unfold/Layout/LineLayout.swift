@@ -215,6 +215,7 @@ struct LineFitter {
   /// line whose hanging spaces have no tab, with no soft-hyphen run to give back, break offsets not recorded.
   var acceptsPlain: Bool {
     !recordsBreakOffsets && lineStart != nil && state.hasContent && !state.spacesHaveTab && placed.isEmpty
+      && !state.endsWithSoftHyphen
   }
 
   /// The width of the open line's content, and of its hanging spaces.
@@ -233,6 +234,20 @@ struct LineFitter {
     state.endsWithSoftHyphen = false
     state.spaces = last.contentEnd..<last.spaceEnd
     state.spacesWidth = last.spaceWidth
+  }
+
+  /// Ends the open line before a plain segment that does not fit on it, and places the segment first on
+  /// the next line, which it fits alone (the caller found both by the sum alone): what ``add(_:)`` would do
+  /// when the open line ``acceptsPlain`` (no hyphen to show, no segment to give back).
+  mutating func breakBeforePlain(_ segment: Segment) {
+    close(at: segment.start, hyphenated: false)
+    lineStart = segment.start
+    if !breakOffsets.isEmpty { breakOffsets.removeAll(keepingCapacity: true) }
+    lineBreakOffsetStart = 0
+    state = State(
+      x: segment.contentWidth, contentEnd: segment.contentEnd, hasContent: true,
+      spaces: segment.contentEnd..<segment.spaceEnd, spacesWidth: segment.spaceWidth)
+    placedCount = 1
   }
 
   mutating func add(_ segment: Segment) {

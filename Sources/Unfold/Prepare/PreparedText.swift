@@ -54,15 +54,29 @@ public struct PreparedText: Sendable {
     var i = 0
     loop: while i < segments.count {
       if fitter.acceptsPlain {
-        // Plain segments go on the open line with an addition and a comparison each, 8 bytes read.
+        // Plain segments go on the open line with an addition and a comparison each, 8 bytes read; when
+        // one does not fit, the line ends before it and it starts the next.
         var (x, spaces) = fitter.openWidth
         var j = i
         while j < plainWidths.count {
           let packed = plainWidths[j]
           guard packed & PlainWidths.isPlain != 0 else { break }
-          let total = x + spaces + PlainWidths.content(packed)
-          guard LineFit.decide(total, width: width, rounding: rounding) == true else { break }
-          x = total
+          let content = PlainWidths.content(packed)
+          let fits = LineFit.decide(x + spaces + content, width: width, rounding: rounding)
+          if fits == true {
+            x += spaces + content
+          } else if fits == false && LineFit.decide(content, width: width, rounding: rounding) == true {
+            if j > i { fitter.placePlain(count: j - i, x: x, last: segments[j - 1]) }
+            fitter.breakBeforePlain(segments[j])
+            i = j + 1
+            if fitter.lines.count >= limit {
+              isComplete = false
+              break loop
+            }
+            x = content
+          } else {
+            break
+          }
           spaces = PlainWidths.spaces(packed)
           j += 1
         }
@@ -71,6 +85,7 @@ public struct PreparedText: Sendable {
           i = j
           continue
         }
+        if i == segments.count { break }  // the last segment started a line
       }
       if fitter.lines.count >= limit {
         isComplete = false
