@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Unfold
@@ -62,11 +63,12 @@ import Testing
   }
 }
 
-/// Drawing a line of one style reuses the width the layout computed instead of walking its clusters again:
-/// for every line of texts in many scripts, styles, tabs, soft hyphens and lines wider than the width, in
+/// Drawing a line of one style reuses the width the layout computed instead of walking its clusters again, and
+/// a line of several styles measures its runs by byte where it can: for every line of texts in many scripts,
+/// styles (in a few runs, and in many cut anywhere), tabs, soft hyphens and lines wider than the width, in
 /// terminal cells and in font units, the line drawn must be the one the cluster walk draws.
 @Suite struct LineDrawingTests {
-  @Test func aLineOfOneStyleDrawsAsTheClusterWalkDoes() throws {
+  @Test func linesDrawAsTheClusterWalkDraws() throws {
     var builder = StyledText.Builder()
     builder.append("Plain words and ")
     builder.append("bold ones", style: Style(.bold))
@@ -75,7 +77,25 @@ import Testing
         + "Ελληνικά, עברית ועוד, हिन्दी में, a verylongwordthatneedsanemergencybreak, "
         + "\u{200B}zero width\r\nand CR LF.")
     builder.append(" A link.", style: Style(link: "https://example.com"))
-    let text = builder.build()
+    let single = builder.build()
+    // The same text in many runs, cut at random places (inside clusters and code points too), for lines of
+    // several styles.
+    var random = SplitMix64(state: 5)
+    var runs: [StyledText.Run] = []
+    var left = single.string.utf8.count
+    let styles = [Style.plain, Style(.bold), Style(.italic), Style(.code), Style(link: "https://example.com")]
+    while left > 0 {
+      let length = min(left, 1 + random.below(12))
+      let style = random.pick(styles.filter { $0 != runs.last?.style })
+      runs.append(StyledText.Run(length: length, style: style))
+      left -= length
+    }
+    for text in [single, StyledText(single.string, runs: runs)] {
+      try drawEveryLine(of: text)
+    }
+  }
+
+  func drawEveryLine(of text: StyledText) throws {
     let fonts = try FontSet.dejaVu()
     let measurers: [(any TextMeasurer, [Int])] = [
       (TerminalCells(), [1, 4, 9, 23, 80]),

@@ -133,7 +133,7 @@ struct LineDrawer {
 
   /// The display line of a laid-out line: its drawn content, and the hyphen of a break after a soft hyphen.
   func draw(_ line: LineLayout.Line) -> DisplayLine {
-    var drawn = singleFragment(line) ?? draw(line.contentRange)
+    var drawn = singleFragment(line) ?? fragmentPerRun(line) ?? draw(line.contentRange)
     if line.isHyphenated {
       drawn.fragments.append(Fragment(text: "-", width: measurer.width(of: "-"), role: .hyphen))
     }
@@ -156,6 +156,73 @@ struct LineDrawer {
     }
     let style = text.runs.isEmpty ? Style.plain : text.runs[run].style
     return DisplayLine(fragments: [Fragment(text: String(slice), style: style, width: line.width)])
+  }
+
+  /// A line of several styles without tabs or soft hyphens, whose run boundaries fall between clusters, is
+  /// one fragment per run: the runs' widths are summed by byte where they are ASCII, walked where they are
+  /// not, and the last run that is not ASCII takes what the layout's width of the line leaves (a line of
+  /// many styles was a quarter of writing a comment).
+  private func fragmentPerRun(_ line: LineLayout.Line) -> DisplayLine? {
+    let range = line.contentRange
+    let text = layout.text
+    guard !line.isHyphenated, !range.isEmpty, !text.runs.isEmpty else { return nil }
+    var pieces: [(range: Range<Int>, run: Int, isASCII: Bool)] = []
+    let found: Bool? = text.string.utf8.withContiguousStorageIfAvailable { bytes in
+      var run = text.runIndex(containing: range.lowerBound)
+      var start = range.lowerBound
+      while start < range.upperBound {
+        let end = min(text.runEnds[run], range.upperBound)
+        if end < range.upperBound && !Self.isClusterBoundary(at: end, in: bytes) { return false }
+        var isASCII = true
+        var previous: UInt8 = 0
+        for byte in bytes[start..<end] {
+          if byte == 0x09 || (previous == 0xC2 && byte == 0xAD) { return false }  // a tab, a soft hyphen
+          if byte >= 0x80 { isASCII = false }
+          previous = byte
+        }
+        pieces.append((start..<end, run, isASCII))
+        start = end
+        run += 1
+      }
+      return true
+    }
+    guard found == true, pieces.count > 1 else { return nil }
+    let derived = pieces.lastIndex { !$0.isASCII }
+    var widths = [Int](repeating: 0, count: pieces.count)
+    for (index, piece) in pieces.enumerated() where index != derived {
+      let style = text.style(ofRun: piece.run)
+      if piece.isASCII {
+        widths[index] = text.string.utf8Slice(piece.range).utf8.reduce(0) {
+          $0 + measurer.advance(ofASCII: $1, style: style)
+        }
+      } else {
+        var walk = ClusterWalk(text, range: piece.range, measurer: measurer)
+        while walk.next() != nil {}
+        widths[index] = walk.x
+      }
+    }
+    if let derived { widths[derived] = line.width - widths.reduce(0, +) }
+    return DisplayLine(
+      fragments: pieces.indices.map {
+        Fragment(
+          text: String(text.string.utf8Slice(pieces[$0].range)), style: text.style(ofRun: pieces[$0].run),
+          width: widths[$0])
+      })
+  }
+
+  /// Whether a grapheme cluster boundary stands at a byte offset of valid UTF-8: it starts a code point, and
+  /// the code points on both sides are simple (``UnicodeProperties/isGraphemeSimple(_:_:)``); `false` when that does not settle it.
+  private static func isClusterBoundary(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard offset > 0, offset < bytes.count else { return true }
+    guard bytes[offset] & 0xC0 != 0x80 else { return false }  // a run may end inside a code point's bytes
+    var start = offset - 1
+    while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+    let before = GraphemeReader.decode(bytes, at: start).value
+    let after = GraphemeReader.decode(bytes, at: offset).value
+    func isSimple(_ value: UInt32) -> Bool {
+      UnicodeProperties.isGraphemeSimple(value < 0x80 ? 0 : UnicodeTables.lookUp(value), value)
+    }
+    return isSimple(before) && isSimple(after)
   }
 
   /// The display line of a range of the text: fragments per style, tabs on their own, soft hyphens left out.
