@@ -75,9 +75,10 @@ struct BreakScanner {
     var graphemes = GraphemeReader()
     var inHardBreak = false  // whether the open cluster starts with a hard line break
     let asciiProperties = UnicodeTables.asciiProperties
+    let tables = UnicodeTables.decoded
     while position < bytes.count {
       let (value, length) = GraphemeReader.decode(bytes, at: position)
-      let raw = value < 0x80 ? asciiProperties[Int(value)] : UnicodeTables.lookUp(value)
+      let raw = value < 0x80 ? asciiProperties[Int(value)] : tables.lookUp(value)
       let startsCluster = graphemes.startsCluster(value, isSimple: UnicodeProperties.isGraphemeSimple(raw, value))
       if startsCluster && !clusterOffsets.isEmpty {
         if inHardBreak {

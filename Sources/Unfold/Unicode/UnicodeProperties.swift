@@ -33,18 +33,18 @@ struct UnicodeProperties: Hashable, Sendable {
   /// syllable, a regional indicator, CR, nor a format character. Decided from the Unicode 17 properties,
   /// conservatively: every combining mark, format character and emoji modifier is not simple, and the few
   /// letters with a grapheme role are named (a test checks every assigned code point against `Character`).
+  @inline(__always)
   static func isGraphemeSimple(_ raw: UInt32, _ value: UInt32) -> Bool {
     if value < 0x80 { return value != 0x0D }
-    let properties = UnicodeProperties(raw: raw)
-    switch properties.generalCategory {
-    case .mn, .me, .mc, .cf: return false
-    default: break
-    }
-    switch properties.lineBreak {
-    case .ri, .jl, .jv, .jt, .h2, .h3: return false
-    default: break
-    }
-    if properties.isPrepend || properties.isEmojiModifier { return false }
+    // The categories and classes as bit masks of their raw values: the packed value is read bit by bit.
+    let categories: UInt32 =
+      1 << GeneralCategoryClass.mn.rawValue | 1 << GeneralCategoryClass.me.rawValue
+      | 1 << GeneralCategoryClass.mc.rawValue | 1 << GeneralCategoryClass.cf.rawValue
+    let classes: UInt64 =
+      1 << LineBreakClass.ri.rawValue | 1 << LineBreakClass.jl.rawValue | 1 << LineBreakClass.jv.rawValue
+      | 1 << LineBreakClass.jt.rawValue | 1 << LineBreakClass.h2.rawValue | 1 << LineBreakClass.h3.rawValue
+    if categories & 1 << (raw >> 9 & 0x1F) != 0 || classes & 1 << UInt64(raw & 0x3F) != 0 { return false }
+    if raw & (UnicodeTables.flagPrepend | UnicodeTables.flagEmojiModifier) != 0 { return false }
     switch value {
     case 0x0E33, 0x0EB3: return false  // Thai and Lao SARA AM: SpacingMark
     case 0xFF9E, 0xFF9F: return false  // halfwidth katakana sound marks: Extend
@@ -65,13 +65,25 @@ struct UnicodeProperties: Hashable, Sendable {
 extension UnicodeTables {
   /// The decoded tables, built once on first use from the base64 strings of the generated file; one value,
   /// so that a lookup goes through one lazy initialization check, not four.
-  private struct Decoded {
+  struct Decoded: Sendable {
     let stage1: [UInt16] = decode(stage1Base64)
     let stage2: [UInt16] = decode(stage2Base64)
     let stage3: [UInt16] = decode(stage3Base64)
     let values: [UInt32] = decode(valuesBase64)
+
+    /// The packed value of a code point (0 for values past U+10FFFF).
+    @inline(__always)
+    func lookUp(_ codePoint: UInt32) -> UInt32 {
+      guard codePoint < 0x110000 else { return 0 }
+      let cp = Int(codePoint)
+      let block1 = Int(stage1[cp >> 8])
+      let block2 = Int(stage2[block1 << 4 | (cp >> 4 & 0xF)])
+      return values[Int(stage3[block2 << 4 | (cp & 0xF)])]
+    }
   }
-  private static let decoded = Decoded()
+  /// The tables, for a loop that looks up many code points: read once, they are not checked for their lazy
+  /// initialization at each lookup.
+  static let decoded = Decoded()
 
   /// The packed values of the ASCII code points, for lookups without the three stages.
   static let asciiProperties: [UInt32] = (0..<0x80).map { lookUp($0) }
@@ -79,12 +91,7 @@ extension UnicodeTables {
   /// The packed value of a code point (0 for values past U+10FFFF).
   @inline(__always)
   static func lookUp(_ codePoint: UInt32) -> UInt32 {
-    guard codePoint < 0x110000 else { return 0 }
-    let tables = decoded
-    let cp = Int(codePoint)
-    let block1 = Int(tables.stage1[cp >> 8])
-    let block2 = Int(tables.stage2[block1 << 4 | (cp >> 4 & 0xF)])
-    return tables.values[Int(tables.stage3[block2 << 4 | (cp & 0xF)])]
+    decoded.lookUp(codePoint)
   }
 
   private static func decode<T: FixedWidthInteger>(_ base64: String) -> [T] {
