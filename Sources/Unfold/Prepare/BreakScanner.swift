@@ -20,24 +20,32 @@ struct BreakScanner {
   /// The UTF-8 offset where the next window starts.
   private var offset: Int
   /// Code points before `offset` that the next window needs as context (after a safe cut).
-  private var context: [Unicode.Scalar] = []
-  private var contextProperties: [UInt32] = []
+  private var context: [ScannedScalar] = []
   /// Whether the window before ended with a hard line break.
   private var afterHardBreak = false
 
-  /// The window's code points (its context first), and their packed Unicode properties.
-  private(set) var scalars: [Unicode.Scalar] = []
-  private(set) var properties: [UInt32] = []
-  /// For each cluster of the window and one past the last: its first code point's index in `scalars`, its
-  /// UTF-8 offset in the text.
-  private(set) var clusterScalars: [Int] = []
-  private(set) var clusterOffsets: [Int] = []
-  /// For each cluster: whether a line may or must end before it.
-  private(set) var kinds: [Kind] = []
+  /// A code point of the window and its packed Unicode properties (``UnicodeProperties``).
+  struct ScannedScalar: Sendable {
+    var scalar: Unicode.Scalar
+    var properties: UInt32
+  }
+
+  /// A cluster of the window: its UTF-8 offset in the text, its first code point's index in ``scalars``,
+  /// and whether a line may or must end before it.
+  struct ScannedCluster: Sendable {
+    var offset: Int
+    var scalar: Int
+    var kind: Kind
+  }
+
+  /// The window's code points, its context first (one array of both, so that a code point is one append).
+  private(set) var scalars: [ScannedScalar] = []
+  /// The window's clusters, and one more entry that holds where the last one ends.
+  private(set) var clusters: [ScannedCluster] = []
   private var actions: [UAX14.Action] = []
 
   /// The number of clusters of the window.
-  var clusterCount: Int { kinds.count }
+  private(set) var clusterCount = 0
 
   /// The number of code points after which a long paragraph is cut at the next safe place.
   static let window = 4096
@@ -65,12 +73,9 @@ struct BreakScanner {
   private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) {
     scalars.removeAll(keepingCapacity: true)
     scalars.append(contentsOf: context)
-    properties.removeAll(keepingCapacity: true)
-    properties.append(contentsOf: contextProperties)
-    clusterScalars.removeAll(keepingCapacity: true)
-    clusterOffsets.removeAll(keepingCapacity: true)
+    clusters.removeAll(keepingCapacity: true)
     var position = offset
-    var cut: Int?  // the index in the cluster lists of the first cluster of the next window
+    var cut: Int?  // the index in `clusters` of the first cluster of the next window
     var endsWithHardBreak = false
     var graphemes = GraphemeReader()
     var inHardBreak = false  // whether the open cluster starts with a hard line break
@@ -80,55 +85,46 @@ struct BreakScanner {
       let (value, length) = GraphemeReader.decode(bytes, at: position)
       let raw = value < 0x80 ? asciiProperties[Int(value)] : tables.lookUp(value)
       let startsCluster = graphemes.startsCluster(value, isSimple: UnicodeProperties.isGraphemeSimple(raw, value))
-      if startsCluster && !clusterOffsets.isEmpty {
-        if inHardBreak {
-          endsWithHardBreak = true
-          break
-        }
-        let clusters = clusterScalars.count
-        if scalars.count - context.count >= Self.window, clusters >= 4, isSafeCut(before: clusters - 3) {
-          cut = clusters - 3  // two clusters of lookahead stay in this window
-          break
-        }
-      }
       if startsCluster {
-        clusterScalars.append(scalars.count)
-        clusterOffsets.append(position)
+        if !clusters.isEmpty {
+          if inHardBreak {
+            endsWithHardBreak = true
+            break
+          }
+          let count = clusters.count
+          if scalars.count - context.count >= Self.window, count >= 4, isSafeCut(before: count - 3) {
+            cut = count - 3  // two clusters of lookahead stay in this window
+            break
+          }
+        }
+        clusters.append(ScannedCluster(offset: position, scalar: scalars.count, kind: .none))
         inHardBreak = Cluster.startsHardLineBreak(value)
       }
-      scalars.append(Unicode.Scalar(validUTF8: value))
-      properties.append(raw)
+      scalars.append(ScannedScalar(scalar: Unicode.Scalar(validUTF8: value), properties: raw))
       position += length
     }
-    clusterScalars.append(scalars.count)
-    clusterOffsets.append(position)
+    clusters.append(ScannedCluster(offset: position, scalar: scalars.count, kind: .none))
     if position == bytes.count && inHardBreak { endsWithHardBreak = true }
 
-    UAX14.breaks(scalars, properties: properties, into: &actions)
+    UAX14.breaks(scalars, into: &actions)
     if rules == .chromium { Self.tailorForChromium(scalars, &actions) }
-    let emitted = cut.map { $0 + 1 } ?? clusterScalars.count - 1
-    kinds.removeAll(keepingCapacity: true)
-    for k in 0..<emitted {
+    clusterCount = cut.map { $0 + 1 } ?? clusters.count - 1
+    for k in 0..<clusterCount {
       if k == 0 && context.isEmpty {
-        kinds.append(afterHardBreak ? .mandatory : .none)
+        clusters[k].kind = afterHardBreak ? .mandatory : .none
       } else {
-        kinds.append(actions[clusterScalars[k]] == .prohibited ? .none : .allowed)
+        clusters[k].kind = actions[clusters[k].scalar] == .prohibited ? .none : .allowed
       }
     }
     if let cut {
       // The next window starts after the cut cluster, with the cluster before it and the cut cluster as
       // context; the opportunity before its first cluster is decided there, with that context.
-      let contextStart = clusterScalars[cut - 1]
-      let next = clusterScalars[cut + 1]
-      context = Array(scalars[contextStart..<next])
-      contextProperties = Array(properties[contextStart..<next])
-      offset = clusterOffsets[cut + 1]
-      clusterScalars.removeSubrange((cut + 2)...)
-      clusterOffsets.removeSubrange((cut + 2)...)
+      context = Array(scalars[clusters[cut - 1].scalar..<clusters[cut + 1].scalar])
+      offset = clusters[cut + 1].offset
+      clusters.removeSubrange((cut + 2)...)
       afterHardBreak = false
     } else {
       context.removeAll()
-      contextProperties.removeAll()
       offset = position
       afterHardBreak = endsWithHardBreak
     }
@@ -138,10 +134,10 @@ struct BreakScanner {
   /// ideographs, so no rule looks back across them (every rule's lookbehind stops at such a unit).
   private func isSafeCut(before k: Int) -> Bool {
     func isPlain(_ cluster: Int) -> Bool {
-      let start = clusterScalars[cluster]
-      let end = cluster + 1 < clusterScalars.count ? clusterScalars[cluster + 1] : scalars.count
-      guard end - start == 1, scalars[start] != "\u{25CC}" else { return false }
-      switch UAX14.resolve(UnicodeProperties(raw: properties[start])) {
+      let start = clusters[cluster].scalar
+      let end = cluster + 1 < clusters.count ? clusters[cluster + 1].scalar : scalars.count
+      guard end - start == 1, scalars[start].scalar != "\u{25CC}" else { return false }
+      switch UAX14.resolve(UnicodeProperties(raw: scalars[start].properties)) {
       case .al, .hl, .id: return true
       default: return false
       }
@@ -150,17 +146,17 @@ struct BreakScanner {
   }
 
   /// Blink's changes to UAX #14 (see ``LineBreaker``).
-  private static func tailorForChromium(_ scalars: [Unicode.Scalar], _ actions: inout [UAX14.Action]) {
+  private static func tailorForChromium(_ scalars: [ScannedScalar], _ actions: inout [UAX14.Action]) {
     for i in 1..<max(1, scalars.count) where actions[i] != .mandatory {
-      let previous = scalars[i - 1]
-      let current = scalars[i]
+      let previous = scalars[i - 1].scalar
+      let current = scalars[i].scalar
       if isBreakableSpace(previous) {
         actions[i] = isBreakableSpace(current) ? .prohibited : .allowed
       } else if isBreakableSpace(current) {
         actions[i] = .prohibited
       } else if isTableASCII(previous) && isTableASCII(current) {
         if previous == "-" && ("0"..."9").contains(current) {
-          let beforeHyphen = i >= 2 ? scalars[i - 2] : nil
+          let beforeHyphen = i >= 2 ? scalars[i - 2].scalar : nil
           actions[i] = beforeHyphen.map(isASCIIAlphanumeric) == true ? .allowed : .prohibited
         } else {
           actions[i] = asciiBreaksAfter[previous]?.contains(current) == true ? .allowed : .prohibited

@@ -83,10 +83,11 @@ public struct LineBreaker: Hashable, Sendable {
       while true {
         while cluster < scanner.clusterCount {
           defer { cluster += 1 }
-          switch scanner.kinds[cluster] {
+          let scanned = scanner.clusters[cluster]
+          switch scanned.kind {
           case .none: continue
-          case .allowed: return BreakOpportunity(offset: scanner.clusterOffsets[cluster], kind: .allowed)
-          case .mandatory: return BreakOpportunity(offset: scanner.clusterOffsets[cluster], kind: .mandatory)
+          case .allowed: return BreakOpportunity(offset: scanned.offset, kind: .allowed)
+          case .mandatory: return BreakOpportunity(offset: scanned.offset, kind: .mandatory)
           }
         }
         guard scanner.scanWindow() else { return nil }

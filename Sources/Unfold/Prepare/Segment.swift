@@ -67,18 +67,17 @@ struct Segmenter: IteratorProtocol {
 
   /// Measures the clusters of the scanner's window and cuts them into segments.
   private mutating func measureWindow() {
-    let kinds = scanner.kinds
-    let offsets = scanner.clusterOffsets
-    let starts = scanner.clusterScalars
+    let clusters = scanner.clusters
     let scalars = scanner.scalars
     let measurer = self.measurer
     var open = self.open
     var width = openWidth
     var x = self.x
-    for k in 0..<kinds.count {
-      let start = offsets[k]
-      if var segment = open, kinds[k] != .none {
-        segment.isMandatoryBreak = kinds[k] == .mandatory
+    for k in 0..<scanner.clusterCount {
+      let cluster = clusters[k]
+      let start = cluster.offset
+      if var segment = open, cluster.kind != .none {
+        segment.isMandatoryBreak = cluster.kind == .mandatory
         ready.append(segment)
         open = nil
       }
@@ -88,9 +87,11 @@ struct Segmenter: IteratorProtocol {
           hasTab: false, isMandatoryBreak: false, endsWithSoftHyphen: false)
         width = 0
       }
-      let first = scalars[starts[k]]
-      let count = starts[k + 1] - starts[k]
-      let kind = Cluster.kind(of: first.value, second: count > 1 ? scalars[starts[k] + 1] : nil)
+      let firstIndex = cluster.scalar
+      let endIndex = clusters[k + 1].scalar
+      let first = scalars[firstIndex].scalar
+      let count = endIndex - firstIndex
+      let kind = Cluster.kind(of: first.value, second: count > 1 ? scalars[firstIndex + 1].scalar : nil)
       let advance: Int
       if kind.isTab {
         advance = measurer.tabAdvance(at: x)
@@ -101,11 +102,12 @@ struct Segmenter: IteratorProtocol {
           ? measurer.advance(ofASCII: UInt8(first.value), style: style)
           : measurer.advance(ofScalar: first, style: style)
       } else {
-        advance = measurer.advance(ofScalars: scalars[starts[k]..<starts[k + 1]], style: runs.style(at: start))
+        advance = measurer.advance(
+          ofScalars: scalars[firstIndex..<endIndex].lazy.map(\.scalar), style: runs.style(at: start))
       }
       x += advance
       width += advance
-      open!.add(end: offsets[k + 1], kind: kind, width: width)
+      open!.add(end: clusters[k + 1].offset, kind: kind, width: width)
     }
     self.open = open
     openWidth = width

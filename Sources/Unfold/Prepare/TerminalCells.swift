@@ -66,7 +66,7 @@ public struct TerminalCells: TextMeasurer {
   }
 
   /// The cells of a cluster of several code points, as ``advance(of:style:)`` counts it.
-  public func advance(ofScalars scalars: ArraySlice<Unicode.Scalar>, style: Style) -> Int {
+  public func advance(ofScalars scalars: some Collection<Unicode.Scalar>, style: Style) -> Int {
     switch profile {
     case .legacy: return Self.legacyWidth(of: scalars)
     case .modern: return Self.modernWidth(of: scalars)

@@ -15,7 +15,7 @@ public protocol TextMeasurer: Sendable {
 
   /// The advance of a cluster given as its code points (more than one): the same as
   /// ``advance(of:style:)`` of their `Character`, asked without making one.
-  func advance(ofScalars scalars: ArraySlice<Unicode.Scalar>, style: Style) -> Int
+  func advance(ofScalars scalars: some Collection<Unicode.Scalar>, style: Style) -> Int
 
   /// The distance between tab stops: a tab advances to the next multiple of it, counted from the line's
   /// start.
@@ -48,7 +48,7 @@ extension TextMeasurer {
   }
 
   /// The advance of the `Character` of the code points.
-  public func advance(ofScalars scalars: ArraySlice<Unicode.Scalar>, style: Style) -> Int {
+  public func advance(ofScalars scalars: some Collection<Unicode.Scalar>, style: Style) -> Int {
     var string = String.UnicodeScalarView()
     string.append(contentsOf: scalars)
     return advance(of: Character(String(string)), style: style)

@@ -32,17 +32,17 @@ enum UAX14 {
   /// before `scalars[i]`, for `i` in `1..<scalars.count` (entry 0 is `.prohibited`, LB2). The end of the text
   /// (LB3) is not included.
   static func breaks(_ scalars: some Collection<Unicode.Scalar>, usePairTable: Bool = true) -> [Action] {
-    let scalars = Array(scalars)
+    let scanned = scalars.map { BreakScanner.ScannedScalar(scalar: $0, properties: UnicodeProperties($0).raw) }
     var actions: [Action] = []
-    breaks(scalars, properties: scalars.map { UnicodeProperties($0).raw }, into: &actions, usePairTable: usePairTable)
+    breaks(scanned, into: &actions, usePairTable: usePairTable)
     return actions
   }
 
-  /// The same, with the code points' packed properties already looked up, into a reused array.
+  /// The same, for code points whose packed properties are already looked up, into a reused array.
   ///
   /// `usePairTable: false` runs every rule at every boundary: what tests compare the pair table with.
   static func breaks(
-    _ scalars: [Unicode.Scalar], properties: [UInt32], into actions: inout [Action], usePairTable: Bool = true
+    _ scalars: [BreakScanner.ScannedScalar], into actions: inout [Action], usePairTable: Bool = true
   ) {
     let count = scalars.count
     actions.removeAll(keepingCapacity: true)
@@ -53,7 +53,7 @@ enum UAX14 {
     var rawClasses: [LineBreakClass] = []
     rawClasses.reserveCapacity(count)
     for index in 0..<count {
-      let properties = UnicodeProperties(raw: properties[index])
+      let properties = UnicodeProperties(raw: scalars[index].properties)
       let resolved = resolve(properties)
       rawClasses.append(resolved)
       if resolved == .cm || resolved == .zwj, let base = units.last,
@@ -62,7 +62,7 @@ enum UAX14 {
         continue  // LB9: attached to the unit before; no break before it
       }
       let lineBreak: LineBreakClass = resolved == .cm || resolved == .zwj ? .al : resolved  // LB10
-      units.append(Unit(start: index, lineBreak: lineBreak, properties: properties, scalar: scalars[index]))
+      units.append(Unit(start: index, lineBreak: lineBreak, properties: properties, scalar: scalars[index].scalar))
     }
     let pairs = PairTable.shared
     for u in 1..<units.count {

@@ -35,8 +35,9 @@ public struct FontMeasurer: TextMeasurer {
   }
 
   /// The advance of a cluster given as its code points (CR LF, the one hard line break of two, is 0).
-  public func advance(ofScalars scalars: ArraySlice<Unicode.Scalar>, style: Style) -> Int {
-    if scalars.count == 2 && scalars.first == "\r" && scalars.last == "\n" { return 0 }
+  public func advance(ofScalars scalars: some Collection<Unicode.Scalar>, style: Style) -> Int {
+    var iterator = scalars.makeIterator()
+    if iterator.next() == "\r" && iterator.next() == "\n" && iterator.next() == nil { return 0 }
     return advance(ofGlyphsOf: scalars, style: style)
   }
 
