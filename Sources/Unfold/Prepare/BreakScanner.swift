@@ -4,11 +4,12 @@
 ///
 /// A window is a paragraph (up to and including its hard line break), or about 4,096 code points of a long
 /// one cut where the algorithm's context cannot cross. After ``scanWindow()``, the window's clusters are
-/// `0..<clusterCount`: cluster `k` covers the UTF-8 offsets `clusterOffsets[k]..<clusterOffsets[k + 1]` and
-/// the code points `scalars[clusterScalars[k]..<clusterScalars[k + 1]]`, and `kinds[k]` says whether a line
-/// may (or must) end before it.
+/// `clusters[0..<clusterCount]`: cluster `k` covers the UTF-8 offsets `clusters[k].offset..<clusters[k + 1]
+/// .offset` and the code points `scalars[clusters[k].scalar..<clusters[k + 1].scalar]`, and
+/// `clusters[k].kind` says whether a line may (or must) end before it.
 ///
-/// Clusters are Swift's own, found by a ``GraphemeReader`` (a run of ASCII is read byte by byte).
+/// Clusters are Swift's own, found by a ``GraphemeReader`` (two simple code points, ASCII among them, are
+/// decided without the standard library's recognizer).
 struct BreakScanner {
   /// What may happen before a cluster.
   enum Kind: UInt8 {
