@@ -93,21 +93,12 @@ public struct LineLayout: Sendable {
     let limit = lineLimit.map { max(1, $0) } ?? Int.max
     var isComplete = true
     while let segment = segments.next() {
-      if fitter.lines.count >= limit {
-        isComplete = false
-        break
-      }
-      fitter.add(segment)
-      if fitter.lines.count > limit || (fitter.lines.count == limit && fitter.hasOpenLine) {
+      guard fitter.add(segment, lineLimit: limit) else {
         isComplete = false
         break
       }
     }
-    if isComplete { fitter.finish() }
-    return LineLayout(
-      text: text, measurer: measurer, breaker: breaker, width: max(1, width),
-      lines: fitter.lines.count > limit ? Array(fitter.lines.prefix(limit)) : fitter.lines,
-      breakOffsetStorage: fitter.breakOffsets, isComplete: isComplete)
+    return fitter.layout(breaker: breaker, lineLimit: limit, isComplete: isComplete, breakOffsets: fitter.breakOffsets)
   }
 }
 
@@ -153,7 +144,7 @@ struct LineFitter {
   let hyphenWidth: Int
   private let fit: LineFit
   /// The measurer's item rounding, read once (see ``LineFit/decide(_:width:rounding:)``).
-  private let rounding: Int
+  let rounding: Int
   private(set) var lines: [LineLayout.Line] = []
 
   /// The start of the open line, or `nil` between lines.
@@ -211,8 +202,30 @@ struct LineFitter {
     if recordsBreakOffsets { self.breakOffsets.reserveCapacity(breakOffsets) }
   }
 
-  /// Whether ``placePlain(count:x:spacesWidth:last:)`` may place segments now: after content on an open
-  /// line whose hanging spaces have no tab, with no soft-hyphen run to give back, break offsets not recorded.
+  /// Adds a segment unless the layout already holds `limit` lines; whether the layout goes on (`false` once
+  /// it knows that the text needs more than `limit` lines).
+  mutating func add(_ segment: Segment, lineLimit limit: Int) -> Bool {
+    if lines.count >= limit { return false }
+    add(segment)
+    return !exceeds(limit)
+  }
+
+  /// Whether the lines so far, an open one included, are more than `limit`.
+  func exceeds(_ limit: Int) -> Bool { lines.count > limit || (lines.count == limit && hasOpenLine) }
+
+  /// The layout of what was placed, at most `limit` lines: the open line closed when it `isComplete`, the
+  /// lines' break offsets read from `breakOffsets`.
+  mutating func layout(breaker: LineBreaker, lineLimit limit: Int, isComplete: Bool, breakOffsets: [Int]) -> LineLayout
+  {
+    if isComplete { finish() }
+    return LineLayout(
+      text: text, measurer: measurer, breaker: breaker, width: width,
+      lines: lines.count > limit ? Array(lines.prefix(limit)) : lines, breakOffsetStorage: breakOffsets,
+      isComplete: isComplete)
+  }
+
+  /// Whether ``placePlain(count:x:last:)`` may place segments now: after content on an open line whose
+  /// hanging spaces have no tab, with no soft-hyphen run to give back, break offsets not recorded.
   var acceptsPlain: Bool {
     !recordsBreakOffsets && lineStart != nil && state.hasContent && !state.spacesHaveTab && placed.isEmpty
       && !state.endsWithSoftHyphen
@@ -220,9 +233,6 @@ struct LineFitter {
 
   /// The width of the open line's content, and of its hanging spaces.
   var openWidth: (content: Int, spaces: Int) { (state.x, state.spacesWidth) }
-
-  /// The measurer's item rounding, for ``LineFit/decide(_:width:rounding:)``.
-  var itemRounding: Int { rounding }
 
   /// Places `count` plain segments (content without a tab or a soft hyphen, no mandatory break after it)
   /// that the caller found to fit by the sum alone, the line's width becoming `x`; `last` is the last of
@@ -241,12 +251,12 @@ struct LineFitter {
   /// when the open line ``acceptsPlain`` (no hyphen to show, no segment to give back).
   mutating func breakBeforePlain(_ segment: Segment) {
     close(at: segment.start, hyphenated: false)
-    lineStart = segment.start
-    if !breakOffsets.isEmpty { breakOffsets.removeAll(keepingCapacity: true) }
-    lineBreakOffsetStart = 0
-    state = State(
-      x: segment.contentWidth, contentEnd: segment.contentEnd, hasContent: true,
-      spaces: segment.contentEnd..<segment.spaceEnd, spacesWidth: segment.spaceWidth)
+    open(at: segment.start)
+    state.x = segment.contentWidth
+    state.contentEnd = segment.contentEnd
+    state.hasContent = true
+    state.spaces = segment.contentEnd..<segment.spaceEnd
+    state.spacesWidth = segment.spaceWidth
     placedCount = 1
   }
 
@@ -359,10 +369,10 @@ struct LineFitter {
   private mutating func open(at offset: Int) {
     lineStart = offset
     // Without recording, offsets serve only the open line, and the storage is reused.
-    if !recordsBreakOffsets { breakOffsets.removeAll(keepingCapacity: true) }
+    if !recordsBreakOffsets && !breakOffsets.isEmpty { breakOffsets.removeAll(keepingCapacity: true) }
     lineBreakOffsetStart = breakOffsets.count
     state = State(contentEnd: offset, spaces: offset..<offset, breakOffsetCount: lineBreakOffsetStart)
-    placed.removeAll(keepingCapacity: true)
+    if !placed.isEmpty { placed.removeAll(keepingCapacity: true) }
     placedCount = 0
   }
 

@@ -5,25 +5,31 @@
 #endif
 
 extension StringProtocol {
-  /// Whether a UTF-8 byte of the text is one of `bytes`, read from its contiguous storage when it has one
-  /// (iterating the UTF-8 view byte by byte was a tenth of parsing).
+  /// Runs `body` with the text's UTF-8 bytes: its contiguous storage when it has one (a native string
+  /// always does), else a copy. Reading bytes from a buffer rather than through the UTF-8 view is what the
+  /// engine's byte loops rely on.
+  @inline(__always)
+  func withUTF8Buffer<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+    return Array(utf8).withUnsafeBufferPointer(body)
+  }
+
+  /// Whether a UTF-8 byte of the text is one of `bytes` (iterating the UTF-8 view byte by byte was a tenth of
+  /// parsing).
   func utf8Contains(anyOf bytes: UInt8...) -> Bool {
-    func search(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    withUTF8Buffer { buffer in
       guard let base = buffer.baseAddress else { return false }
       return bytes.contains { memchr(base, Int32($0), buffer.count) != nil }
     }
-    return utf8.withContiguousStorageIfAvailable(search) ?? utf8.contains { bytes.contains($0) }
   }
 
   /// The UTF-8 offset (from the text's start) of the first `byte` at or after `offset`, or `nil`.
   func utf8Offset(of byte: UInt8, from offset: Int = 0) -> Int? {
-    func search(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+    withUTF8Buffer { buffer in
       guard let base = buffer.baseAddress, offset < buffer.count,
         let found = memchr(base + offset, Int32(byte), buffer.count - offset)
       else { return nil }
       return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
-    if let found = utf8.withContiguousStorageIfAvailable(search) { return found }
-    return utf8.dropFirst(offset).firstIndex(of: byte).map { utf8.distance(from: utf8.startIndex, to: $0) }
   }
 }

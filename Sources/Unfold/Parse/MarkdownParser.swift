@@ -204,7 +204,7 @@ enum Sentinel {
       }
       return present
     }
-    let present = text.utf8.withContiguousStorageIfAvailable(scan) ?? Array(text.utf8).withUnsafeBufferPointer(scan)
+    let present = text.withUTF8Buffer(scan)
     return candidates.indices.first { present & (1 << UInt32($0)) == 0 }.map { candidates[$0] }
   }
 }
@@ -241,7 +241,7 @@ private enum Inlines {
       }
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
     }
-    if chunk.utf8.withContiguousStorageIfAvailable(copy) == nil { Array(chunk.utf8).withUnsafeBufferPointer(copy) }
+    chunk.withUTF8Buffer(copy)
     bytes.append(0)
     lock.withLock { _ in
       guard let extensionPointer = strikethrough,

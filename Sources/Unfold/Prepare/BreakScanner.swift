@@ -65,8 +65,7 @@ struct BreakScanner {
   mutating func scanWindow() -> Bool {
     guard offset < text.utf8.count else { return false }  // the last window stays
     let text = self.text
-    if text.utf8.withContiguousStorageIfAvailable({ scan($0) }) != nil { return true }
-    Array(text.utf8).withUnsafeBufferPointer { scan($0) }
+    text.withUTF8Buffer { scan($0) }
     return true
   }
 

@@ -27,12 +27,12 @@ struct Cluster {
     (isTab, isSpace, isSoftHyphen, isHardLineBreak) = Self.kind(of: first.value, second: second)
   }
 
-  /// What a cluster is, from its first code point and its second (`nil` for a cluster of one): a tab, a
-  /// space (a tab is one too), a soft hyphen, a hard line break.
+  /// What a cluster is: a tab, a space (a tab is one too), a soft hyphen, a hard line break.
+  typealias Kind = (isTab: Bool, isSpace: Bool, isSoftHyphen: Bool, isHardLineBreak: Bool)
+
+  /// What a cluster is, from its first code point and its second (`nil` for a cluster of one).
   @inline(__always)
-  static func kind(
-    of first: UInt32, second: Unicode.Scalar?
-  ) -> (isTab: Bool, isSpace: Bool, isSoftHyphen: Bool, isHardLineBreak: Bool) {
+  static func kind(of first: UInt32, second: Unicode.Scalar?) -> Kind {
     guard let second else {
       return (first == 0x09, first == 0x20 || first == 0x09, first == 0xAD, startsHardLineBreak(first))
     }
@@ -72,11 +72,9 @@ struct ClusterWalk: IteratorProtocol {
   private var clusterOffsets: [Int] = []
   /// The chunk's next cluster.
   private var index = 0
-  /// Where the code points of the cluster last handed out are in `scalars`.
-  private var lastScalars = 0..<0
 
   /// The code points of the cluster last handed out by ``next()``.
-  var scalarsOfLastCluster: ArraySlice<Unicode.Scalar> { scalars[lastScalars] }
+  var scalarsOfLastCluster: ArraySlice<Unicode.Scalar> { scalars[clusterScalars[index - 1]..<clusterScalars[index]] }
   /// The position on the line where the next cluster starts.
   private(set) var x: Int
 
@@ -101,7 +99,6 @@ struct ClusterWalk: IteratorProtocol {
     let first = clusterScalars[index]
     let count = clusterScalars[index + 1] - first
     let start = clusterOffsets[index]
-    lastScalars = first..<first + count
     let style = runs.style(at: start)
     var cluster = Cluster(
       start: start, end: clusterOffsets[index + 1], first: scalars[first],
@@ -131,8 +128,7 @@ struct ClusterWalk: IteratorProtocol {
     clusterOffsets.removeAll(keepingCapacity: true)
     index = 0
     let text = self.text.string
-    let position =
-      text.utf8.withContiguousStorageIfAvailable { read($0) } ?? Array(text.utf8).withUnsafeBufferPointer { read($0) }
+    let position = text.withUTF8Buffer { read($0) }
     clusterScalars.append(scalars.count)
     clusterOffsets.append(position)
     chunkEnd = position
@@ -143,10 +139,10 @@ struct ClusterWalk: IteratorProtocol {
     let limit = min(end, chunkEnd + Self.chunk)
     var reader = GraphemeReader()
     var position = chunkEnd
+    let tables = UnicodeTables.decoded
     while position < end {
       let (value, length) = GraphemeReader.decode(bytes, at: position)
-      let isSimple = UnicodeProperties.isGraphemeSimple(
-        value < 0x80 ? 0 : UnicodeTables.lookUp(value), value)
+      let isSimple = UnicodeProperties.isGraphemeSimple(value < 0x80 ? 0 : tables.lookUp(value), value)
       if reader.startsCluster(value, isSimple: isSimple) {
         if position >= limit { break }
         clusterScalars.append(scalars.count)
@@ -173,7 +169,7 @@ struct GraphemeReader {
   private var started = false
 
   /// Whether a cluster starts at this code point, the next of the stream; `isSimple` is its
-  /// ``UnicodeProperties/isGraphemeSimple(_:_:)``.
+  /// ``UnicodeProperties/isGraphemeSimple(_:_:)``, which the caller has the properties for.
   @inline(__always)
   mutating func startsCluster(_ value: UInt32, isSimple: Bool) -> Bool {
     defer { (previous, previousIsSimple) = (value, isSimple) }

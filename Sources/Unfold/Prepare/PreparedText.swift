@@ -43,14 +43,11 @@ public struct PreparedText: Sendable {
   ///     this, and reports ``LineLayout/isComplete`` as `false`.
   /// - Complexity: O(*s*) in the number of segments laid out.
   public func layout(width: Int, lineLimit: Int? = nil) -> LineLayout {
-    var fitter = LineFitter(text: text, measurer: measurer, width: max(1, width), recordsBreakOffsets: false)
-    let limit = lineLimit.map { max(1, $0) } ?? Int.max
-    if lineLimit == nil { fitter.reserveCapacity(lines: totalWidth / max(1, width) + 16, breakOffsets: 0) }
-    var isComplete = true
-    let rounding = fitter.itemRounding
     let width = max(1, width)
-    let segments = self.segments
-    let plainWidths = self.plainWidths
+    var fitter = LineFitter(text: text, measurer: measurer, width: width, recordsBreakOffsets: false)
+    let limit = lineLimit.map { max(1, $0) } ?? Int.max
+    if lineLimit == nil { fitter.reserveCapacity(lines: totalWidth / width + 16, breakOffsets: 0) }
+    var isComplete = true
     var i = 0
     loop: while i < segments.count {
       if fitter.acceptsPlain {
@@ -62,14 +59,14 @@ public struct PreparedText: Sendable {
           let packed = plainWidths[j]
           guard packed & PlainWidths.isPlain != 0 else { break }
           let content = PlainWidths.content(packed)
-          let fits = LineFit.decide(x + spaces + content, width: width, rounding: rounding)
+          let fits = LineFit.decide(x + spaces + content, width: width, rounding: fitter.rounding)
           if fits == true {
             x += spaces + content
-          } else if fits == false && LineFit.decide(content, width: width, rounding: rounding) == true {
+          } else if fits == false && LineFit.decide(content, width: width, rounding: fitter.rounding) == true {
             if j > i { fitter.placePlain(count: j - i, x: x, last: segments[j - 1]) }
             fitter.breakBeforePlain(segments[j])
             i = j + 1
-            if fitter.lines.count >= limit {
+            if fitter.exceeds(limit) {
               isComplete = false
               break loop
             }
@@ -87,22 +84,13 @@ public struct PreparedText: Sendable {
         }
         if i == segments.count { break }  // the last segment started a line
       }
-      if fitter.lines.count >= limit {
+      guard fitter.add(segments[i], lineLimit: limit) else {
         isComplete = false
-        break loop
+        break
       }
-      fitter.add(segments[i])
       i += 1
-      if fitter.lines.count > limit || (fitter.lines.count == limit && fitter.hasOpenLine) {
-        isComplete = false
-        break loop
-      }
     }
-    if isComplete { fitter.finish() }
-    return LineLayout(
-      text: text, measurer: measurer, breaker: breaker, width: max(1, width),
-      lines: fitter.lines.count > limit ? Array(fitter.lines.prefix(limit)) : fitter.lines,
-      breakOffsetStorage: starts, isComplete: isComplete)
+    return fitter.layout(breaker: breaker, lineLimit: limit, isComplete: isComplete, breakOffsets: starts)
   }
 
   /// The break opportunities that preparing found, in order.

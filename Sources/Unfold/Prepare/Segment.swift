@@ -29,7 +29,6 @@ struct Segment: Hashable, Sendable {
 /// ``BreakScanner`` at a time: the clusters and opportunities it found in one pass are measured here, in one
 /// loop per window over its arrays.
 struct Segmenter: IteratorProtocol {
-  private let text: StyledText
   private let measurer: any TextMeasurer
   private var scanner: BreakScanner
   /// The segments of the windows read so far that are complete, and the next one to hand out.
@@ -45,7 +44,6 @@ struct Segmenter: IteratorProtocol {
   private var x = 0
 
   init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker) {
-    self.text = text
     self.measurer = measurer
     scanner = BreakScanner(text.string, from: 0, rules: breaker.rules)
     runs = RunCursor(text, at: 0)
@@ -118,9 +116,7 @@ struct Segmenter: IteratorProtocol {
 extension Segment {
   /// Adds the next cluster, which ends at `end`; `width` is the segment's width with it.
   @inline(__always)
-  mutating func add(
-    end: Int, kind: (isTab: Bool, isSpace: Bool, isSoftHyphen: Bool, isHardLineBreak: Bool), width: Int
-  ) {
+  mutating func add(end: Int, kind: Cluster.Kind, width: Int) {
     self.end = end
     if kind.isTab { hasTab = true }
     endsWithSoftHyphen = kind.isSoftHyphen

@@ -133,41 +133,24 @@ struct LineDrawer {
 
   /// The display line of a laid-out line: its drawn content, and the hyphen of a break after a soft hyphen.
   func draw(_ line: LineLayout.Line) -> DisplayLine {
-    var drawn = singleFragment(line) ?? fragmentPerRun(line) ?? draw(line.contentRange)
+    var drawn = fragmentPerRun(line) ?? draw(line.contentRange)
     if line.isHyphenated {
       drawn.fragments.append(Fragment(text: "-", width: measurer.width(of: "-"), role: .hyphen))
     }
     return drawn
   }
 
-  /// A line of one style without tabs or soft hyphens is one fragment whose width the layout already knows:
-  /// no cluster is walked again (drawing was a third of writing an expanded view).
-  private func singleFragment(_ line: LineLayout.Line) -> DisplayLine? {
-    let range = line.contentRange
-    guard !line.isHyphenated, !range.isEmpty else { return nil }
-    let text = layout.text
-    let run = text.runIndex(containing: range.lowerBound)
-    guard text.runs.isEmpty || text.runEnds[run] >= range.upperBound else { return nil }
-    let slice = text.string.utf8Slice(range)
-    var previous: UInt8 = 0
-    for byte in slice.utf8 {
-      if byte == 0x09 || (previous == 0xC2 && byte == 0xAD) { return nil }  // a tab, a soft hyphen
-      previous = byte
-    }
-    let style = text.runs.isEmpty ? Style.plain : text.runs[run].style
-    return DisplayLine(fragments: [Fragment(text: String(slice), style: style, width: line.width)])
-  }
-
-  /// A line of several styles without tabs or soft hyphens, whose run boundaries fall between clusters, is
-  /// one fragment per run: the runs' widths are summed by byte where they are ASCII, walked where they are
-  /// not, and the last run that is not ASCII takes what the layout's width of the line leaves (a line of
-  /// many styles was a quarter of writing a comment).
+  /// A line without tabs or soft hyphens whose run boundaries fall between clusters is one fragment per run,
+  /// without walking its clusters again (drawing was a third of writing an expanded view, and lines of many
+  /// styles a quarter of writing a comment): the layout's width of the line goes to its last run that is not
+  /// ASCII (to its one run, for a line of one style), and the other runs are summed by byte where they are
+  /// ASCII, walked where they are not.
   private func fragmentPerRun(_ line: LineLayout.Line) -> DisplayLine? {
     let range = line.contentRange
     let text = layout.text
-    guard !line.isHyphenated, !range.isEmpty, !text.runs.isEmpty else { return nil }
+    guard !line.isHyphenated, !range.isEmpty else { return nil }
     var pieces: [(range: Range<Int>, run: Int, isASCII: Bool)] = []
-    let found: Bool? = text.string.utf8.withContiguousStorageIfAvailable { bytes in
+    let drawsAsIs = text.string.withUTF8Buffer { bytes in
       var run = text.runIndex(containing: range.lowerBound)
       var start = range.lowerBound
       while start < range.upperBound {
@@ -186,8 +169,8 @@ struct LineDrawer {
       }
       return true
     }
-    guard found == true, pieces.count > 1 else { return nil }
-    let derived = pieces.lastIndex { !$0.isASCII }
+    guard drawsAsIs else { return nil }
+    let derived = pieces.lastIndex { !$0.isASCII } ?? pieces.count - 1
     var widths = [Int](repeating: 0, count: pieces.count)
     for (index, piece) in pieces.enumerated() where index != derived {
       let style = text.style(ofRun: piece.run)
@@ -201,7 +184,7 @@ struct LineDrawer {
         widths[index] = walk.x
       }
     }
-    if let derived { widths[derived] = line.width - widths.reduce(0, +) }
+    widths[derived] = line.width - widths.reduce(0, +)
     return DisplayLine(
       fragments: pieces.indices.map {
         Fragment(
@@ -217,12 +200,8 @@ struct LineDrawer {
     guard bytes[offset] & 0xC0 != 0x80 else { return false }  // a run may end inside a code point's bytes
     var start = offset - 1
     while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
-    let before = GraphemeReader.decode(bytes, at: start).value
-    let after = GraphemeReader.decode(bytes, at: offset).value
-    func isSimple(_ value: UInt32) -> Bool {
-      UnicodeProperties.isGraphemeSimple(value < 0x80 ? 0 : UnicodeTables.lookUp(value), value)
-    }
-    return isSimple(before) && isSimple(after)
+    return UnicodeProperties.isGraphemeSimple(GraphemeReader.decode(bytes, at: start).value)
+      && UnicodeProperties.isGraphemeSimple(GraphemeReader.decode(bytes, at: offset).value)
   }
 
   /// The display line of a range of the text: fragments per style, tabs on their own, soft hyphens left out.

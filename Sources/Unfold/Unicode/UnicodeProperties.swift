@@ -53,6 +53,11 @@ struct UnicodeProperties: Hashable, Sendable {
     }
   }
 
+  /// ``isGraphemeSimple(_:_:)`` of a code point whose properties are not at hand.
+  static func isGraphemeSimple(_ value: UInt32) -> Bool {
+    isGraphemeSimple(value < 0x80 ? 0 : UnicodeTables.lookUp(value), value)
+  }
+
   /// East_Asian_Width F, W or H: "East Asian" in the sense of UAX #14.
   var isEastAsian: Bool {
     switch eastAsianWidth {
