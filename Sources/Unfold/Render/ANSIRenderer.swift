@@ -112,7 +112,7 @@ public struct ANSIRenderer: Sendable {
           output += Self.styled(pending, pendingCodes)
           continue
         }
-        if fragment.role == .text { characterIndex += fragment.text.count }
+        if fadeStart != nil && fragment.role == .text { characterIndex += fragment.text.count }
         output += Self.styled(Self.visible(fragment.text, width: fragment.width), codes)
       }
       if openLink != nil { output += Self.closeLink }
