@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
-import Unfold
+
+@testable import Unfold
 
 /// The layout stage: greedy lines, hanging spaces, emergency breaks, early exit.
 @Suite struct LayoutTests {
@@ -62,20 +63,21 @@ import Unfold
   @Test func preparedLayoutsAreFreshLayouts() throws {
     let pieces = [
       "word", "a", "longerword", " ", "  ", "\t", "\n", "中文", "。", "e\u{301}", "\u{AD}", "soft\u{AD}ly", "-",
-      "(x)", "😀", "verylongwordthatneverfitsonaline",
+      "(x)", "😀", "verylongwordthatneverfitsonaline", "\n\n", "\r\n", "word\n",
+      "a a a a a a a a a a a a a a a a a a a ",
     ]
     var random = SplitMix64(state: 99)
     let fonts = try FontSet.dejaVu()
     for _ in 0..<120 {
       var string = ""
-      for _ in 0..<(1 + random.below(60)) { string += random.pick(pieces) }
+      for _ in 0..<(1 + random.below(120)) { string += random.pick(pieces) }
       let text = StyledText(plain: string)
       for (measurer, breaker, unit) in [
         (TerminalCells() as any TextMeasurer, LineBreaker.unicode, 1), (FontMeasurer(fonts), .chromium, 4096 * 8),
       ] {
         let prepared = PreparedText(text, measurer: measurer, breaker: breaker)
-        for width in [1, 3, 7, 12, 20, 41] {
-          for limit in [nil, 1, 3] as [Int?] {
+        for width in [1, 3, 7, 12, 20, 41, 90] {
+          for limit in [nil, 1, 3, 8] as [Int?] {
             let fresh = LineLayout(text, measurer: measurer, breaker: breaker, width: width * unit, lineLimit: limit)
             let relaid = prepared.layout(width: width * unit, lineLimit: limit)
             #expect(
@@ -87,6 +89,25 @@ import Unfold
           }
         }
       }
+    }
+  }
+
+  /// The search that finds a line's last plain segment (a few steps one by one, then galloping) is the
+  /// linear search it replaces.
+  @Test func lastFittingIsTheLinearSearch() {
+    var random = SplitMix64(state: 7)
+    for _ in 0..<300 {
+      let segments = (0..<random.below(200)).map { _ in
+        Segment(
+          start: 0, contentEnd: 1, spaceEnd: 1, end: 1, contentWidth: random.below(5), spaceWidth: random.below(3),
+          hasTab: false, isMandatoryBreak: false, endsWithSoftHyphen: false)
+      }
+      let runs = PlainRuns(segments)
+      let start = random.below(segments.count + 1)
+      let end = start + random.below(segments.count - start + 1)
+      let limit = (runs.sums.last ?? 0) * random.below(101) / 100
+      let linear = (start..<end).prefix { runs.contentEnds[$0] <= limit }.last ?? start - 1
+      #expect(runs.lastFitting(from: start, before: end, upTo: limit) == linear)
     }
   }
 

@@ -184,12 +184,16 @@ struct LineFitter {
   /// Whether lines keep their break offsets.
   private let recordsBreakOffsets: Bool
 
-  init(text: StyledText, measurer: any TextMeasurer, width: Int, recordsBreakOffsets: Bool = true) {
+  /// A fitter of lines of `width`; `hyphenWidth` is the measurer's width of `-`, measured here if not given.
+  init(
+    text: StyledText, measurer: any TextMeasurer, width: Int, recordsBreakOffsets: Bool = true,
+    hyphenWidth: Int? = nil
+  ) {
     self.recordsBreakOffsets = recordsBreakOffsets
     self.text = text
     self.measurer = measurer
     self.width = width
-    self.hyphenWidth = measurer.width(of: "-")
+    self.hyphenWidth = hyphenWidth ?? measurer.width(of: "-")
     self.fit = LineFit(text: text, measurer: measurer, width: width)
     self.rounding = measurer.itemRounding
   }
@@ -224,40 +228,103 @@ struct LineFitter {
       isComplete: isComplete)
   }
 
-  /// Whether ``placePlain(count:x:last:)`` may place segments now: after content on an open line whose
-  /// hanging spaces have no tab, with no soft-hyphen run to give back, break offsets not recorded.
-  var acceptsPlain: Bool {
-    !recordsBreakOffsets && lineStart != nil && state.hasContent && !state.spacesHaveTab && placed.isEmpty
-      && !state.endsWithSoftHyphen
+  /// Places segments from `index` on for as long as their widths alone decide, with a search per line rather
+  /// than an addition per segment (``PlainRuns``); the index of the first segment it leaves to ``add(_:)``.
+  /// Stops, with the open line as ``add(_:)`` would leave it, at a segment that is not plain (but a newline
+  /// or a plain segment with a mandatory break after it), at a line too close to the width for the sum to
+  /// decide, at a word wider than a line, or when the lines exceed `limit`.
+  ///
+  /// What it does per line is what ``add(_:)`` does per segment, which a test compares: the same lines.
+  mutating func placeRuns(
+    of segments: [Segment], _ runs: PlainRuns, from index: Int, cursor: inout PlainRuns.Cursor, limit: Int
+  ) -> Int {
+    guard !recordsBreakOffsets, placed.isEmpty, !state.spacesHaveTab, !state.endsWithSoftHyphen else { return index }
+    guard lineStart == nil || state.hasContent else { return index }
+    let surelyFits = rounding > 0 ? width - rounding * 32 : width
+    var i = index
+    while i < segments.count {
+      let runEnd = cursor.end(of: i)
+      if lineStart == nil {
+        // A line starts at segment i: a newline alone makes an empty line; a segment must fit alone.
+        let segment = segments[i]
+        if lines.count >= limit { return i }
+        if i == runEnd, segment.isMandatoryBreak, segment.start == segment.spaceEnd, !segment.hasTab {
+          open(at: segment.start)
+          close(at: segment.end, hyphenated: false)
+          i += 1
+          continue
+        }
+        guard LineFit.decide(segment.contentWidth, width: width, rounding: rounding) == true else { return i }
+        open(at: segment.start)
+      }
+      i = placeRun(of: segments, runs, from: i, before: runEnd, surelyFits: surelyFits, limit: limit)
+      guard i == runEnd, i < segments.count, !exceeds(limit) else { return i }
+      // Not plain: a segment with content that a mandatory break follows fits, or starts a line that it fits.
+      let segment = segments[i]
+      let startX = state.hasContent ? state.x + state.spacesWidth : state.x
+      guard segment.isMandatoryBreak, segment.hasContent, !segment.hasTab, !segment.endsWithSoftHyphen,
+        let fits = LineFit.decide(startX + segment.contentWidth, width: width, rounding: rounding)
+      else { return i }
+      if !fits {
+        guard LineFit.decide(segment.contentWidth, width: width, rounding: rounding) == true else { return i }
+        close(at: segment.start, hyphenated: false)
+        if exceeds(limit) { return i }
+        open(at: segment.start)
+      }
+      placedCount += 1
+      state.x = (fits ? startX : 0) + segment.contentWidth
+      state.contentEnd = segment.contentEnd
+      state.hasContent = true
+      close(at: segment.end, hyphenated: false)
+      i += 1
+      if exceeds(limit) { return i }
+    }
+    return i
   }
 
-  /// The width of the open line's content, and of its hanging spaces.
-  var openWidth: (content: Int, spaces: Int) { (state.x, state.spacesWidth) }
-
-  /// Places `count` plain segments (content without a tab or a soft hyphen, no mandatory break after it)
-  /// that the caller found to fit by the sum alone, the line's width becoming `x`; `last` is the last of
-  /// them. What ``add(_:)`` would have done for each, at once.
-  mutating func placePlain(count: Int, x: Int, last: Segment) {
-    placedCount += count
-    state.x = x
-    state.contentEnd = last.contentEnd
-    state.endsWithSoftHyphen = false
-    state.spaces = last.contentEnd..<last.spaceEnd
-    state.spacesWidth = last.spaceWidth
-  }
-
-  /// Ends the open line before a plain segment that does not fit on it, and places the segment first on
-  /// the next line, which it fits alone (the caller found both by the sum alone): what ``add(_:)`` would do
-  /// when the open line ``acceptsPlain`` (no hyphen to show, no segment to give back).
-  mutating func breakBeforePlain(_ segment: Segment) {
-    close(at: segment.start, hyphenated: false)
-    open(at: segment.start)
-    state.x = segment.contentWidth
-    state.contentEnd = segment.contentEnd
-    state.hasContent = true
-    state.spaces = segment.contentEnd..<segment.spaceEnd
-    state.spacesWidth = segment.spaceWidth
-    placedCount = 1
+  /// Places the plain segments from `index` up to `runEnd` on the open line and the lines after it, each line
+  /// found by ``PlainRuns/lastFitting(from:before:upTo:)``; the index of the first segment not placed. The lines
+  /// in between are appended as they are, the last one is left open as ``add(_:)`` leaves it.
+  private mutating func placeRun(
+    of segments: [Segment], _ runs: PlainRuns, from index: Int, before runEnd: Int, surelyFits: Int, limit: Int
+  ) -> Int {
+    guard let openStart = lineStart else { return index }
+    var i = index
+    var start = openStart
+    // The running sum where the line starts, as if its content and hanging spaces were segments.
+    var base = runs.sums[i] - state.x - (state.hasContent ? state.spacesWidth : 0)
+    var first = i  // the first segment placed on the line by this call
+    var last = i - 1  // the last one
+    while true {
+      last = max(last, runs.lastFitting(from: i, before: runEnd, upTo: base + surelyFits))
+      i = last + 1
+      guard i < runEnd else { break }
+      // Segment i does not surely fit after the line's content: it starts the next line if it surely fits
+      // there.
+      guard LineFit.decide(runs.contentEnds[i] - base, width: width, rounding: rounding) == false,
+        LineFit.decide(runs.contentEnds[i] - runs.sums[i], width: width, rounding: rounding) == true
+      else { break }
+      let contentEnd = last >= first ? segments[last].contentEnd : state.contentEnd
+      let x = last >= first ? runs.contentEnds[last] - base : state.x
+      lines.append(
+        LineLayout.Line(range: start..<segments[i].start, contentEnd: contentEnd, width: x, isHyphenated: false))
+      start = segments[i].start
+      base = runs.sums[i]
+      first = i
+      if lines.count >= limit { break }
+    }
+    if start != openStart {
+      open(at: start)
+    }
+    if last >= first {
+      placedCount += last - first + 1
+      state.x = runs.contentEnds[last] - base
+      state.contentEnd = segments[last].contentEnd
+      state.hasContent = true
+      state.spaces = segments[last].contentEnd..<segments[last].spaceEnd
+      state.spacesWidth = segments[last].spaceWidth
+    }
+    return i
   }
 
   mutating func add(_ segment: Segment) {

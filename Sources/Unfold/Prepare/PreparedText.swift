@@ -18,10 +18,12 @@ public struct PreparedText: Sendable {
   /// Where each segment starts: after the first, the break opportunities, which a layout's lines read their
   /// break offsets from.
   let starts: [Int]
-  /// The widths of each segment that a relayout can place with arithmetic alone, packed (``PlainWidths``).
-  let plainWidths: [UInt64]
+  /// The widths a relayout places plain segments with (``PlainRuns``).
+  let plainRuns: PlainRuns
   /// The sum of the segments' widths, content and spaces: how many lines a width makes, about.
   let totalWidth: Int
+  /// The width of the hyphen a line that breaks after a soft hyphen shows.
+  let hyphenWidth: Int
 
   /// Prepares a text.
   /// - Complexity: O(*n*) in the length of the text.
@@ -31,8 +33,9 @@ public struct PreparedText: Sendable {
     self.breaker = breaker
     self.segments = Array(IteratorSequence(Segmenter(text, measurer: measurer, breaker: breaker)))
     self.starts = segments.map(\.start)
-    self.plainWidths = segments.map(PlainWidths.pack)
-    self.totalWidth = segments.reduce(0) { $0 + $1.contentWidth + $1.spaceWidth }
+    self.plainRuns = PlainRuns(segments)
+    self.totalWidth = plainRuns.totalWidth
+    self.hyphenWidth = measurer.width(of: "-")
   }
 
   /// Lays the text out in lines no wider than `width`.
@@ -41,49 +44,28 @@ public struct PreparedText: Sendable {
   ///   - width: the width of a line, in the measurer's unit; below 1 acts as 1.
   ///   - lineLimit: when set, the layout stops as soon as it knows that the text needs more lines than
   ///     this, and reports ``LineLayout/isComplete`` as `false`.
-  /// - Complexity: O(*s*) in the number of segments laid out.
+  /// - Complexity: O(*s*) in the number of segments that are not plain (a tab, a soft hyphen, a hard break after
+  ///   them), plus O(log *k*) per line of *k* plain segments.
   public func layout(width: Int, lineLimit: Int? = nil) -> LineLayout {
     let width = max(1, width)
-    var fitter = LineFitter(text: text, measurer: measurer, width: width, recordsBreakOffsets: false)
+    var fitter = LineFitter(
+      text: text, measurer: measurer, width: width, recordsBreakOffsets: false, hyphenWidth: hyphenWidth)
     let limit = lineLimit.map { max(1, $0) } ?? Int.max
-    if lineLimit == nil { fitter.reserveCapacity(lines: totalWidth / width + 16, breakOffsets: 0) }
+    // Lines end short of the width by less than a segment (a quarter more lines than the widths make is
+    // ample), and at mandatory breaks (segments that are not plain).
+    if lineLimit == nil {
+      fitter.reserveCapacity(lines: totalWidth / width * 5 / 4 + plainRuns.breaks.count + 16, breakOffsets: 0)
+    }
     var isComplete = true
+    var cursor = plainRuns.cursor()
     var i = 0
-    loop: while i < segments.count {
-      if fitter.acceptsPlain {
-        // Plain segments go on the open line with an addition and a comparison each, 8 bytes read; when
-        // one does not fit, the line ends before it and it starts the next.
-        var (x, spaces) = fitter.openWidth
-        var j = i
-        while j < plainWidths.count {
-          let packed = plainWidths[j]
-          guard packed & PlainWidths.isPlain != 0 else { break }
-          let content = PlainWidths.content(packed)
-          let fits = LineFit.decide(x + spaces + content, width: width, rounding: fitter.rounding)
-          if fits == true {
-            x += spaces + content
-          } else if fits == false && LineFit.decide(content, width: width, rounding: fitter.rounding) == true {
-            if j > i { fitter.placePlain(count: j - i, x: x, last: segments[j - 1]) }
-            fitter.breakBeforePlain(segments[j])
-            i = j + 1
-            if fitter.exceeds(limit) {
-              isComplete = false
-              break loop
-            }
-            x = content
-          } else {
-            break
-          }
-          spaces = PlainWidths.spaces(packed)
-          j += 1
-        }
-        if j > i {
-          fitter.placePlain(count: j - i, x: x, last: segments[j - 1])
-          i = j
-          continue
-        }
-        if i == segments.count { break }  // the last segment started a line
+    while i < segments.count {
+      i = fitter.placeRuns(of: segments, plainRuns, from: i, cursor: &cursor, limit: limit)
+      if fitter.exceeds(limit) {
+        isComplete = false
+        break
       }
+      guard i < segments.count else { break }
       guard fitter.add(segments[i], lineLimit: limit) else {
         isComplete = false
         break
@@ -101,24 +83,84 @@ public struct PreparedText: Sendable {
   }
 }
 
-/// A segment's widths in 8 bytes, for the loop of a relayout: what it reads per segment stays in cache
-/// (the segments themselves are 56 bytes each). Content without a tab or a soft hyphen, with no mandatory
-/// break after it, whose widths fit in 31 bits, is plain; any other segment packs as 0 and takes the whole
-/// path.
-enum PlainWidths {
-  static let isPlain: UInt64 = 1 << 63
-  private static let mask: UInt64 = (1 << 31) - 1
+/// The widths a relayout needs, as running sums, so that a line of plain segments is found by a search
+/// rather than an addition per segment.
+///
+/// A segment is plain when its content has no tab and no soft hyphen and no mandatory break follows it: its
+/// place on a line depends on widths alone. With `sums[k]` the width of segments `0..<k` (content and
+/// spaces) and `contentEnds[k] = sums[k] + contentWidth(k)`, the plain segments `i...j` placed after a line
+/// start whose running sum is `base` end their content at `contentEnds[j] - base`, which grows with `j`.
+struct PlainRuns: Sendable {
+  /// `sums[k]`: the widths of the segments before `k`; one more entry, the total.
+  let sums: [Int]
+  /// `contentEnds[k]`: `sums[k]` and the content width of segment `k`.
+  let contentEnds: [Int]
+  /// The indices of the segments that are not plain, in order.
+  let breaks: [Int]
 
-  static func pack(_ segment: Segment) -> UInt64 {
-    guard segment.hasContent, !segment.hasTab, !segment.endsWithSoftHyphen, !segment.isMandatoryBreak,
-      (0...Int(mask)).contains(segment.contentWidth), (0...Int(mask)).contains(segment.spaceWidth)
-    else { return 0 }
-    return isPlain | UInt64(segment.spaceWidth) << 31 | UInt64(segment.contentWidth)
+  init(_ segments: [Segment]) {
+    var sums = [Int]()
+    var contentEnds = [Int]()
+    var breaks = [Int]()
+    sums.reserveCapacity(segments.count + 1)
+    contentEnds.reserveCapacity(segments.count)
+    var sum = 0
+    for (k, segment) in segments.enumerated() {
+      sums.append(sum)
+      contentEnds.append(sum + segment.contentWidth)
+      sum += segment.contentWidth + segment.spaceWidth
+      if !segment.hasContent || segment.hasTab || segment.endsWithSoftHyphen || segment.isMandatoryBreak {
+        breaks.append(k)
+      }
+    }
+    sums.append(sum)
+    self.sums = sums
+    self.contentEnds = contentEnds
+    self.breaks = breaks
   }
 
-  @inline(__always)
-  static func content(_ packed: UInt64) -> Int { Int(packed & mask) }
+  /// The width of every segment.
+  var totalWidth: Int { sums.last ?? 0 }
 
-  @inline(__always)
-  static func spaces(_ packed: UInt64) -> Int { Int(packed >> 31 & mask) }
+  /// The last `j` in `start..<end` with `contentEnds[j] <= limit`, or `start - 1` if none (galloping from
+  /// `start`: a line holds a few segments, so the search costs a few comparisons).
+  func lastFitting(from start: Int, before end: Int, upTo limit: Int) -> Int {
+    contentEnds.withUnsafeBufferPointer { contentEnds in
+      // A line holds a few segments: look at them one by one first, then gallop.
+      var j = start
+      let near = min(end, start + 16)
+      while j < near && contentEnds[j] <= limit { j += 1 }
+      guard j == near, j < end else { return j - 1 }
+      var low = j - 1  // fits
+      var step = 16
+      var high = j  // the first that does not fit, or end
+      while high < end, contentEnds[high] <= limit {
+        low = high
+        step *= 2
+        high = low + step
+      }
+      high = min(high, end)
+      while high - low > 1 {
+        let middle = (low + high) / 2
+        if contentEnds[middle] <= limit { low = middle } else { high = middle }
+      }
+      return low
+    }
+  }
+
+  /// A cursor over the runs, for segment indices that only grow.
+  func cursor() -> Cursor { Cursor(breaks: breaks, count: contentEnds.count) }
+
+  /// Finds the end of the plain run at a segment, moving forward.
+  struct Cursor {
+    let breaks: [Int]
+    let count: Int
+    var next = 0
+
+    /// The index after the plain run that starts at `index` (`index` itself if that segment is not plain).
+    mutating func end(of index: Int) -> Int {
+      while next < breaks.count && breaks[next] < index { next += 1 }
+      return next < breaks.count ? breaks[next] : count
+    }
+  }
 }
