@@ -69,6 +69,11 @@ func measure(runs: Int = 7, _ body: () -> Void) -> Double {
   return times.sorted()[times.count / 2]
 }
 
+/// Microseconds below a millisecond, else milliseconds.
+func microseconds(_ seconds: Double) -> String {
+  seconds < 0.001 ? String(format: "%.2f µs", seconds * 1e6) : milliseconds(seconds)
+}
+
 func milliseconds(_ seconds: Double) -> String {
   seconds < 0.001 ? String(format: "%.3f ms", seconds * 1e3) : String(format: "%.1f ms", seconds * 1e3)
 }

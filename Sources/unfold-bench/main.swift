@@ -67,126 +67,153 @@ defer { try? FileManager.default.removeItem(at: folder) }
 let tableTime = measure(runs: 1) { _ = TerminalCells.width(of: "中") }
 let peers = Peers(folder: folder)
 
-print("unfold-bench: prose with inline markup in 11 scripts (emoji, URLs, numbers), paragraphs of 1–6 sentences;")
-print(
-  "MB/s of input; pipeline = source → markdown → lines at 80 cells → expanded ANSI (or HTML at 600 px in DejaVu Sans);")
-print("peers: \(peers.description); cmark-gfm in process: the same library, cmark_markdown_to_html, in this process")
-print("")
-print(
-  "| size | parse | prepare | layout | render ANSI | pipeline → ANSI | pipeline → HTML | cmark-gfm --to html | "
-    + "cmark-gfm in process | ours / cmark-gfm in process | rich, 80 columns | ours / rich |")
-print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-let fonts = try? FontSet.dejaVu()
-for size in sizes {
-  let markdown = inputs.markdown(bytes: size.bytes)
-  let file = folder.appendingPathComponent("document-\(size.bytes).md")
-  try? markdown.write(to: file, atomically: false, encoding: .utf8)
-  let megabytes = Double(markdown.utf8.count) / 1e6
-  let runs = size.bytes >= 10_000_000 ? 1 : size.bytes >= 1_000_000 ? 3 : size.bytes >= 100_000 ? 7 : 41
-  var parsed = StyledText(plain: "")
-  var prepared: PreparedText?
-  var layout: LineLayout?
-  var expanded: TruncatedText?
-  let parseTime = measure(runs: runs) { parsed = MarkdownParser.parse(markdown).text }
-  let prepareTime = measure(runs: runs) { prepared = PreparedText(parsed, measurer: TerminalCells()) }
-  let layoutTime = measure(runs: runs) { layout = prepared?.layout(width: 80) }
-  if let layout { expanded = Truncator.truncate(layout, state: .expanded) }
-  let renderTime = measure(runs: runs) { _ = expanded.map { ANSIRenderer(colors: .ansi16).render($0) } }
-  let paragraph = Paragraph(LocalizedKey(markdown))
-  let ansiTime = measure(runs: runs) { _ = paragraph.ansi(width: 80, colors: .ansi16, state: .expanded) }
-  let htmlTime = fonts.map { fonts in
-    measure(runs: runs) { _ = paragraph.html(width: 600, fonts: fonts, state: .expanded) }
-  }
-  let cmark = peers.cmarkTime(file: file, runs: runs)
-  let cmarkInProcess = measure(runs: runs) { _ = MarkdownParser.cmarkReferenceHTML(markdown) }
-  let rich = size.bytes <= 1_000_000 ? peers.richTime(file: file, runs: size.bytes <= 100_000 ? runs : 1) : nil
-  func rate(_ time: Double) -> String { String(format: "%.1f MB/s", megabytes / time) }
-  func time(_ time: Double?) -> String { time.map(milliseconds) ?? "—" }
-  func ratio(_ ours: Double, _ theirs: Double?) -> String {
-    guard let theirs, theirs > 0 else { return "—" }
-    return String(format: ours / theirs < 0.1 ? "%.3f×" : "%.2f×", ours / theirs)
-  }
-  print(
-    "| \(size.name) | \(rate(parseTime)) | \(rate(prepareTime)) | \(rate(layoutTime)) | \(rate(renderTime)) | "
-      + "\(milliseconds(ansiTime)) (\(rate(ansiTime))) | \(htmlTime.map { "\(milliseconds($0)) (\(rate($0)))" } ?? "—") | "
-      + "\(time(cmark)) | \(milliseconds(cmarkInProcess)) | \(ratio(ansiTime, cmarkInProcess)) | \(time(rich)) | "
-      + "\(ratio(ansiTime, rich)) |")
+// UNFOLD_BENCH_TABLES: the tables to print (stages, collapsed, relayout, comments, memory, slow); all by default.
+let tables = ProcessInfo.processInfo.environment["UNFOLD_BENCH_TABLES"].map {
+  $0.split(separator: ",").map(String.init)
 }
+func wants(_ table: String) -> Bool { tables?.contains(table) ?? true }
 
-// Collapsed previews of large inputs stop at what is visible: compare 10 MB with 10 KB.
-print("")
-print("| collapsed to 3 lines at 80 cells, in process | 10 KB | 10 MB | 10 MB / 10 KB |")
-print("| --- | --- | --- | --- |")
-for (name, make) in [
-  ("verbatim text", { (bytes: Int) in Paragraph(verbatim: inputs.verbatim(bytes: bytes)) }),
-  ("markdown paragraphs", { (bytes: Int) in Paragraph(LocalizedKey(inputs.markdown(bytes: bytes))) }),
-] {
-  let small = make(10_000)
-  let large = make(10_000_000)
-  let smallTime = measure(runs: 21) { _ = small.ansi(width: 80, colors: .ansi16) }
-  let largeTime = measure(runs: 3) { _ = large.ansi(width: 80, colors: .ansi16) }
+if wants("stages") {
+  print("unfold-bench: prose with inline markup in 11 scripts (emoji, URLs, numbers), paragraphs of 1–6 sentences;")
   print(
-    "| \(name) | \(milliseconds(smallTime)) | \(milliseconds(largeTime)) | \(String(format: "%.1f×", largeTime / smallTime)) |"
+    "MB/s of input; pipeline = source → markdown → lines at 80 cells → expanded ANSI (or HTML at 600 px in DejaVu Sans);"
   )
-}
-
-// Relayout at a new width against preparing: per comment and for a whole book-sized text.
-print("")
-print("| relayout of a prepared text at a new width | prepare | layout | prepare / layout |")
-print("| --- | --- | --- | --- |")
-for (name, bytes) in [("1 KB comment", 1_000), ("1 MB text", 1_000_000)] {
-  let text = MarkdownParser.parse(inputs.markdown(bytes: bytes)).text
-  var prepared: PreparedText?
-  let runs = bytes > 10_000 ? 3 : 101
-  let prepareTime = measure(runs: runs) { prepared = PreparedText(text, measurer: TerminalCells()) }
-  var width = 40
-  let layoutTime = measure(runs: runs) {
-    width = width == 40 ? 72 : 40
-    _ = prepared?.layout(width: width)
-  }
+  print("peers: \(peers.description); cmark-gfm in process: the same library, cmark_markdown_to_html, in this process")
+  print("")
   print(
-    "| \(name) | \(milliseconds(prepareTime)) | \(milliseconds(layoutTime)) | "
-      + "\(String(format: "%.0f×", prepareTime / layoutTime)) |")
-}
-
-// Many small texts parsed from several tasks, through the process-wide cmark-gfm lock.
-print("")
-print("| parse of 4,000 comments of about 300 bytes | texts/s |")
-print("| --- | --- |")
-let comments = (0..<4_000).map { inputs.markdown(bytes: 300, seed: UInt64($0)) }
-for tasks in [1, 2, 4] {
-  let time = measure(runs: 3) { parseConcurrently(comments, tasks: tasks) }
-  print("| \(tasks) task\(tasks == 1 ? "" : "s") | \(String(format: "%.0f", Double(comments.count) / time)) |")
-}
-
-// Peak memory of the whole pipeline, each size in a process of its own.
-print("")
-print("| peak memory, pipeline → ANSI in a process of its own | resident | over the input size |")
-print("| --- | --- | --- |")
-let empty = folder.appendingPathComponent("empty.md")
-_ = FileManager.default.createFile(atPath: empty.path, contents: Data())
-if let baseline = peakMemory(file: empty) {
-  print("| empty input (the process itself) | \(String(format: "%.1f MB", Double(baseline) / 1e6)) | — |")
-  for size in sizes where size.bytes >= 1_000_000 {
+    "| size | parse | prepare | layout | render ANSI | pipeline → ANSI | pipeline → HTML | cmark-gfm --to html | "
+      + "cmark-gfm in process | ours / cmark-gfm in process | rich, 80 columns | ours / rich |")
+  print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+  let fonts = try? FontSet.dejaVu()
+  for size in sizes {
+    let markdown = inputs.markdown(bytes: size.bytes)
     let file = folder.appendingPathComponent("document-\(size.bytes).md")
-    guard let peak = peakMemory(file: file) else { continue }
+    try? markdown.write(to: file, atomically: false, encoding: .utf8)
+    let megabytes = Double(markdown.utf8.count) / 1e6
+    let runs = size.bytes >= 10_000_000 ? 1 : size.bytes >= 1_000_000 ? 3 : size.bytes >= 100_000 ? 7 : 41
+    var parsed = StyledText(plain: "")
+    var prepared: PreparedText?
+    var layout: LineLayout?
+    var expanded: TruncatedText?
+    let parseTime = measure(runs: runs) { parsed = MarkdownParser.parse(markdown).text }
+    let prepareTime = measure(runs: runs) { prepared = PreparedText(parsed, measurer: TerminalCells()) }
+    let layoutTime = measure(runs: runs) { layout = prepared?.layout(width: 80) }
+    if let layout { expanded = Truncator.truncate(layout, state: .expanded) }
+    let renderTime = measure(runs: runs) { _ = expanded.map { ANSIRenderer(colors: .ansi16).render($0) } }
+    let paragraph = Paragraph(LocalizedKey(markdown))
+    let ansiTime = measure(runs: runs) { _ = paragraph.ansi(width: 80, colors: .ansi16, state: .expanded) }
+    let htmlTime = fonts.map { fonts in
+      measure(runs: runs) { _ = paragraph.html(width: 600, fonts: fonts, state: .expanded) }
+    }
+    let cmark = peers.cmarkTime(file: file, runs: runs)
+    let cmarkInProcess = measure(runs: runs) { _ = MarkdownParser.cmarkReferenceHTML(markdown) }
+    let rich = size.bytes <= 1_000_000 ? peers.richTime(file: file, runs: size.bytes <= 100_000 ? runs : 1) : nil
+    func rate(_ time: Double) -> String { String(format: "%.1f MB/s", megabytes / time) }
+    func time(_ time: Double?) -> String { time.map(milliseconds) ?? "—" }
+    func ratio(_ ours: Double, _ theirs: Double?) -> String {
+      guard let theirs, theirs > 0 else { return "—" }
+      return String(format: ours / theirs < 0.1 ? "%.3f×" : "%.2f×", ours / theirs)
+    }
     print(
-      "| \(size.name) document | \(String(format: "%.1f MB", Double(peak) / 1e6)) | "
-        + "\(String(format: "%.1f×", Double(peak - baseline) / Double(size.bytes))) (above the empty input) |")
+      "| \(size.name) | \(rate(parseTime)) | \(rate(prepareTime)) | \(rate(layoutTime)) | \(rate(renderTime)) | "
+        + "\(milliseconds(ansiTime)) (\(rate(ansiTime))) | \(htmlTime.map { "\(milliseconds($0)) (\(rate($0)))" } ?? "—") | "
+        + "\(time(cmark)) | \(milliseconds(cmarkInProcess)) | \(ratio(ansiTime, cmarkInProcess)) | \(time(rich)) | "
+        + "\(ratio(ansiTime, rich)) |")
   }
 }
-// cmark-gfm gfm.6's slow inputs (its pathological tests; long paragraphs mixing emphasis and links) stay
-// linear: a paragraph is parsed in pieces of at most 16 KiB.
-print("")
-print("| slow input for cmark-gfm gfm.6, parse | 100 KB | 1 MB | 1 MB / 100 KB |")
-print("| --- | --- | --- | --- |")
-for (name, make) in SlowInputs.classes {
-  let (small, large) = (make(100_000), make(1_000_000))
-  let smallTime = measure(runs: 3) { _ = MarkdownParser.parse(small) }
-  let largeTime = measure(runs: 3) { _ = MarkdownParser.parse(large) }
-  print(
-    "| \(name) | \(milliseconds(smallTime)) | \(milliseconds(largeTime)) | "
-      + "\(String(format: "%.1f×", largeTime / smallTime)) |")
+
+if wants("collapsed") {
+  // Collapsed previews of large inputs stop at what is visible: compare 10 MB with 10 KB.
+  print("")
+  print("| collapsed to 3 lines at 80 cells, in process | 10 KB | 10 MB | 10 MB / 10 KB |")
+  print("| --- | --- | --- | --- |")
+  for (name, make) in [
+    ("verbatim text", { (bytes: Int) in Paragraph(verbatim: inputs.verbatim(bytes: bytes)) }),
+    ("markdown paragraphs", { (bytes: Int) in Paragraph(LocalizedKey(inputs.markdown(bytes: bytes))) }),
+  ] {
+    let small = make(10_000)
+    let large = make(10_000_000)
+    let smallTime = measure(runs: 21) { _ = small.ansi(width: 80, colors: .ansi16) }
+    let largeTime = measure(runs: 3) { _ = large.ansi(width: 80, colors: .ansi16) }
+    print(
+      "| \(name) | \(milliseconds(smallTime)) | \(milliseconds(largeTime)) | \(String(format: "%.1f×", largeTime / smallTime)) |"
+    )
+  }
+}
+
+if wants("relayout") {
+  // Relayout at a new width against preparing: per comment and for a whole book-sized text.
+  print("")
+  print("| relayout of a prepared text at a new width | prepare | layout | prepare / layout |")
+  print("| --- | --- | --- | --- |")
+  for (name, bytes) in [("1 KB comment", 1_000), ("1 MB text", 1_000_000)] {
+    let text = MarkdownParser.parse(inputs.markdown(bytes: bytes)).text
+    var prepared: PreparedText?
+    // A comment's relayout takes about a microsecond, as long as reading the clock twice: each sample times
+    // a batch of 100 and divides.
+    let (runs, batch) = bytes > 10_000 ? (3, 1) : (31, 100)
+    let prepareTime =
+      measure(runs: runs) {
+        for _ in 0..<batch { prepared = PreparedText(text, measurer: TerminalCells()) }
+      } / Double(batch)
+    var width = 40
+    let layoutTime =
+      measure(runs: runs) {
+        for _ in 0..<batch {
+          width = width == 40 ? 72 : 40
+          _ = prepared?.layout(width: width)
+        }
+      } / Double(batch)
+    print(
+      "| \(name) | \(microseconds(prepareTime)) | \(microseconds(layoutTime)) | "
+        + "\(String(format: "%.0f×", prepareTime / layoutTime)) |")
+  }
+}
+
+if wants("comments") {
+  // Many small texts parsed from several tasks, through the process-wide cmark-gfm lock.
+  print("")
+  print("| parse of 4,000 comments of about 300 bytes | texts/s |")
+  print("| --- | --- |")
+  let comments = (0..<4_000).map { inputs.markdown(bytes: 300, seed: UInt64($0)) }
+  for tasks in [1, 2, 4] {
+    let time = measure(runs: 3) { parseConcurrently(comments, tasks: tasks) }
+    print("| \(tasks) task\(tasks == 1 ? "" : "s") | \(String(format: "%.0f", Double(comments.count) / time)) |")
+  }
+}
+
+if wants("memory") {
+  // Peak memory of the whole pipeline, each size in a process of its own.
+  print("")
+  print("| peak memory, pipeline → ANSI in a process of its own | resident | over the input size |")
+  print("| --- | --- | --- |")
+  let empty = folder.appendingPathComponent("empty.md")
+  _ = FileManager.default.createFile(atPath: empty.path, contents: Data())
+  if let baseline = peakMemory(file: empty) {
+    print("| empty input (the process itself) | \(String(format: "%.1f MB", Double(baseline) / 1e6)) | — |")
+    for size in sizes where size.bytes >= 1_000_000 {
+      let file = folder.appendingPathComponent("document-\(size.bytes).md")
+      guard let peak = peakMemory(file: file) else { continue }
+      print(
+        "| \(size.name) document | \(String(format: "%.1f MB", Double(peak) / 1e6)) | "
+          + "\(String(format: "%.1f×", Double(peak - baseline) / Double(size.bytes))) (above the empty input) |")
+    }
+  }
+}
+if wants("slow") {
+  // cmark-gfm gfm.6's slow inputs (its pathological tests; long paragraphs mixing emphasis and links) stay
+  // linear: a paragraph is parsed in pieces of at most 16 KiB.
+  print("")
+  print("| slow input for cmark-gfm gfm.6, parse | 100 KB | 1 MB | 1 MB / 100 KB |")
+  print("| --- | --- | --- | --- |")
+  for (name, make) in SlowInputs.classes {
+    let (small, large) = (make(100_000), make(1_000_000))
+    let smallTime = measure(runs: 3) { _ = MarkdownParser.parse(small) }
+    let largeTime = measure(runs: 3) { _ = MarkdownParser.parse(large) }
+    print(
+      "| \(name) | \(milliseconds(smallTime)) | \(milliseconds(largeTime)) | "
+        + "\(String(format: "%.1f×", largeTime / smallTime)) |")
+  }
 }
 
 print("")
