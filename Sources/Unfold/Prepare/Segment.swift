@@ -30,6 +30,9 @@ struct Segment: Hashable, Sendable {
 /// loop per window over its arrays.
 struct Segmenter: IteratorProtocol {
   private let measurer: any TextMeasurer
+  /// Whether the measurer is ``TerminalCells`` with the legacy profile, whose widths are computed here from the
+  /// scanned properties, with no style to look up.
+  private let isLegacyCells: Bool
   private var scanner: BreakScanner
   /// The segments of the windows read so far that are complete, and the next one to hand out.
   private var ready: [Segment] = []
@@ -45,6 +48,7 @@ struct Segmenter: IteratorProtocol {
 
   init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker) {
     self.measurer = measurer
+    isLegacyCells = (measurer as? TerminalCells)?.profile == .legacy
     scanner = BreakScanner(text.string, from: 0, rules: breaker.rules)
     runs = RunCursor(text, at: 0)
   }
@@ -67,53 +71,74 @@ struct Segmenter: IteratorProtocol {
   private mutating func measureWindow() {
     let clusters = scanner.clusters
     let scalars = scanner.scalars
+    let count = scanner.clusterCount
+    clusters.withUnsafeBufferPointer { clusters in
+      scalars.withUnsafeBufferPointer { scalars in measure(count, clusters, scalars) }
+    }
+  }
+
+  /// The loop of ``measureWindow()``, over the scanner's arrays without bounds checks.
+  private mutating func measure(
+    _ clusterCount: Int, _ clusters: UnsafeBufferPointer<BreakScanner.ScannedCluster>,
+    _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>
+  ) {
     let measurer = self.measurer
-    var open = self.open
+    let isLegacyCells = self.isLegacyCells
+    var segment = open ?? Segment(at: 0)
+    var isOpen = open != nil
     var width = openWidth
     var x = self.x
-    for k in 0..<scanner.clusterCount {
+    for k in 0..<clusterCount {
       let cluster = clusters[k]
-      let start = cluster.offset
-      if var segment = open, cluster.kind != .none {
+      let end = clusters[k + 1]
+      if isOpen, cluster.kind != .none {
         segment.isMandatoryBreak = cluster.kind == .mandatory
         ready.append(segment)
-        open = nil
+        isOpen = false
       }
-      if open == nil {
-        open = Segment(
-          start: start, contentEnd: start, spaceEnd: start, end: start, contentWidth: 0, spaceWidth: 0,
-          hasTab: false, isMandatoryBreak: false, endsWithSoftHyphen: false)
+      if !isOpen {
+        segment = Segment(at: cluster.offset)
+        isOpen = true
         width = 0
       }
-      let firstIndex = cluster.scalar
-      let endIndex = clusters[k + 1].scalar
-      let first = scalars[firstIndex].scalar
-      let count = endIndex - firstIndex
-      let kind = Cluster.kind(of: first.value, second: count > 1 ? scalars[firstIndex + 1].scalar : nil)
+      let first = scalars[cluster.scalar].scalar
+      let count = end.scalar - cluster.scalar
+      let kind = Cluster.kind(of: first.value, second: count > 1 ? scalars[cluster.scalar + 1].scalar : nil)
       let advance: Int
       if kind.isTab {
         advance = measurer.tabAdvance(at: x)
+      } else if isLegacyCells {
+        advance =
+          count == 1 && first.value < 0x7F
+          ? (kind.isHardLineBreak ? 0 : 1) : TerminalCells.legacyWidth(ofScanned: scalars, cluster.scalar..<end.scalar)
       } else if count == 1 {
-        let style = runs.style(at: start)
+        let style = runs.style(at: cluster.offset)
         advance =
           first.isASCII
           ? measurer.advance(ofASCII: UInt8(first.value), style: style)
           : measurer.advance(ofScalar: first, style: style)
       } else {
         advance = measurer.advance(
-          ofScalars: scalars[firstIndex..<endIndex].lazy.map(\.scalar), style: runs.style(at: start))
+          ofScalars: scalars[cluster.scalar..<end.scalar].lazy.map(\.scalar), style: runs.style(at: cluster.offset))
       }
       x += advance
       width += advance
-      open!.add(end: clusters[k + 1].offset, kind: kind, width: width)
+      segment.add(end: end.offset, kind: kind, width: width)
     }
-    self.open = open
+    open = isOpen ? segment : nil
     openWidth = width
     self.x = x
   }
 }
 
 extension Segment {
+  /// An empty segment at `offset`, to add clusters to.
+  init(at offset: Int) {
+    self.init(
+      start: offset, contentEnd: offset, spaceEnd: offset, end: offset, contentWidth: 0, spaceWidth: 0, hasTab: false,
+      isMandatoryBreak: false, endsWithSoftHyphen: false)
+  }
+
   /// Adds the next cluster, which ends at `end`; `width` is the segment's width with it.
   @inline(__always)
   mutating func add(end: Int, kind: Cluster.Kind, width: Int) {

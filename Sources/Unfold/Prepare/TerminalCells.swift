@@ -77,9 +77,14 @@ public struct TerminalCells: TextMeasurer {
   public static func width(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x7F { return value == 0x0A || value == 0x0D ? 0 : 1 }
+    return width(ofNonASCII: scalar, properties: UnicodeProperties(scalar))
+  }
+
+  /// ``width(of:)`` of a code point from DEL up, whose properties are at hand.
+  @inline(__always)
+  static func width(ofNonASCII scalar: Unicode.Scalar, properties: UnicodeProperties) -> Int {
     if VisibleControls.isReplaced(scalar) { return 1 }
-    if value == 0x00AD { return 0 }
-    let properties = UnicodeProperties(scalar)
+    if scalar.value == 0x00AD { return 0 }
     switch properties.generalCategory {
     case .mn, .me: return 0
     case .cf: return properties.isPrepend ? 1 : 0
@@ -93,6 +98,35 @@ public struct TerminalCells: TextMeasurer {
     case .w, .f: return 2
     default: return 1
     }
+  }
+
+  /// The cells of the cluster `scalars[range]` in the legacy profile, as ``advance(ofScalar:style:)`` and
+  /// ``advance(ofScalars:style:)`` count it, from the properties that the scanner looked up (what preparing
+  /// measures with, without a lookup or a call through the protocol per cluster).
+  @inline(__always)
+  static func legacyWidth(
+    ofScanned scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, _ range: Range<Int>
+  ) -> Int {
+    let first = scalars[range.lowerBound]
+    if range.count == 1 {
+      let value = first.scalar.value
+      if value < 0x7F { return value == 0x0A || value == 0x0D ? 0 : 1 }
+      if Cluster.startsHardLineBreak(value) { return 0 }
+      return width(ofNonASCII: first.scalar, properties: UnicodeProperties(raw: first.properties))
+    }
+    var width = 0
+    var afterJoiner = false
+    for index in range {
+      let scanned = scalars[index]
+      if !afterJoiner {
+        width +=
+          scanned.scalar.value < 0x7F
+          ? (scanned.scalar.value == 0x0A || scanned.scalar.value == 0x0D ? 0 : 1)
+          : Self.width(ofNonASCII: scanned.scalar, properties: UnicodeProperties(raw: scanned.properties))
+      }
+      afterJoiner = scanned.scalar == "\u{200D}"
+    }
+    return width
   }
 
   private static func legacyWidth(of scalars: some Collection<Unicode.Scalar>) -> Int {
