@@ -150,3 +150,23 @@ import Testing
     #expect(Invariants.htmlViolation("1 < 2") != nil)
   }
 }
+
+/// The link policy's fast path for clean ASCII destinations decides as the general path does.
+@Suite struct LinkPolicyTests {
+  @Test func theCleanPathIsTheGeneralPath() {
+    let pieces = [
+      "http", "HTTPS", "mailto", "javascript", "data", "ftp", ":", "//", "/", "?", "#", "a", "Z", "0", "-", ".",
+      " ", "\t", "\n", "\u{0}", "\u{7F}", "\"", "'", "<", ">", "\\", "`", "é", "中", "%41", "x@y.z",
+    ]
+    var random = SplitMix64(state: 3)
+    for _ in 0..<20_000 {
+      let destination = (0..<random.below(8)).map { _ in random.pick(pieces) }.joined()
+      if let clean = LinkPolicy.cleanSafeURL(destination) {
+        #expect(clean == LinkPolicy.normalizedSafeURL(destination), "\(destination.debugDescription)")
+      }
+      #expect(LinkPolicy.safeURL(destination) == LinkPolicy.normalizedSafeURL(destination))
+    }
+    #expect(LinkPolicy.cleanSafeURL("HTTPS://example.com/a?b#c") == "https://example.com/a?b#c")
+    #expect(LinkPolicy.safeURL("javascript:alert(1)") == nil)
+  }
+}

@@ -74,12 +74,19 @@ public struct ANSIRenderer: Sendable {
     output.reserveCapacity(capacity)
     var previousLink: String?  // the link of the last fragment drawn, across line ends
     var linkOrdinal = 0
+    // A link's fragments follow each other, and a style's escape is the same every time: both are decided once.
+    var policy: (destination: String, url: String?)?
+    var escapes: [Int: String] = [:]
     for (lineIndex, line) in lines.enumerated() {
       var openLink: String?
       let fadeStart = lineIndex == fadeLine ? fadeStartIndex(line) : nil
       var characterIndex = 0  // characters of text fragments drawn on the line so far
       for fragment in line.fragments {
-        let link = colors > .none && fragment.role == .text ? fragment.style.link.flatMap(LinkPolicy.safeURL) : nil
+        var link: String?
+        if colors > .none, fragment.role == .text, let destination = fragment.style.link {
+          if policy?.destination != destination { policy = (destination, LinkPolicy.safeURL(destination)) }
+          link = policy?.url
+        }
         if link != openLink {
           if openLink != nil { output += Self.closeLink }
           if let link {
@@ -89,11 +96,11 @@ public struct ANSIRenderer: Sendable {
           openLink = link
         }
         previousLink = fragment.role == .text || fragment.role == .hyphen ? link : previousLink
-        let codes = sgr(for: fragment, isLink: link != nil)
         if let fadeStart, fragment.role == .text, characterIndex < fadeStart + fadeLength,
           characterIndex + fragment.text.count > fadeStart
         {
           // Character by character through the fade, characters of equal style drawn together.
+          let codes = sgr(for: fragment, isLink: link != nil)
           var pending = ""
           var pendingCodes = codes
           for character in fragment.text {
@@ -102,18 +109,21 @@ public struct ANSIRenderer: Sendable {
               all += fadeCodes(step: characterIndex - fadeStart, of: fadeLength)
             }
             if all != pendingCodes {
-              output += Self.styled(pending, pendingCodes)
+              Self.append(pending, escape: Self.escape(pendingCodes), to: &output)
               pending = ""
               pendingCodes = all
             }
             pending += Self.visible(String(character), width: character == "\t" ? fragment.width : 1)
             characterIndex += 1
           }
-          output += Self.styled(pending, pendingCodes)
+          Self.append(pending, escape: Self.escape(pendingCodes), to: &output)
           continue
         }
         if fadeStart != nil && fragment.role == .text { characterIndex += fragment.text.count }
-        output += Self.styled(Self.visible(fragment.text, width: fragment.width), codes)
+        let key = escapeKey(fragment, isLink: link != nil)
+        let escape = escapes[key] ?? Self.escape(sgr(for: fragment, isLink: link != nil))
+        escapes[key] = escape
+        Self.append(Self.visible(fragment.text, width: fragment.width), escape: escape, to: &output)
       }
       if openLink != nil { output += Self.closeLink }
       output += "\n"
@@ -123,8 +133,28 @@ public struct ANSIRenderer: Sendable {
 
   private static let closeLink = "\u{1B}]8;;\u{1B}\\"
 
-  private static func styled(_ text: String, _ codes: [String]) -> String {
-    codes.isEmpty || text.isEmpty ? text : "\u{1B}[\(codes.joined(separator: ";"))m\(text)\u{1B}[0m"
+  /// The escape that opens SGR `codes`; empty for none.
+  private static func escape(_ codes: [String]) -> String {
+    codes.isEmpty ? "" : "\u{1B}[\(codes.joined(separator: ";"))m"
+  }
+
+  /// Appends text in the style that `escape` opens, reset after it.
+  private static func append(_ text: String, escape: String, to output: inout String) {
+    guard !escape.isEmpty, !text.isEmpty else {
+      output += text
+      return
+    }
+    output += escape
+    output += text
+    output += "\u{1B}[0m"
+  }
+
+  /// What decides a fragment's SGR codes (``sgr(for:isLink:)``), as a number: its role, whether it is a link,
+  /// and its traits.
+  private func escapeKey(_ fragment: Fragment, isLink: Bool) -> Int {
+    if fragment.isToggle { return -1 }
+    guard fragment.role == .text else { return -2 }
+    return Int(fragment.style.traits.rawValue) << 1 | (isLink ? 1 : 0)
   }
 
   /// The line that fades: the cut line of a collapsed, truncated text (the last text line when the toggle is
@@ -183,14 +213,13 @@ public struct ANSIRenderer: Sendable {
     if text == "\t" { return String(repeating: " ", count: max(0, width)) }
     // Most text holds nothing to replace: C0 controls and DEL are single bytes, C1 controls and the soft
     // hyphen are C2 80–9F and C2 AD. Such text is returned as it is, not rebuilt code point by code point.
-    var previous: UInt8 = 0
-    var isClean = true
-    for byte in text.utf8 {
-      if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (byte <= 0x9F || byte == 0xAD)) {
-        isClean = false
-        break
+    let isClean = text.withUTF8Buffer { bytes in
+      var previous: UInt8 = 0
+      for byte in bytes {
+        if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (byte <= 0x9F || byte == 0xAD)) { return false }
+        previous = byte
       }
-      previous = byte
+      return true
     }
     if isClean { return String(text) }
     var result = ""

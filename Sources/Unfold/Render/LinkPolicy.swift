@@ -14,6 +14,36 @@ public enum LinkPolicy {
   /// and newline is deleted before the scheme is read; the scheme is compared case-insensitively. Entities
   /// and backslash escapes were already decoded by the markdown parser.
   public static func safeURL(_ destination: String) -> String? {
+    cleanSafeURL(destination) ?? normalizedSafeURL(destination)
+  }
+
+  /// ``safeURL(_:)`` of a destination of printable ASCII only, with no byte to encode (most links): its scheme
+  /// lowercased and the rest as it is, without the general path's arrays; `nil` when the destination is not
+  /// such, or its scheme is not allowed (the general path then decides).
+  static func cleanSafeURL(_ destination: String) -> String? {
+    var destination = destination
+    return destination.withUTF8 { bytes -> String? in
+      var colon: Int?
+      for (index, byte) in bytes.enumerated() {
+        guard (0x21...0x7E).contains(byte), !isUnsafe(byte) else { return nil }
+        if colon == nil {
+          if byte == UInt8(ascii: ":") {
+            colon = index
+          } else if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+            return nil
+          }
+        }
+      }
+      guard let colon else { return nil }
+      let scheme = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<colon]), as: UTF8.self).lowercased()
+      guard allowedSchemes.contains(scheme) else { return nil }
+      return scheme + String(decoding: UnsafeBufferPointer(rebasing: bytes[colon...]), as: UTF8.self)
+    }
+  }
+
+  /// ``safeURL(_:)`` of any destination: what the WHATWG parser removes, removed code point by code point;
+  /// every byte outside printable ASCII, and the unsafe ones, percent-encoded.
+  static func normalizedSafeURL(_ destination: String) -> String? {
     var scalars = Array(destination.unicodeScalars)
     while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
     while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
@@ -26,7 +56,7 @@ public enum LinkPolicy {
     var result = scheme
     for byte in String(String.UnicodeScalarView(scalars[colon...])).utf8 {
       switch byte {
-      case 0x21...0x7E where !unsafeBytes.contains(byte):
+      case 0x21...0x7E where !isUnsafe(byte):
         result.unicodeScalars.append(Unicode.Scalar(byte))
       default:
         result += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
@@ -35,6 +65,13 @@ public enum LinkPolicy {
     return result
   }
 
-  /// Printable ASCII bytes that are encoded all the same: quotes, angle brackets, backslash, backtick.
-  private static let unsafeBytes: Set<UInt8> = Set("\"'<>\\`".utf8)
+  /// Whether a printable ASCII byte is encoded all the same: quotes, angle brackets, backslash, backtick.
+  private static func isUnsafe(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"),
+      UInt8(ascii: "`"):
+      return true
+    default: return false
+    }
+  }
 }
