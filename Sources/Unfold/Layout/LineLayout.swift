@@ -158,6 +158,9 @@ struct LineFitter {
   private var placed: [(segment: Segment, before: State)] = []
   /// How many segments with content are placed on the open line.
   private var placedCount = 0
+  /// How many segments the last line that ``placeRuns(of:_:from:cursor:limit:)`` ended held: where it looks for
+  /// the end of the next.
+  private var segmentsPerLine = 8
 
   /// The open line's placed content.
   private struct State {
@@ -292,24 +295,26 @@ struct LineFitter {
     var i = index
     var start = openStart
     // The running sum where the line starts, as if its content and hanging spaces were segments.
-    var base = runs.sums[i] - state.x - (state.hasContent ? state.spacesWidth : 0)
+    var base = runs.contentEnds[i] - segments[i].contentWidth - state.x - (state.hasContent ? state.spacesWidth : 0)
     var first = i  // the first segment placed on the line by this call
     var last = i - 1  // the last one
     while true {
-      last = max(last, runs.lastFitting(from: i, before: runEnd, upTo: base + surelyFits))
+      let guess = max(i, first + segmentsPerLine - 1)
+      last = max(last, runs.lastFitting(from: i, before: runEnd, upTo: base + surelyFits, near: guess))
       i = last + 1
       guard i < runEnd else { break }
       // Segment i does not surely fit after the line's content: it starts the next line if it surely fits
       // there.
       guard LineFit.decide(runs.contentEnds[i] - base, width: width, rounding: rounding) == false,
-        LineFit.decide(runs.contentEnds[i] - runs.sums[i], width: width, rounding: rounding) == true
+        LineFit.decide(segments[i].contentWidth, width: width, rounding: rounding) == true
       else { break }
       let contentEnd = last >= first ? segments[last].contentEnd : state.contentEnd
       let x = last >= first ? runs.contentEnds[last] - base : state.x
       lines.append(
         LineLayout.Line(range: start..<segments[i].start, contentEnd: contentEnd, width: x, isHyphenated: false))
       start = segments[i].start
-      base = runs.sums[i]
+      base = runs.contentEnds[i] - segments[i].contentWidth
+      segmentsPerLine = i - first
       first = i
       if lines.count >= limit { break }
     }

@@ -87,59 +87,62 @@ public struct PreparedText: Sendable {
 /// rather than an addition per segment.
 ///
 /// A segment is plain when its content has no tab and no soft hyphen and no mandatory break follows it: its
-/// place on a line depends on widths alone. With `sums[k]` the width of segments `0..<k` (content and
-/// spaces) and `contentEnds[k] = sums[k] + contentWidth(k)`, the plain segments `i...j` placed after a line
-/// start whose running sum is `base` end their content at `contentEnds[j] - base`, which grows with `j`.
+/// place on a line depends on widths alone. With `contentEnds[k]` the width of the segments before `k`
+/// (content and spaces) and of the content of `k`, the plain segments `i...j` placed after a line start whose
+/// running sum is `base` end their content at `contentEnds[j] - base`, which grows with `j`; the running sum
+/// before segment `k` is `contentEnds[k]` less its content width. One array of 8 bytes per segment: what a
+/// relayout of a long text reads from memory.
 struct PlainRuns: Sendable {
-  /// `sums[k]`: the widths of the segments before `k`; one more entry, the total.
-  let sums: [Int]
-  /// `contentEnds[k]`: `sums[k]` and the content width of segment `k`.
+  /// `contentEnds[k]`: the width of the segments before `k` and of the content of `k`.
   let contentEnds: [Int]
   /// The indices of the segments that are not plain, in order.
   let breaks: [Int]
+  /// The width of every segment.
+  let totalWidth: Int
 
   init(_ segments: [Segment]) {
-    var sums = [Int]()
     var contentEnds = [Int]()
     var breaks = [Int]()
-    sums.reserveCapacity(segments.count + 1)
     contentEnds.reserveCapacity(segments.count)
     var sum = 0
     for (k, segment) in segments.enumerated() {
-      sums.append(sum)
       contentEnds.append(sum + segment.contentWidth)
       sum += segment.contentWidth + segment.spaceWidth
       if !segment.hasContent || segment.hasTab || segment.endsWithSoftHyphen || segment.isMandatoryBreak {
         breaks.append(k)
       }
     }
-    sums.append(sum)
-    self.sums = sums
     self.contentEnds = contentEnds
     self.breaks = breaks
+    self.totalWidth = sum
   }
 
-  /// The width of every segment.
-  var totalWidth: Int { sums.last ?? 0 }
-
-  /// The last `j` in `start..<end` with `contentEnds[j] <= limit`, or `start - 1` if none (galloping from
-  /// `start`: a line holds a few segments, so the search costs a few comparisons).
-  func lastFitting(from start: Int, before end: Int, upTo limit: Int) -> Int {
-    contentEnds.withUnsafeBufferPointer { contentEnds in
-      // A line holds a few segments: look at them one by one first, then gallop.
-      var j = start
-      let near = min(end, start + 16)
-      while j < near && contentEnds[j] <= limit { j += 1 }
-      guard j == near, j < end else { return j - 1 }
-      var low = j - 1  // fits
-      var step = 16
-      var high = j  // the first that does not fit, or end
-      while high < end, contentEnds[high] <= limit {
-        low = high
-        step *= 2
-        high = low + step
+  /// The last `j` in `start..<end` with `contentEnds[j] <= limit`, or `start - 1` if none, galloping from
+  /// `guess` (the last segment of a line as long as the line before: usually a step or two away).
+  func lastFitting(from start: Int, before end: Int, upTo limit: Int, near guess: Int) -> Int {
+    guard start < end else { return start - 1 }
+    return contentEnds.withUnsafeBufferPointer { contentEnds in
+      // low is start - 1 or fits, high is end or does not fit; the gallop brackets the answer, the bisection
+      // finds it.
+      var low: Int
+      var high: Int
+      var step = 1
+      let probe = min(max(guess, start), end - 1)
+      if contentEnds[probe] <= limit {
+        (low, high) = (probe, probe + 1)
+        while high < end && contentEnds[high] <= limit {
+          low = high
+          high = min(end, high + step)
+          step *= 2
+        }
+      } else {
+        (low, high) = (probe - 1, probe)
+        while low >= start && contentEnds[low] > limit {
+          high = low
+          low = max(start - 1, low - step)
+          step *= 2
+        }
       }
-      high = min(high, end)
       while high - low > 1 {
         let middle = (low + high) / 2
         if contentEnds[middle] <= limit { low = middle } else { high = middle }
