@@ -35,6 +35,8 @@ public enum MarkdownParser {
     var builder = StyledText.Builder()
     builder.reserveCapacity(markdown.utf8.count)  // the text is the markdown less its markup, mostly
     var diagnostics: [Diagnostic] = []
+    var session = Inlines.Session()
+    defer { session.close() }
     for piece in Chunking.split(markdown) {
       switch piece {
       case .literal(let text):
@@ -56,7 +58,7 @@ public enum MarkdownParser {
           let content = chunk.trimmingSuffix(while: { $0 == " " || $0 == "\t" })
           let trailing = chunk[content.endIndex...]
           if let sentinel = Sentinel.choose(for: content) {
-            Inlines.parse(content, sentinel: sentinel, into: &builder)
+            Inlines.parse(content, sentinel: sentinel, session: &session, into: &builder)
           } else {
             builder.append(content)
             diagnostics.append(
@@ -189,23 +191,37 @@ enum Sentinel {
     // Which candidates occur, as bits in candidate order, read from the UTF-8 bytes: every candidate is three
     // bytes, led by E2 or E3, and only those lead bytes are decoded (going through code points, and hashing
     // them into a set, was a tenth of parsing).
-    func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    func scan(_ buffer: UnsafeBufferPointer<UInt8>) -> UInt32 {
+      guard let bytes = buffer.baseAddress else { return 0 }
       var present: UInt32 = 0
       var i = 0
-      while i + 2 < bytes.count {
+      let end = buffer.count - 2
+      while i < end {
         let lead = bytes[i]
-        guard lead == 0xE2 || lead == 0xE3 else {
-          i += 1
+        guard lead & 0xFE == 0xE2 else {  // E2 or E3
+          i &+= 1
           continue
         }
-        let value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-        if let index = candidates.firstIndex(where: { $0.value == value }) { present |= 1 << UInt32(index) }
-        i += 3  // a lead byte of E2 or E3 starts three bytes
+        if let index = candidateIndex(lead, bytes[i + 1], bytes[i + 2]) { present |= 1 << UInt32(index) }
+        i &+= 3  // a lead byte of E2 or E3 starts three bytes
       }
       return present
     }
     let present = text.withUTF8Buffer(scan)
     return candidates.indices.first { present & (1 << UInt32($0)) == 0 }.map { candidates[$0] }
+  }
+
+  /// The index in ``candidates`` of the code point of these three UTF-8 bytes, if it is one: E2 80 80–8A
+  /// (U+2000–200A), E2 80 AF (U+202F), E2 81 9F (U+205F), E3 80 80 (U+3000).
+  @inline(__always)
+  static func candidateIndex(_ lead: UInt8, _ second: UInt8, _ third: UInt8) -> Int? {
+    switch (lead, second, third) {
+    case (0xE2, 0x80, 0x80...0x8A): return Int(third - 0x80)
+    case (0xE2, 0x80, 0xAF): return 11
+    case (0xE2, 0x81, 0x9F): return 12
+    case (0xE3, 0x80, 0x80): return 13
+    default: return nil
+    }
   }
 }
 
@@ -224,8 +240,34 @@ private enum Inlines {
   /// Held around every call into cmark-gfm (see the type's documentation).
   static let lock = Mutex(())
 
+  /// The cmark parser of one document, made at its first chunk and used for every chunk (making one per chunk
+  /// was a twentieth of parsing): inline parsing keeps nothing in it between calls but its allocator and
+  /// extensions. Used and freed only inside ``lock``.
+  struct Session: ~Copyable {
+    private var parser: OpaquePointer?
+
+    /// The parser, made on first use with strikethrough attached; `nil` if cmark cannot make one. Call inside
+    /// ``lock``.
+    mutating func parserInsideLock() -> OpaquePointer? {
+      if let parser { return parser }
+      guard let extensionPointer = strikethrough, let made = cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
+      cmark_parser_attach_syntax_extension(made, extensionPointer)
+      parser = made
+      return made
+    }
+
+    /// Frees the parser.
+    mutating func close() {
+      guard let parser else { return }
+      lock.withLock { _ in cmark_parser_free(parser) }
+      self.parser = nil
+    }
+  }
+
   /// Parses one chunk and appends its styled text to `builder`.
-  static func parse(_ chunk: Substring, sentinel: Unicode.Scalar, into builder: inout StyledText.Builder) {
+  static func parse(
+    _ chunk: Substring, sentinel: Unicode.Scalar, session: inout Session, into builder: inout StyledText.Builder
+  ) {
     // The chunk as cmark reads it, NUL-terminated: newlines become the sentinel and NUL bytes U+FFFD, copied
     // a stretch at a time between them (appending code point by code point to a String, and then byte by
     // byte, was a tenth of parsing).
@@ -233,22 +275,26 @@ private enum Inlines {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(chunk.utf8.count + chunk.utf8.count / 8 + 1)
     func copy(_ buffer: UnsafeBufferPointer<UInt8>) {
+      guard let base = buffer.baseAddress else { return }
       var start = 0
-      for index in 0..<buffer.count where buffer[index] == 0x0A || buffer[index] == 0x00 {
+      while start < buffer.count {
+        // The next newline or NUL, found with memchr (a byte loop was a tenth of parsing).
+        let newline = memchr(base + start, 0x0A, buffer.count - start).map {
+          UnsafeRawPointer($0) - UnsafeRawPointer(base)
+        }
+        let end = newline ?? buffer.count
+        let nul = memchr(base + start, 0x00, end - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+        let index = nul ?? end
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
+        guard index < buffer.count else { break }
         bytes += buffer[index] == 0x0A ? sentinelBytes : [0xEF, 0xBF, 0xBD]
         start = index + 1
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
     }
     chunk.withUTF8Buffer(copy)
     bytes.append(0)
     lock.withLock { _ in
-      guard let extensionPointer = strikethrough,
-        let parser = cmark_parser_new(CMARK_OPT_DEFAULT)
-      else { return builder.append(chunk) }
-      defer { cmark_parser_free(parser) }
-      cmark_parser_attach_syntax_extension(parser, extensionPointer)
+      guard let parser = session.parserInsideLock() else { return builder.append(chunk) }
       guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else { return builder.append(chunk) }
       defer { cmark_node_free(paragraph) }
       bytes.withUnsafeBufferPointer { buffer in
@@ -371,9 +417,21 @@ private enum Inlines {
 
   /// The text with each sentinel made a newline again, compared as UTF-8 bytes (every sentinel is three).
   private static func restoringNewlines(_ text: String, sentinel: Unicode.Scalar) -> String {
-    var pattern = UTF8.encode(sentinel)!.makeIterator()
-    let (first, second, third) = (pattern.next()!, pattern.next()!, pattern.next()!)
-    guard let at = text.utf8Offset(of: first), text.utf8.count - at >= 3 else { return text }
+    let pattern = Array(String(sentinel).utf8)
+    let (first, second, third) = (pattern[0], pattern[1], pattern[2])
+    // The sentinel's three bytes, its lead byte found with memchr and the other two compared (the lead byte
+    // alone, E2 or E3, is common in CJK text: copying every such text was a tenth of parsing).
+    let found = text.withUTF8Buffer { buffer -> Int? in
+      guard let base = buffer.baseAddress else { return nil }
+      var from = 0
+      while from + 2 < buffer.count, let hit = memchr(base + from, Int32(first), buffer.count - 2 - from) {
+        let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+        if buffer[at + 1] == second && buffer[at + 2] == third { return at }
+        from = at + 1
+      }
+      return nil
+    }
+    guard let at = found else { return text }
     var bytes = Array(text.utf8)
     var read = at
     var write = read
@@ -387,7 +445,7 @@ private enum Inlines {
       }
       write += 1
     }
-    return write == bytes.count ? text : String(decoding: bytes[..<write], as: UTF8.self)
+    return String(decoding: bytes[..<write], as: UTF8.self)
   }
 
   /// A code span's newlines are spaces (CommonMark), and one space is stripped from each end when both ends
