@@ -1,5 +1,7 @@
+import TestSupport
 import Testing
-import Unfold
+
+@testable import Unfold
 
 /// The parse stage: inline-only markdown with whitespace preserved, as SwiftUI's `Text` does.
 @Suite struct MarkdownParserTests {
@@ -117,5 +119,21 @@ import Unfold
       return await group.reduce(0, +)
     }
     #expect(lost == 0)
+  }
+}
+
+/// The byte searches the parser's scans are made of, against a naive search.
+@Suite struct UTF8SearchTests {
+  @Test func aPatternIsFoundWhereANaiveSearchFindsIt() {
+    let pieces = ["a", "\u{2000}", "\u{2001}", "\u{3000}", "中", "\u{E2}", " ", "\n", "é"]
+    var random = SplitMix64(state: 11)
+    for _ in 0..<3_000 {
+      let text = (0..<random.below(12)).map { _ in random.pick(pieces) }.joined()
+      let pattern = Array(random.pick(pieces + ["\u{2000}\u{2001}", "a\u{3000}"]).utf8)
+      let bytes = Array(text.utf8)
+      let naive = bytes.indices.first { bytes[$0...].starts(with: pattern) }
+      #expect(text.utf8Offset(of: pattern) == naive, "\(text.debugDescription) \(pattern)")
+      #expect(Substring(text).utf8Offset(of: pattern) == naive)
+    }
   }
 }

@@ -32,4 +32,21 @@ extension StringProtocol {
       return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
   }
+
+  /// The UTF-8 offset of the first occurrence of `pattern` (at least one byte), found by its first byte with
+  /// memchr and compared at each hit.
+  func utf8Offset(of pattern: [UInt8]) -> Int? {
+    withUTF8Buffer { buffer in
+      guard let base = buffer.baseAddress, let lead = pattern.first else { return nil }
+      var from = 0
+      while from + pattern.count <= buffer.count,
+        let hit = memchr(base + from, Int32(lead), buffer.count - pattern.count + 1 - from)
+      {
+        let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+        if pattern.indices.dropFirst().allSatisfy({ buffer[at + $0] == pattern[$0] }) { return at }
+        from = at + 1
+      }
+      return nil
+    }
+  }
 }

@@ -187,41 +187,11 @@ enum Sentinel {
   static let candidates: [Unicode.Scalar] =
     (0x2000...0x200A).compactMap(Unicode.Scalar.init) + ["\u{202F}", "\u{205F}", "\u{3000}"]
 
+  /// The first candidate that the text lacks; `nil` if it holds them all. Each candidate's three bytes are
+  /// looked for with memchr on their lead byte, in order: the first is nearly always absent, so a chunk is
+  /// searched once (reading every byte of it in a loop was a twentieth of parsing).
   static func choose(for text: Substring) -> Unicode.Scalar? {
-    // Which candidates occur, as bits in candidate order, read from the UTF-8 bytes: every candidate is three
-    // bytes, led by E2 or E3, and only those lead bytes are decoded (going through code points, and hashing
-    // them into a set, was a tenth of parsing).
-    func scan(_ buffer: UnsafeBufferPointer<UInt8>) -> UInt32 {
-      guard let bytes = buffer.baseAddress else { return 0 }
-      var present: UInt32 = 0
-      var i = 0
-      let end = buffer.count - 2
-      while i < end {
-        let lead = bytes[i]
-        guard lead & 0xFE == 0xE2 else {  // E2 or E3
-          i &+= 1
-          continue
-        }
-        if let index = candidateIndex(lead, bytes[i + 1], bytes[i + 2]) { present |= 1 << UInt32(index) }
-        i &+= 3  // a lead byte of E2 or E3 starts three bytes
-      }
-      return present
-    }
-    let present = text.withUTF8Buffer(scan)
-    return candidates.indices.first { present & (1 << UInt32($0)) == 0 }.map { candidates[$0] }
-  }
-
-  /// The index in ``candidates`` of the code point of these three UTF-8 bytes, if it is one: E2 80 80–8A
-  /// (U+2000–200A), E2 80 AF (U+202F), E2 81 9F (U+205F), E3 80 80 (U+3000).
-  @inline(__always)
-  static func candidateIndex(_ lead: UInt8, _ second: UInt8, _ third: UInt8) -> Int? {
-    switch (lead, second, third) {
-    case (0xE2, 0x80, 0x80...0x8A): return Int(third - 0x80)
-    case (0xE2, 0x80, 0xAF): return 11
-    case (0xE2, 0x81, 0x9F): return 12
-    case (0xE3, 0x80, 0x80): return 13
-    default: return nil
-    }
+    candidates.first { text.utf8Offset(of: Array(String($0).utf8)) == nil }
   }
 }
 
@@ -419,19 +389,9 @@ private enum Inlines {
   private static func restoringNewlines(_ text: String, sentinel: Unicode.Scalar) -> String {
     let pattern = Array(String(sentinel).utf8)
     let (first, second, third) = (pattern[0], pattern[1], pattern[2])
-    // The sentinel's three bytes, its lead byte found with memchr and the other two compared (the lead byte
-    // alone, E2 or E3, is common in CJK text: copying every such text was a tenth of parsing).
-    let found = text.withUTF8Buffer { buffer -> Int? in
-      guard let base = buffer.baseAddress else { return nil }
-      var from = 0
-      while from + 2 < buffer.count, let hit = memchr(base + from, Int32(first), buffer.count - 2 - from) {
-        let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-        if buffer[at + 1] == second && buffer[at + 2] == third { return at }
-        from = at + 1
-      }
-      return nil
-    }
-    guard let at = found else { return text }
+    // The sentinel's three bytes, not its lead byte alone (E2 or E3, common in CJK text: copying every such
+    // text was a tenth of parsing).
+    guard let at = text.utf8Offset(of: pattern) else { return text }
     var bytes = Array(text.utf8)
     var read = at
     var write = read
