@@ -44,6 +44,7 @@ struct BreakScanner {
   /// The window's clusters, and one more entry that holds where the last one ends.
   private(set) var clusters: [ScannedCluster] = []
   private var actions: [UAX14.Action] = []
+  private var scratch = UAX14.Scratch()
 
   /// The number of clusters of the window.
   private(set) var clusterCount = 0
@@ -106,7 +107,7 @@ struct BreakScanner {
     clusters.append(ScannedCluster(offset: position, scalar: scalars.count, kind: .none))
     if position == bytes.count && inHardBreak { endsWithHardBreak = true }
 
-    UAX14.breaks(scalars, into: &actions)
+    UAX14.breaks(scalars, into: &actions, scratch: &scratch)
     if rules == .chromium { Self.tailorForChromium(scalars, &actions) }
     clusterCount = cut.map { $0 + 1 } ?? clusters.count - 1
     for k in 0..<clusterCount {

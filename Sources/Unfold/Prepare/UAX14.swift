@@ -14,11 +14,13 @@ enum UAX14 {
   }
 
   /// One unit: a base code point and its attached marks.
-  private struct Unit {
+  fileprivate struct Unit {
     /// The index of the base code point.
     var start: Int
     /// The class after LB1 and LB10.
     var lineBreak: LineBreakClass
+    /// The class after LB1 of the code point before the unit (a ZWJ there prohibits a break, LB8a).
+    var classBefore: LineBreakClass
     var properties: UnicodeProperties
     var scalar: Unicode.Scalar
 
@@ -34,47 +36,63 @@ enum UAX14 {
   static func breaks(_ scalars: some Collection<Unicode.Scalar>, usePairTable: Bool = true) -> [Action] {
     let scanned = scalars.map { BreakScanner.ScannedScalar(scalar: $0, properties: UnicodeProperties($0).raw) }
     var actions: [Action] = []
-    breaks(scanned, into: &actions, usePairTable: usePairTable)
+    var scratch = Scratch()
+    breaks(scanned, into: &actions, scratch: &scratch, usePairTable: usePairTable)
     return actions
+  }
+
+  /// Storage that ``breaks(_:into:scratch:usePairTable:)`` reuses from one call to the next.
+  struct Scratch {
+    fileprivate var units: [Unit] = []
+
+    /// Empty storage.
+    init() {}
   }
 
   /// The same, for code points whose packed properties are already looked up, into a reused array.
   ///
   /// `usePairTable: false` runs every rule at every boundary: what tests compare the pair table with.
   static func breaks(
-    _ scalars: [BreakScanner.ScannedScalar], into actions: inout [Action], usePairTable: Bool = true
+    _ scalars: [BreakScanner.ScannedScalar], into actions: inout [Action], scratch: inout Scratch,
+    usePairTable: Bool = true
   ) {
     let count = scalars.count
     actions.removeAll(keepingCapacity: true)
     actions.append(contentsOf: repeatElement(.prohibited, count: count))
     guard count > 1 else { return }
-    var units: [Unit] = []
+    var units = scratch.units
+    scratch.units = []  // the storage is moved out and back, so that appending does not copy it
+    units.removeAll(keepingCapacity: true)
     units.reserveCapacity(count)
-    var rawClasses: [LineBreakClass] = []
-    rawClasses.reserveCapacity(count)
-    for index in 0..<count {
-      let properties = UnicodeProperties(raw: scalars[index].properties)
-      let resolved = resolve(properties)
-      rawClasses.append(resolved)
-      if resolved == .cm || resolved == .zwj, let base = units.last,
-        !LineBreakSet.bkCrLfNlSpZw.contains(base.lineBreak)
-      {
-        continue  // LB9: attached to the unit before; no break before it
+    var classBefore = LineBreakClass.xx
+    scalars.withUnsafeBufferPointer { scalars in
+      for index in 0..<count {
+        let properties = UnicodeProperties(raw: scalars[index].properties)
+        let resolved = resolve(properties)
+        defer { classBefore = resolved }
+        if resolved == .cm || resolved == .zwj, let base = units.last,
+          !LineBreakSet.bkCrLfNlSpZw.contains(base.lineBreak)
+        {
+          continue  // LB9: attached to the unit before; no break before it
+        }
+        let lineBreak: LineBreakClass = resolved == .cm || resolved == .zwj ? .al : resolved  // LB10
+        units.append(
+          Unit(
+            start: index, lineBreak: lineBreak, classBefore: classBefore, properties: properties,
+            scalar: scalars[index].scalar))
       }
-      let lineBreak: LineBreakClass = resolved == .cm || resolved == .zwj ? .al : resolved  // LB10
-      units.append(Unit(start: index, lineBreak: lineBreak, properties: properties, scalar: scalars[index].scalar))
     }
     let pairs = PairTable.shared
     for u in 1..<units.count {
-      let start = units[u].start
-      let lastRawClass = rawClasses[start - 1]
-      let pair = pairs.entries[Int(units[u - 1].lineBreak.rawValue) << 6 | Int(units[u].lineBreak.rawValue)]
-      if usePairTable, pair != PairTable.contextual, lastRawClass != .zwj {
-        actions[start] = Action(rawValue: pair)!
+      let unit = units[u]
+      let pair = pairs.entries[Int(units[u - 1].lineBreak.rawValue) << 6 | Int(unit.lineBreak.rawValue)]
+      if usePairTable, pair != PairTable.contextual, unit.classBefore != .zwj {
+        actions[unit.start] = Action(rawValue: pair)!
       } else {
-        actions[start] = decide(u, units, lastRawClass: lastRawClass)
+        actions[unit.start] = decide(u, units)
       }
     }
+    scratch.units = units
   }
 
   /// The decision for each pair of unit classes that no rule decides with more context than the two units:
@@ -95,9 +113,11 @@ enum UAX14 {
       for a in classes {
         for b in classes where !Self.isContextual(a, b) {
           let units = [a, b].enumerated().map {
-            Unit(start: $0.offset, lineBreak: $0.element, properties: UnicodeProperties(raw: 0), scalar: "a")
+            Unit(
+              start: $0.offset, lineBreak: $0.element, classBefore: a, properties: UnicodeProperties(raw: 0),
+              scalar: "a")
           }
-          entries[Int(a.rawValue) << 6 | Int(b.rawValue)] = decide(1, units, lastRawClass: a).rawValue
+          entries[Int(a.rawValue) << 6 | Int(b.rawValue)] = decide(1, units).rawValue
         }
       }
       self.entries = entries
@@ -137,7 +157,8 @@ enum UAX14 {
   }
 
   /// The action at the boundary before unit `u`: the rules in order, numbered as in UAX #14 revision 55.
-  private static func decide(_ u: Int, _ units: [Unit], lastRawClass: LineBreakClass) -> Action {
+  private static func decide(_ u: Int, _ units: [Unit]) -> Action {
+    let lastRawClass = units[u].classBefore
     let a = units[u - 1]
     let b = units[u]
     let before = u >= 2 ? units[u - 2] : nil
