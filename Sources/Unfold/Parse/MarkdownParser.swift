@@ -37,7 +37,9 @@ public enum MarkdownParser {
     var diagnostics: [Diagnostic] = []
     var session = Inlines.Session()
     defer { session.close() }
-    for piece in Chunking.split(markdown) {
+    let pieces = Chunking.split(markdown)
+    let lastMarkdown = pieces.lastIndex { if case .markdown = $0 { true } else { false } }
+    for (index, piece) in pieces.enumerated() {
       switch piece {
       case .literal(let text):
         builder.append(text)
@@ -52,13 +54,14 @@ public enum MarkdownParser {
                 + "\(Chunking.maximumChunk) bytes cut at line ends; emphasis or a link across a cut shows as written"))
         }
         var chunkOffset = offset
-        for chunk in chunks {
+        for (chunkIndex, chunk) in chunks.enumerated() {
           // cmark trims trailing spaces from a paragraph; keep them as literal text. (A chunk that ends with a
           // newline has none: the newline's sentinel is the last character.)
           let content = chunk.trimmingSuffix(while: { $0 == " " || $0 == "\t" })
           let trailing = chunk[content.endIndex...]
           if let sentinel = Sentinel.choose(for: content) {
-            Inlines.parse(content, sentinel: sentinel, session: &session, into: &builder)
+            let isLast = index == lastMarkdown && chunkIndex == chunks.count - 1
+            Inlines.parse(content, sentinel: sentinel, session: &session, isLast: isLast, into: &builder)
           } else {
             builder.append(content)
             diagnostics.append(
@@ -212,7 +215,8 @@ private enum Inlines {
 
   /// The cmark parser of one document, made at its first chunk and used for every chunk (making one per chunk
   /// was a twentieth of parsing): inline parsing keeps nothing in it between calls but its allocator and
-  /// extensions. Used and freed only inside ``lock``.
+  /// extensions. Used and freed only inside ``lock``: freed with the last chunk, so that a document of one
+  /// chunk (a comment) takes the lock once, as before.
   struct Session: ~Copyable {
     private var parser: OpaquePointer?
 
@@ -226,17 +230,24 @@ private enum Inlines {
       return made
     }
 
-    /// Frees the parser.
-    mutating func close() {
+    /// Frees the parser. Call inside ``lock``.
+    mutating func closeInsideLock() {
       guard let parser else { return }
-      lock.withLock { _ in cmark_parser_free(parser) }
+      cmark_parser_free(parser)
       self.parser = nil
+    }
+
+    /// Frees the parser if the last chunk did not (it was shown as literal text).
+    mutating func close() {
+      guard parser != nil else { return }
+      lock.withLock { _ in closeInsideLock() }
     }
   }
 
   /// Parses one chunk and appends its styled text to `builder`.
   static func parse(
-    _ chunk: Substring, sentinel: Unicode.Scalar, session: inout Session, into builder: inout StyledText.Builder
+    _ chunk: Substring, sentinel: Unicode.Scalar, session: inout Session, isLast: Bool,
+    into builder: inout StyledText.Builder
   ) {
     // The chunk as cmark reads it, NUL-terminated: newlines become the sentinel and NUL bytes U+FFFD, copied
     // a stretch at a time between them (appending code point by code point to a String, and then byte by
@@ -264,6 +275,7 @@ private enum Inlines {
     chunk.withUTF8Buffer(copy)
     bytes.append(0)
     lock.withLock { _ in
+      defer { if isLast { session.closeInsideLock() } }
       guard let parser = session.parserInsideLock() else { return builder.append(chunk) }
       guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else { return builder.append(chunk) }
       defer { cmark_node_free(paragraph) }
