@@ -249,21 +249,22 @@ struct LineFitter {
       let runEnd = cursor.end(of: i)
       if lineStart == nil {
         // A line starts at segment i: a newline alone makes an empty line; a segment must fit alone.
-        let segment = segments[i]
         if lines.count >= limit { return i }
-        if i == runEnd, segment.isMandatoryBreak, segment.start == segment.spaceEnd, !segment.hasTab {
+        if i == runEnd {
+          let segment = cursor.segmentAtEnd
+          guard segment.isMandatoryBreak, segment.start == segment.spaceEnd, !segment.hasTab else { return i }
           open(at: segment.start)
           close(at: segment.end, hyphenated: false)
           i += 1
           continue
         }
-        guard LineFit.decide(segment.contentWidth, width: width, rounding: rounding) == true else { return i }
-        open(at: segment.start)
+        guard LineFit.decide(Int(runs.contentWidths[i]), width: width, rounding: rounding) == true else { return i }
+        open(at: runs.starts[i])
       }
       i = placeRun(of: segments, runs, from: i, before: runEnd, surelyFits: surelyFits, limit: limit)
       guard i == runEnd, i < segments.count, !exceeds(limit) else { return i }
       // Not plain: a segment with content that a mandatory break follows fits, or starts a line that it fits.
-      let segment = segments[i]
+      let segment = cursor.segmentAtEnd
       let startX = state.hasContent ? state.x + state.spacesWidth : state.x
       guard segment.isMandatoryBreak, segment.hasContent, !segment.hasTab, !segment.endsWithSoftHyphen,
         let fits = LineFit.decide(startX + segment.contentWidth, width: width, rounding: rounding)
@@ -295,7 +296,8 @@ struct LineFitter {
     var i = index
     var start = openStart
     // The running sum where the line starts, as if its content and hanging spaces were segments.
-    var base = runs.contentEnds[i] - segments[i].contentWidth - state.x - (state.hasContent ? state.spacesWidth : 0)
+    var base =
+      runs.contentEnds[i] - Int(runs.contentWidths[i]) - state.x - (state.hasContent ? state.spacesWidth : 0)
     var first = i  // the first segment placed on the line by this call
     var last = i - 1  // the last one
     while true {
@@ -305,15 +307,17 @@ struct LineFitter {
       guard i < runEnd else { break }
       // Segment i does not surely fit after the line's content: it starts the next line if it surely fits
       // there.
+      let contentWidth = Int(runs.contentWidths[i])
       guard LineFit.decide(runs.contentEnds[i] - base, width: width, rounding: rounding) == false,
-        LineFit.decide(segments[i].contentWidth, width: width, rounding: rounding) == true
+        LineFit.decide(contentWidth, width: width, rounding: rounding) == true
       else { break }
-      let contentEnd = last >= first ? segments[last].contentEnd : state.contentEnd
+      // The line ends before segment i, after segment last = i - 1 if this call placed it.
+      let end = runs.starts[i]
+      let contentEnd = last >= first ? end - Int(runs.trailingBytes[last]) : state.contentEnd
       let x = last >= first ? runs.contentEnds[last] - base : state.x
-      lines.append(
-        LineLayout.Line(range: start..<segments[i].start, contentEnd: contentEnd, width: x, isHyphenated: false))
-      start = segments[i].start
-      base = runs.contentEnds[i] - segments[i].contentWidth
+      lines.append(LineLayout.Line(range: start..<end, contentEnd: contentEnd, width: x, isHyphenated: false))
+      start = end
+      base = runs.contentEnds[i] - contentWidth
       segmentsPerLine = i - first
       first = i
       if lines.count >= limit { break }
@@ -322,12 +326,19 @@ struct LineFitter {
       open(at: start)
     }
     if last >= first {
+      // A plain segment's spaces end where the next starts; they are as wide as the gap between its content
+      // and the next one's start in the running sums.
+      let (end, sumAfter) =
+        last + 1 < runs.starts.count
+        ? (runs.starts[last + 1], runs.contentEnds[last + 1] - Int(runs.contentWidths[last + 1]))
+        : (segments[last].end, runs.totalWidth)
+      let contentEnd = end - Int(runs.trailingBytes[last])
       placedCount += last - first + 1
       state.x = runs.contentEnds[last] - base
-      state.contentEnd = segments[last].contentEnd
+      state.contentEnd = contentEnd
       state.hasContent = true
-      state.spaces = segments[last].contentEnd..<segments[last].spaceEnd
-      state.spacesWidth = segments[last].spaceWidth
+      state.spaces = contentEnd..<end
+      state.spacesWidth = sumAfter - runs.contentEnds[last]
     }
     return i
   }

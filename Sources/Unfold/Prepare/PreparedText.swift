@@ -33,7 +33,7 @@ public struct PreparedText: Sendable {
     self.breaker = breaker
     self.segments = Array(IteratorSequence(Segmenter(text, measurer: measurer, breaker: breaker)))
     self.starts = segments.map(\.start)
-    self.plainRuns = PlainRuns(segments)
+    self.plainRuns = PlainRuns(segments, starts: starts)
     self.totalWidth = plainRuns.totalWidth
     self.hyphenWidth = measurer.width(of: "-")
   }
@@ -95,24 +95,47 @@ public struct PreparedText: Sendable {
 struct PlainRuns: Sendable {
   /// `contentEnds[k]`: the width of the segments before `k` and of the content of `k`.
   let contentEnds: [Int]
-  /// The indices of the segments that are not plain, in order.
+  /// The content width of each segment, and the bytes after its content (spaces), for the segments that
+  /// start and end lines: in arrays of 4 bytes, so that a line reads no 56-byte ``Segment`` (that read, a
+  /// cache miss per line, was a third of a relayout). A segment whose figures do not fit is not plain.
+  let contentWidths: [UInt32]
+  let trailingBytes: [UInt32]
+  /// Where each segment starts (the prepared text's array, shared).
+  let starts: [Int]
+  /// The indices of the segments that are not plain, in order, and those segments (read in order, not from
+  /// the whole array).
   let breaks: [Int]
+  let breakSegments: [Segment]
   /// The width of every segment.
   let totalWidth: Int
 
-  init(_ segments: [Segment]) {
+  init(_ segments: [Segment], starts: [Int]) {
     var contentEnds = [Int]()
+    var contentWidths = [UInt32]()
+    var trailingBytes = [UInt32]()
     var breaks = [Int]()
     contentEnds.reserveCapacity(segments.count)
+    contentWidths.reserveCapacity(segments.count)
+    trailingBytes.reserveCapacity(segments.count)
     var sum = 0
     for (k, segment) in segments.enumerated() {
       contentEnds.append(sum + segment.contentWidth)
       sum += segment.contentWidth + segment.spaceWidth
-      if !segment.hasContent || segment.hasTab || segment.endsWithSoftHyphen || segment.isMandatoryBreak {
+      let width = UInt32(exactly: segment.contentWidth)
+      let trailing = UInt32(exactly: segment.end - segment.contentEnd)
+      contentWidths.append(width ?? 0)
+      trailingBytes.append(trailing ?? 0)
+      if !segment.hasContent || segment.hasTab || segment.endsWithSoftHyphen || segment.isMandatoryBreak
+        || width == nil || trailing == nil
+      {
         breaks.append(k)
       }
     }
+    self.breakSegments = breaks.map { segments[$0] }
     self.contentEnds = contentEnds
+    self.contentWidths = contentWidths
+    self.trailingBytes = trailingBytes
+    self.starts = starts
     self.breaks = breaks
     self.totalWidth = sum
   }
@@ -152,11 +175,12 @@ struct PlainRuns: Sendable {
   }
 
   /// A cursor over the runs, for segment indices that only grow.
-  func cursor() -> Cursor { Cursor(breaks: breaks, count: contentEnds.count) }
+  func cursor() -> Cursor { Cursor(breaks: breaks, breakSegments: breakSegments, count: contentEnds.count) }
 
   /// Finds the end of the plain run at a segment, moving forward.
   struct Cursor {
     let breaks: [Int]
+    let breakSegments: [Segment]
     let count: Int
     var next = 0
 
@@ -165,5 +189,8 @@ struct PlainRuns: Sendable {
       while next < breaks.count && breaks[next] < index { next += 1 }
       return next < breaks.count ? breaks[next] : count
     }
+
+    /// The segment that ends the run found last by ``end(of:)``, which must not be the end of the text.
+    var segmentAtEnd: Segment { breakSegments[next] }
   }
 }
