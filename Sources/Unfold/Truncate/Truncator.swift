@@ -142,14 +142,18 @@ struct LineDrawer {
 
   /// A line without tabs or soft hyphens whose run boundaries fall between clusters is one fragment per run,
   /// without walking its clusters again (drawing was a third of writing an expanded view, and lines of many
-  /// styles a quarter of writing a comment): the layout's width of the line goes to its last run that is not
-  /// ASCII (to its one run, for a line of one style), and the other runs are summed by byte where they are
-  /// ASCII, walked where they are not.
+  /// styles a quarter of writing a comment): the layout's width of the line goes to its longest run that is
+  /// not ASCII (to its last run if all are ASCII, to its one run for a line of one style), and the other runs
+  /// are summed by byte where they are ASCII, walked where they are not.
   private func fragmentPerRun(_ line: LineLayout.Line) -> DisplayLine? {
     let range = line.contentRange
     let text = layout.text
     guard !line.isHyphenated, !range.isEmpty else { return nil }
-    var pieces: [(range: Range<Int>, run: Int, isASCII: Bool)] = []
+    // The fragments are made as the runs are read, ASCII ones measured by byte; the others get their width
+    // after: all but the longest walked, the longest given what the layout's width leaves (one array, no
+    // list of pieces and widths to allocate per line).
+    var fragments: [Fragment] = []
+    var walked: [(index: Int, range: Range<Int>, run: Int)] = []
     let drawsAsIs = text.string.withUTF8Buffer { bytes in
       var run = text.runIndex(containing: range.lowerBound)
       var start = range.lowerBound
@@ -163,34 +167,32 @@ struct LineDrawer {
           if byte >= 0x80 { isASCII = false }
           previous = byte
         }
-        pieces.append((start..<end, run, isASCII))
+        let style = text.style(ofRun: run)
+        var width = 0
+        if isASCII {
+          for byte in bytes[start..<end] { width += measurer.advance(ofASCII: byte, style: style) }
+        } else {
+          walked.append((fragments.count, start..<end, run))
+        }
+        fragments.append(Fragment(text: String(text.string.utf8Slice(start..<end)), style: style, width: width))
         start = end
         run += 1
       }
       return true
     }
     guard drawsAsIs else { return nil }
-    let derived = pieces.lastIndex { !$0.isASCII } ?? pieces.count - 1
-    var widths = [Int](repeating: 0, count: pieces.count)
-    for (index, piece) in pieces.enumerated() where index != derived {
-      let style = text.style(ofRun: piece.run)
-      if piece.isASCII {
-        widths[index] = text.string.utf8Slice(piece.range).utf8.reduce(0) {
-          $0 + measurer.advance(ofASCII: $1, style: style)
-        }
-      } else {
+    var derived = fragments.count - 1  // a line of ASCII runs only: its last run
+    if let longest = walked.indices.max(by: { walked[$0].range.count < walked[$1].range.count }) {
+      derived = walked[longest].index
+      for (position, piece) in walked.enumerated() where position != longest {
         var walk = ClusterWalk(text, range: piece.range, measurer: measurer)
         while walk.next() != nil {}
-        widths[index] = walk.x
+        fragments[piece.index].width = walk.x
       }
     }
-    widths[derived] = line.width - widths.reduce(0, +)
-    return DisplayLine(
-      fragments: pieces.indices.map {
-        Fragment(
-          text: String(text.string.utf8Slice(pieces[$0].range)), style: text.style(ofRun: pieces[$0].run),
-          width: widths[$0])
-      })
+    fragments[derived].width = 0
+    fragments[derived].width = line.width - fragments.reduce(0) { $0 + $1.width }
+    return DisplayLine(fragments: fragments)
   }
 
   /// Whether a grapheme cluster boundary stands at a byte offset of valid UTF-8: it starts a code point, and
