@@ -262,3 +262,21 @@ extension UnicodeConformanceTests {
     #expect(UnicodeProperties("\u{1FFFD}").isExtendedPictographic)
   }
 }
+
+/// The packed properties read their classes by reinterpreting a field's bits: every field value reads as the
+/// failable initialiser reads it, and out of range as the default class.
+@Suite struct PackedPropertyTests {
+  @Test func everyFieldValueReadsAsItsRawValue() {
+    for value in UInt32(0)..<64 {
+      let properties = UnicodeProperties(raw: value)
+      #expect(properties.lineBreak == LineBreakClass(rawValue: UInt8(value)) ?? .xx)
+    }
+    for value in UInt32(0)..<8 {
+      #expect(UnicodeProperties(raw: value << 6).eastAsianWidth == EastAsianWidthClass(rawValue: UInt8(value)) ?? .n)
+    }
+    for value in UInt32(0)..<32 {
+      #expect(
+        UnicodeProperties(raw: value << 9).generalCategory == GeneralCategoryClass(rawValue: UInt8(value)) ?? .cn)
+    }
+  }
+}
