@@ -103,6 +103,14 @@ struct Segmenter: IteratorProtocol {
       }
       let first = scalars[cluster.scalar].scalar
       let count = end.scalar - cluster.scalar
+      if isLegacyCells && count == 1 && first.value > 0x20 && first.value < 0x7F {
+        // A printable ASCII character but the space, in cells (most clusters of most text): one cell of
+        // content, what the general path below finds for it.
+        x += 1
+        width += 1
+        segment.addContent(end: end.offset, width: width)
+        continue
+      }
       let kind = Cluster.kind(of: first.value, second: count > 1 ? scalars[cluster.scalar + 1].scalar : nil)
       let advance: Int
       if kind.isTab {
@@ -132,6 +140,18 @@ struct Segmenter: IteratorProtocol {
 }
 
 extension Segment {
+  /// Adds a cluster of content without a tab or a soft hyphen, which ends at `end`: ``add(end:kind:width:)``
+  /// for a cluster of no kind.
+  @inline(__always)
+  mutating func addContent(end: Int, width: Int) {
+    self.end = end
+    endsWithSoftHyphen = false
+    contentEnd = end
+    spaceEnd = end
+    contentWidth = width
+    spaceWidth = 0
+  }
+
   /// An empty segment at `offset`, to add clusters to.
   init(at offset: Int) {
     self.init(
@@ -142,19 +162,17 @@ extension Segment {
   /// Adds the next cluster, which ends at `end`; `width` is the segment's width with it.
   @inline(__always)
   mutating func add(end: Int, kind: Cluster.Kind, width: Int) {
-    self.end = end
-    if kind.isTab { hasTab = true }
-    endsWithSoftHyphen = kind.isSoftHyphen
     if kind.isHardLineBreak {
-      // only the end of a segment holds a hard line break
+      self.end = end  // only the end of a segment holds a hard line break
     } else if kind.isSpace {
+      self.end = end
       spaceEnd = end
       spaceWidth = width - contentWidth
     } else {
-      contentEnd = end
-      spaceEnd = end
-      contentWidth = width
-      spaceWidth = 0
+      addContent(end: end, width: width)
     }
+    if kind.isTab { hasTab = true }
+    endsWithSoftHyphen = kind.isSoftHyphen
   }
+
 }
