@@ -86,6 +86,8 @@ struct Segmenter: IteratorProtocol {
     let isLegacyCells = self.isLegacyCells
     var segment = open ?? Segment(at: 0)
     var isOpen = open != nil
+    var ready = self.ready  // moved out while appending (see BreakScanner.scan)
+    self.ready = []
     var width = openWidth
     var x = self.x
     for k in 0..<clusterCount {
@@ -136,6 +138,7 @@ struct Segmenter: IteratorProtocol {
     open = isOpen ? segment : nil
     openWidth = width
     self.x = x
+    self.ready = ready
   }
 }
 
