@@ -41,10 +41,13 @@ struct UnicodeProperties: Hashable, Sendable {
   var isPrepend: Bool { raw & UnicodeTables.flagPrepend != 0 }
 
   /// Whether a grapheme cluster boundary stands between this code point and a neighbour that is also
-  /// simple, by the rules alone (GB4, GB5, GB999): neither Extend, SpacingMark, Prepend, ZWJ, a Hangul jamo or
-  /// syllable, a regional indicator, CR, nor a format character. Decided from the Unicode 17 properties,
+  /// simple, by the rules alone (GB4, GB5, GB999): neither Extend, SpacingMark, Prepend, ZWJ, a Hangul jamo,
+  /// a regional indicator, CR, nor a format character. Decided from the Unicode 17 properties,
   /// conservatively: every combining mark, format character and emoji modifier is not simple, and the few
   /// letters with a grapheme role are named (a test checks every assigned code point against `Character`).
+  /// A Hangul syllable (LV, LVT) is simple: the rules that join it (GB6–GB8) need a jamo beside it, which is
+  /// not simple, so its boundaries with simple neighbours are GB999's (Korean text went through the
+  /// standard library's recognizer at every syllable).
   @inline(__always)
   static func isGraphemeSimple(_ raw: UInt32, _ value: UInt32) -> Bool {
     if value < 0x80 { return value != 0x0D }
@@ -54,7 +57,7 @@ struct UnicodeProperties: Hashable, Sendable {
       | 1 << GeneralCategoryClass.mc.rawValue | 1 << GeneralCategoryClass.cf.rawValue
     let classes: UInt64 =
       1 << LineBreakClass.ri.rawValue | 1 << LineBreakClass.jl.rawValue | 1 << LineBreakClass.jv.rawValue
-      | 1 << LineBreakClass.jt.rawValue | 1 << LineBreakClass.h2.rawValue | 1 << LineBreakClass.h3.rawValue
+      | 1 << LineBreakClass.jt.rawValue
     if categories & 1 << (raw >> 9 & 0x1F) != 0 || classes & 1 << UInt64(raw & 0x3F) != 0 { return false }
     if raw & (UnicodeTables.flagPrepend | UnicodeTables.flagEmojiModifier) != 0 { return false }
     switch value {
