@@ -41,6 +41,14 @@ import Testing
       let scalars = (0..<(2 + random.below(10))).map { _ in random.pick(pool) }
       if UAX14.breaks(scalars) != UAX14.breaks(scalars, usePairTable: false) { differences += 1 }
     }
+    // Spaces often, so that the table of decisions after spaces meets every class before and after them.
+    let spaces: [Unicode.Scalar] = [" ", " ", "\u{3000}"]
+    for _ in 0..<30_000 {
+      let scalars = (0..<(2 + random.below(10))).map { _ in
+        random.below(3) == 0 ? random.pick(spaces) : random.pick(pool)
+      }
+      if UAX14.breaks(scalars) != UAX14.breaks(scalars, usePairTable: false) { differences += 1 }
+    }
     #expect(pool.count > 300)
     #expect(differences == 0)
   }

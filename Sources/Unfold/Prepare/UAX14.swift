@@ -83,9 +83,16 @@ enum UAX14 {
       }
     }
     let pairs = PairTable.shared
+    var beforeSpaces: LineBreakClass?  // the class of the last unit that is not a space, before unit u
     for u in 1..<units.count {
       let unit = units[u]
-      let pair = pairs.entries[Int(units[u - 1].lineBreak.rawValue) << 6 | Int(unit.lineBreak.rawValue)]
+      let previous = units[u - 1].lineBreak
+      if previous != .sp { beforeSpaces = previous }
+      var pair = pairs.entries[Int(previous.rawValue) << 6 | Int(unit.lineBreak.rawValue)]
+      if previous == .sp, let beforeSpaces {
+        // After spaces, the rules that look past them (LB8, LB14–LB17) read the unit before them.
+        pair = pairs.afterSpaces[Int(beforeSpaces.rawValue) << 6 | Int(unit.lineBreak.rawValue)]
+      }
       if usePairTable, pair != PairTable.contextual, unit.classBefore != .zwj {
         actions[unit.start] = Action(rawValue: pair)!
       } else {
@@ -104,23 +111,49 @@ enum UAX14 {
   struct PairTable: Sendable {
     static let contextual: UInt8 = 0xFF
     let entries: [UInt8]
+    /// The decision before a unit of class `b` after spaces that follow a unit of class `c`, at `c << 6 | b`:
+    /// the rules that look back past spaces (LB8, LB14, LB16, LB17) read `c`, and LB18 breaks after the
+    /// spaces otherwise. Contextual where a rule reads more: a quotation mark before the spaces (LB15a), one
+    /// after them (LB15b), or what follows the unit after them (LB15c: SP ÷ IS NU).
+    let afterSpaces: [UInt8]
 
     static let shared = PairTable()
 
     private init() {
       var entries = [UInt8](repeating: Self.contextual, count: 64 * 64)
+      var afterSpaces = [UInt8](repeating: Self.contextual, count: 64 * 64)
       let classes = LineBreakClass.allCases.filter { ![.cm, .zwj, .ai, .sg, .xx, .sa, .cj].contains($0) }
+      func units(_ classes: [LineBreakClass]) -> [Unit] {
+        classes.enumerated().map {
+          Unit(
+            start: $0.offset, lineBreak: $0.element, classBefore: $0.offset > 0 ? classes[$0.offset - 1] : .xx,
+            properties: UnicodeProperties(raw: 0), scalar: "a")
+        }
+      }
       for a in classes {
         for b in classes where !Self.isContextual(a, b) {
-          let units = [a, b].enumerated().map {
-            Unit(
-              start: $0.offset, lineBreak: $0.element, classBefore: a, properties: UnicodeProperties(raw: 0),
-              scalar: "a")
-          }
-          entries[Int(a.rawValue) << 6 | Int(b.rawValue)] = decide(1, units).rawValue
+          entries[Int(a.rawValue) << 6 | Int(b.rawValue)] = decide(1, units([a, b])).rawValue
+        }
+      }
+      for c in classes where c != .sp && !Self.isContextualAfterSpaces(c, .sp) {
+        for b in classes where !Self.isContextualAfterSpaces(c, b) {
+          afterSpaces[Int(c.rawValue) << 6 | Int(b.rawValue)] = decide(2, units([c, .sp, b])).rawValue
         }
       }
       self.entries = entries
+      self.afterSpaces = afterSpaces
+    }
+
+    /// Whether a rule may decide the boundary before `b`, after spaces after `c`, with more than the two.
+    static func isContextualAfterSpaces(_ c: LineBreakClass, _ b: LineBreakClass) -> Bool {
+      switch c {
+      case .qu: return true  // LB15a
+      default: break
+      }
+      switch b {
+      case .qu, .is, .cm, .zwj: return true  // LB15b, LB15c (SP ÷ IS NU), LB9
+      default: return false
+      }
     }
 
     /// Whether some rule may decide the boundary between units of these classes with more context: the
