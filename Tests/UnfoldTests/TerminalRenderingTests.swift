@@ -85,6 +85,12 @@ import Unfold
       default: expected = String(scalar)
       }
       #expect(ANSIRenderer.visible("clean é " + String(scalar), width: 1) == "clean é " + expected, "U+\(value)")
+      // At every place in the blocks of eight bytes that the check reads at once, and in the tail after them.
+      for pad in 0..<17 {
+        let before = String(repeating: "x", count: pad)
+        let after = String(repeating: "y", count: 9)
+        #expect(ANSIRenderer.visible(before + String(scalar) + after, width: 1) == before + expected + after)
+      }
     }
     #expect(ANSIRenderer.visible("\t", width: 3) == "   ")
     #expect(ANSIRenderer.visible("日本語 \u{1B}[31m", width: 1) == "日本語 \u{241B}[31m")

@@ -214,8 +214,24 @@ public struct ANSIRenderer: Sendable {
     // Most text holds nothing to replace: C0 controls and DEL are single bytes, C1 controls and the soft
     // hyphen are C2 80–9F and C2 AD. Such text is returned as it is, not rebuilt code point by code point.
     let isClean = text.withUTF8Buffer { bytes in
-      var previous: UInt8 = 0
-      for byte in bytes {
+      guard let base = bytes.baseAddress else { return true }
+      // Eight bytes at a time while none is below 0x20, DEL or C2 (bit tricks: a byte below n, a zero byte
+      // after an exclusive or); from the first block that holds one, byte by byte.
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      func holdsZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+      var start = 0
+      while start + 8 <= bytes.count {
+        let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
+        if (word &- ones &* 0x20) & ~word & highs != 0 || holdsZero(word ^ (ones &* 0x7F))
+          || holdsZero(word ^ (ones &* 0xC2))
+        {
+          break
+        }
+        start += 8
+      }
+      var previous: UInt8 = start > 0 ? bytes[start - 1] : 0
+      for byte in bytes[start...] {
         if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (byte <= 0x9F || byte == 0xAD)) { return false }
         previous = byte
       }
