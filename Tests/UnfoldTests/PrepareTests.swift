@@ -140,6 +140,9 @@ import Testing
       ] {
         let prepared = PreparedText(text, measurer: measurer, breaker: breaker)
         #expect(prepared.segments == Self.reference(text, measurer: measurer, breaker: breaker))
+        // The segments handed out one at a time (what a streamed layout reads) are the same.
+        let streamed = Array(IteratorSequence(Segmenter(text, measurer: measurer, breaker: breaker)))
+        #expect(streamed == prepared.segments)
       }
     }
   }

@@ -17,9 +17,11 @@ struct BreakScanner {
   }
 
   private let text: String
+  /// The length of the text in UTF-8 bytes.
+  var byteCount: Int { text.utf8.count }
   private let rules: LineBreaker.Rules
   /// The UTF-8 offset where the next window starts.
-  private var offset: Int
+  private(set) var offset: Int
   /// Code points before `offset` that the next window needs as context (after a safe cut).
   private var context: [ScannedScalar] = []
   /// Whether the window before ended with a hard line break.

@@ -31,7 +31,8 @@ public struct PreparedText: Sendable {
     self.text = text
     self.measurer = measurer
     self.breaker = breaker
-    self.segments = Array(IteratorSequence(Segmenter(text, measurer: measurer, breaker: breaker)))
+    var segmenter = Segmenter(text, measurer: measurer, breaker: breaker)
+    self.segments = segmenter.all()
     self.starts = segments.map(\.start)
     self.plainRuns = PlainRuns(segments, starts: starts)
     self.totalWidth = plainRuns.totalWidth

@@ -67,6 +67,28 @@ struct Segmenter: IteratorProtocol {
     return ready[readyIndex]
   }
 
+  /// Every segment of the text, a window's worth at a time: what ``next()`` hands out one by one, into an
+  /// array reserved from the first window's segments per byte (growing it by doubling copied it and touched
+  /// new pages: a twentieth of preparing).
+  mutating func all() -> [Segment] {
+    var segments: [Segment] = []
+    segments.append(contentsOf: ready[readyIndex...])
+    ready.removeAll(keepingCapacity: true)
+    readyIndex = 0
+    while scanner.scanWindow() {
+      measureWindow()
+      if segments.capacity == 0, !ready.isEmpty {
+        let estimate = ready.count * scanner.byteCount / max(1, scanner.offset)
+        segments.reserveCapacity(min(estimate + estimate / 8 + 16, scanner.byteCount + 1))
+      }
+      segments.append(contentsOf: ready)
+      ready.removeAll(keepingCapacity: true)
+    }
+    if let open { segments.append(open) }
+    open = nil
+    return segments
+  }
+
   /// Measures the clusters of the scanner's window and cuts them into segments.
   private mutating func measureWindow() {
     let clusters = scanner.clusters
