@@ -142,7 +142,9 @@ struct LineFitter {
   let measurer: any TextMeasurer
   let width: Int
   let hyphenWidth: Int
-  private let fit: LineFit
+  /// The fit rule near the width, made when asked (keeping one made copies of the text and the measurer in every
+  /// layout, a tenth of a comment's relayout; it is asked only where the sum cannot decide).
+  private var fit: LineFit { LineFit(text: text, measurer: measurer, width: width) }
   /// The measurer's item rounding, read once (see ``LineFit/decide(_:width:rounding:)``).
   let rounding: Int
   private(set) var lines: [LineLayout.Line] = []
@@ -197,7 +199,6 @@ struct LineFitter {
     self.measurer = measurer
     self.width = width
     self.hyphenWidth = hyphenWidth ?? measurer.width(of: "-")
-    self.fit = LineFit(text: text, measurer: measurer, width: width)
     self.rounding = measurer.itemRounding
   }
 
