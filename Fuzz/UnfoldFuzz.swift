@@ -65,6 +65,12 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     check(
       Invariants.truncationViolation(text, measurer: TerminalCells(), width: settings.width, options: settings.options),
       settings.text)
+    // The same text prepared once and laid out again at two widths, with and without the limit.
+    let prepared = PreparedText(text, measurer: TerminalCells())
+    let limit = settings.options.lineLimit > 0 ? settings.options.lineLimit : nil
+    for (width, lineLimit) in [(settings.width, limit), (settings.width / 2 + 1, nil)] {
+      check(Invariants.relayoutViolation(prepared, width: width, lineLimit: lineLimit), settings.text)
+    }
   case .ansi:
     let settings = Settings(bytes)
     for state in [DisplayState.collapsed, .expanded] {

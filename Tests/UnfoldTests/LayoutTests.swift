@@ -78,14 +78,8 @@ import Testing
         let prepared = PreparedText(text, measurer: measurer, breaker: breaker)
         for width in [1, 3, 7, 12, 20, 41, 90] {
           for limit in [nil, 1, 3, 8] as [Int?] {
-            let fresh = LineLayout(text, measurer: measurer, breaker: breaker, width: width * unit, lineLimit: limit)
-            let relaid = prepared.layout(width: width * unit, lineLimit: limit)
-            #expect(
-              relaid.lines == fresh.lines, "\(string.debugDescription) at \(width), limit \(String(describing: limit))")
-            #expect(relaid.isComplete == fresh.isComplete)
-            for line in fresh.lines {
-              #expect(Array(relaid.breakOffsets(of: line)) == Array(fresh.breakOffsets(of: line)))
-            }
+            let violation = Invariants.relayoutViolation(prepared, width: width * unit, lineLimit: limit)
+            #expect(violation == nil, "\(string.debugDescription), limit \(String(describing: limit))")
           }
         }
       }

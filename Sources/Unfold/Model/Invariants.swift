@@ -24,6 +24,29 @@ enum Invariants {
     return nil
   }
 
+  /// A relayout of the prepared text lays out as a fresh layout does: the same lines, the same completeness,
+  /// the same break opportunities inside each line (the prepared text places runs of plain segments a line
+  /// at a time; the fresh layout fits segment by segment).
+  static func relayoutViolation(_ prepared: PreparedText, width: Int, lineLimit: Int?) -> String? {
+    let relaid = prepared.layout(width: width, lineLimit: lineLimit)
+    let fresh = LineLayout(
+      prepared.text, measurer: prepared.measurer, breaker: prepared.breaker, width: width, lineLimit: lineLimit)
+    guard relaid.lines == fresh.lines else {
+      let index =
+        relaid.lines.indices.first { $0 >= fresh.lines.count || relaid.lines[$0] != fresh.lines[$0] }
+        ?? relaid.lines.count
+      return "a relayout at \(width) differs from a fresh layout at line \(index) of \(fresh.lines.count)"
+    }
+    guard relaid.isComplete == fresh.isComplete else {
+      return "a relayout at \(width) is complete: \(relaid.isComplete), a fresh layout: \(fresh.isComplete)"
+    }
+    for (index, line) in fresh.lines.enumerated()
+    where Array(relaid.breakOffsets(of: line)) != Array(fresh.breakOffsets(of: line)) {
+      return "a relayout at \(width) has other break offsets on line \(index)"
+    }
+    return nil
+  }
+
   /// Collapsed, at most the line limit of text lines (a toggle below takes a line of its own), and
   /// `isTruncated` exactly when the whole layout needs more lines than the limit; expanded, each line draws
   /// its content, soft hyphens left out.
