@@ -123,7 +123,8 @@ import Testing
   @Test func segmentsAreWhatClustersAndOpportunitiesMake() throws {
     let pieces = [
       "word", " ", "  ", "\t", "\n", "\r\n", "\r", "中文", "。", "e\u{301}", "👨‍👩‍👧", "🇺🇸", "\u{AD}", "-", "(", ")",
-      "“", "”", "$1.5", "x\u{200D}", "\u{0E01}\u{0E34}", "가", "\u{2028}", "**", "a/b",
+      "“", "”", "$1.5", "x\u{200D}", "\u{0E01}\u{0E34}", "가", "\u{2028}", "**", "a/b", "\u{0B}", "\u{0C}", "\u{1B}",
+      "\u{7F}",
     ]
     var random = SplitMix64(state: 8)
     let fonts = try FontSet.dejaVu()

@@ -140,9 +140,7 @@ struct Segmenter: IteratorProtocol {
       if kind.isTab {
         advance = measurer.tabAdvance(at: x)
       } else if isLegacyCells {
-        advance =
-          count == 1 && first.value < 0x7F
-          ? (kind.isHardLineBreak ? 0 : 1) : TerminalCells.legacyWidth(ofScanned: scalars, cluster.scalar..<end.scalar)
+        advance = TerminalCells.legacyWidth(ofScanned: scalars, cluster.scalar..<end.scalar)
       } else if count == 1 {
         let style = runs.style(at: cluster.offset)
         advance =
