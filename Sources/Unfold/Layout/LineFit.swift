@@ -17,12 +17,17 @@ struct LineFit {
     return measurer.fits(items: items(start, end) + extra, width: width)
   }
 
+  /// The largest sum that surely fits: the width for an exact measurer; for a rounding one, the width less
+  /// the rounding of 32 items (what ``decide(_:width:rounding:)`` takes as fitting without measuring).
+  @inline(__always)
+  static func surelyFitting(width: Int, rounding: Int) -> Int { rounding > 0 ? width - rounding * 32 : width }
+
   /// What the sum alone decides: everything for an exact measurer, and a sum far from the width for a
   /// rounding one; nil when the items must be measured one by one.
   @inline(__always)
   static func decide(_ total: Int, width: Int, rounding: Int) -> Bool? {
     guard rounding > 0 else { return total <= width }
-    if total + rounding * 32 <= width { return true }
+    if total <= surelyFitting(width: width, rounding: rounding) { return true }
     if total > width + rounding { return false }
     return nil
   }

@@ -146,7 +146,7 @@ struct LineFitter {
   /// layout, a tenth of a comment's relayout; it is asked only where the sum cannot decide).
   private var fit: LineFit { LineFit(text: text, measurer: measurer, width: width) }
   /// The measurer's item rounding, read once (see ``LineFit/decide(_:width:rounding:)``).
-  let rounding: Int
+  private let rounding: Int
   private(set) var lines: [LineLayout.Line] = []
 
   /// The start of the open line, or `nil` between lines.
@@ -244,7 +244,7 @@ struct LineFitter {
   ) -> Int {
     guard !recordsBreakOffsets, placed.isEmpty, !state.spacesHaveTab, !state.endsWithSoftHyphen else { return index }
     guard lineStart == nil || state.hasContent else { return index }
-    let surelyFits = rounding > 0 ? width - rounding * 32 : width
+    let surelyFits = LineFit.surelyFitting(width: width, rounding: rounding)
     var i = index
     while i < segments.count {
       let runEnd = cursor.end(of: i)
@@ -288,7 +288,7 @@ struct LineFitter {
   }
 
   /// Places the plain segments from `index` up to `runEnd` on the open line and the lines after it, each line
-  /// found by ``PlainRuns/lastFitting(from:before:upTo:)``; the index of the first segment not placed. The lines
+  /// found by ``PlainRuns/lastFitting(from:before:upTo:near:)``; the index of the first segment not placed. The lines
   /// in between are appended as they are, the last one is left open as ``add(_:)`` leaves it.
   private mutating func placeRun(
     of segments: [Segment], _ runs: PlainRuns, from index: Int, before runEnd: Int, surelyFits: Int, limit: Int

@@ -35,15 +35,14 @@ extension StringProtocol {
 
   /// The UTF-8 offset of the first occurrence of `pattern` (at least one byte), found by its first byte with
   /// memchr and compared at each hit.
-  func utf8Offset(of pattern: [UInt8]) -> Int? {
+  func utf8Offset(of pattern: some Collection<UInt8>) -> Int? {
     withUTF8Buffer { buffer in
       guard let base = buffer.baseAddress, let lead = pattern.first else { return nil }
+      let count = pattern.count
       var from = 0
-      while from + pattern.count <= buffer.count,
-        let hit = memchr(base + from, Int32(lead), buffer.count - pattern.count + 1 - from)
-      {
+      while from + count <= buffer.count, let hit = memchr(base + from, Int32(lead), buffer.count - count + 1 - from) {
         let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-        if pattern.indices.dropFirst().allSatisfy({ buffer[at + $0] == pattern[$0] }) { return at }
+        if zip(buffer[at..<(at + count)], pattern).allSatisfy({ $0 == $1 }) { return at }
         from = at + 1
       }
       return nil

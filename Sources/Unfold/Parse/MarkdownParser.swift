@@ -194,7 +194,7 @@ enum Sentinel {
   /// looked for with memchr on their lead byte, in order: the first is nearly always absent, so a chunk is
   /// searched once (reading every byte of it in a loop was a twentieth of parsing).
   static func choose(for text: Substring) -> Unicode.Scalar? {
-    candidates.first { text.utf8Offset(of: Array(String($0).utf8)) == nil }
+    candidates.first { text.utf8Offset(of: UTF8.encode($0)!) == nil }
   }
 }
 
@@ -399,8 +399,9 @@ private enum Inlines {
 
   /// The text with each sentinel made a newline again, compared as UTF-8 bytes (every sentinel is three).
   private static func restoringNewlines(_ text: String, sentinel: Unicode.Scalar) -> String {
-    let pattern = Array(String(sentinel).utf8)
-    let (first, second, third) = (pattern[0], pattern[1], pattern[2])
+    let pattern = UTF8.encode(sentinel)!  // three bytes, held inline (no array per text)
+    var encoded = pattern.makeIterator()
+    let (first, second, third) = (encoded.next()!, encoded.next()!, encoded.next()!)
     // The sentinel's three bytes, not its lead byte alone (E2 or E3, common in CJK text: copying every such
     // text was a tenth of parsing).
     guard let at = text.utf8Offset(of: pattern) else { return text }

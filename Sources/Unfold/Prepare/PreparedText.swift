@@ -18,10 +18,9 @@ public struct PreparedText: Sendable {
   /// Where each segment starts: after the first, the break opportunities, which a layout's lines read their
   /// break offsets from.
   let starts: [Int]
-  /// The widths a relayout places plain segments with (``PlainRuns``).
+  /// The widths a relayout places plain segments with (``PlainRuns``); their total tells how many lines a
+  /// width makes, about.
   let plainRuns: PlainRuns
-  /// The sum of the segments' widths, content and spaces: how many lines a width makes, about.
-  let totalWidth: Int
   /// The width of the hyphen a line that breaks after a soft hyphen shows.
   let hyphenWidth: Int
 
@@ -35,7 +34,6 @@ public struct PreparedText: Sendable {
     self.segments = segmenter.all()
     self.starts = segments.map(\.start)
     self.plainRuns = PlainRuns(segments, starts: starts)
-    self.totalWidth = plainRuns.totalWidth
     self.hyphenWidth = measurer.width(of: "-")
   }
 
@@ -55,7 +53,7 @@ public struct PreparedText: Sendable {
     // Lines end short of the width by less than a segment (a quarter more lines than the widths make is
     // ample), and at mandatory breaks (segments that are not plain).
     if lineLimit == nil {
-      fitter.reserveCapacity(lines: totalWidth / width * 5 / 4 + plainRuns.breaks.count + 16, breakOffsets: 0)
+      fitter.reserveCapacity(lines: plainRuns.totalWidth / width * 5 / 4 + plainRuns.breaks.count + 16, breakOffsets: 0)
     }
     var isComplete = true
     var cursor = plainRuns.cursor()
@@ -91,8 +89,8 @@ public struct PreparedText: Sendable {
 /// place on a line depends on widths alone. With `contentEnds[k]` the width of the segments before `k`
 /// (content and spaces) and of the content of `k`, the plain segments `i...j` placed after a line start whose
 /// running sum is `base` end their content at `contentEnds[j] - base`, which grows with `j`; the running sum
-/// before segment `k` is `contentEnds[k]` less its content width. One array of 8 bytes per segment: what a
-/// relayout of a long text reads from memory.
+/// before segment `k` is `contentEnds[k]` less its content width. The search reads one array of 8 bytes per
+/// segment, and a line a few entries of the others: what a relayout of a long text reads from memory.
 struct PlainRuns: Sendable {
   /// `contentEnds[k]`: the width of the segments before `k` and of the content of `k`.
   let contentEnds: [Int]
