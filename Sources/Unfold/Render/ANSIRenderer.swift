@@ -121,8 +121,13 @@ public struct ANSIRenderer: Sendable {
         }
         if fadeStart != nil && fragment.role == .text { characterIndex += fragment.text.count }
         let key = escapeKey(fragment, isLink: link != nil)
-        let escape = escapes[key] ?? Self.escape(sgr(for: fragment, isLink: link != nil))
-        escapes[key] = escape
+        let escape: String
+        if let known = escapes[key] {
+          escape = known
+        } else {
+          escape = Self.escape(sgr(for: fragment, isLink: link != nil))
+          escapes[key] = escape
+        }
         Self.append(Self.visible(fragment.text, width: fragment.width), escape: escape, to: &output)
       }
       if openLink != nil { output += Self.closeLink }
