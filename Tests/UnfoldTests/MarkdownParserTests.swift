@@ -104,6 +104,41 @@ import Testing
     }
   }
 
+  /// Blank lines (of spaces and tabs, too) are literal pieces between the chunks, at the start and the end as
+  /// well; a chunk keeps the newline of its last line; `onlyBlankLines` is true after the last chunk only.
+  @Test func piecesAlternateBetweenBlankLinesAndChunks() {
+    let text = "\n \t\na\nb\n\n\nc \n  \n"
+    let pieces = Array(Chunking.split(text))
+    #expect(
+      pieces == [
+        .literal("\n \t\n"), .markdown("a\nb\n", offset: 4), .literal("\n\n"), .markdown("c \n", offset: 10),
+        .literal("  \n"),
+      ])
+    #expect(Array(Chunking.split("")) == [])
+    #expect(Array(Chunking.split("x")) == [.markdown("x", offset: 0)])
+    #expect(Array(Chunking.split("\n\n")) == [.literal("\n\n")])
+    let ends = pieces.compactMap { piece -> Bool? in
+      guard case .markdown(let chunk, _) = piece else { return nil }
+      return Chunking.onlyBlankLines(after: chunk.endIndex, in: text)
+    }
+    #expect(ends == [false, true])
+  }
+
+  /// The runs reserved up front are at least the runs made: 3,000 random texts of delimiters, links, code,
+  /// escapes, entities, HTML and words.
+  @Test func theRunsReservedAreAtLeastTheRunsMade() {
+    let tokens = [
+      "*", "**", "_", "__", "~", "~~", "`", "``", "[", "]", "(", ")", "](https://e.com)", "<https://a.b>", "<b>",
+      "\\*", "&amp;", "&copy;", "![i](j)", "word", " ", "\n", "\n\n", "語", "é",
+    ]
+    var random = SplitMix64(state: 0x5EED)
+    for _ in 0..<3_000 {
+      let markdown = (0..<random.below(40)).map { _ in random.pick(tokens) }.joined()
+      let runs = MarkdownParser.parse(markdown).text.runs.count
+      #expect(runs <= MarkdownParser.mostRuns(in: markdown), "\(markdown.debugDescription)")
+    }
+  }
+
   /// gfm.6 changes a process-global table on every parse and loses styles under concurrency without the
   /// lock: 8 tasks × 1,000 parses of a comment with every style (strikethrough is the extension that races).
   @Test func parsesFromManyTasksWithoutLosingStyles() async {

@@ -34,13 +34,20 @@ public struct StyledText: Hashable, Sendable {
   ///
   /// - Precondition: the run lengths add up to `string.utf8.count`.
   public init(_ string: String, runs: [Run]) {
-    var merged: [Run] = []
-    merged.reserveCapacity(runs.count)
-    for run in runs where run.length > 0 {
-      if let last = merged.last, last.style == run.style {
-        merged[merged.count - 1].length += run.length
-      } else {
-        merged.append(run)
+    // Runs that need no merging (a builder's) are kept as they are: a merged copy of a large text's runs was
+    // a tenth of its peak memory.
+    let isMerged = runs.indices.allSatisfy { i in
+      runs[i].length > 0 && (i == 0 || runs[i - 1].style != runs[i].style)
+    }
+    var merged: [Run] = isMerged ? runs : []
+    if !isMerged {
+      merged.reserveCapacity(runs.count)
+      for run in runs where run.length > 0 {
+        if let last = merged.last, last.style == run.style {
+          merged[merged.count - 1].length += run.length
+        } else {
+          merged.append(run)
+        }
       }
     }
     precondition(
@@ -89,6 +96,9 @@ public struct StyledText: Hashable, Sendable {
     /// Reserves room for `count` UTF-8 bytes of text, so that a text of a known size grows without doubling
     /// past it.
     public mutating func reserveCapacity(_ count: Int) { string.reserveCapacity(count) }
+
+    /// Reserves room for `count` runs.
+    public mutating func reserveRuns(_ count: Int) { runs.reserveCapacity(count) }
 
     /// Appends text in a style.
     public mutating func append(_ text: some StringProtocol, style: Style = .plain) {
