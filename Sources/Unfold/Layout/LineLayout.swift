@@ -254,8 +254,9 @@ struct LineFitter {
         if i == runEnd {
           let segment = cursor.segmentAtEnd
           guard segment.isMandatoryBreak, segment.start == segment.spaceEnd, !segment.hasTab else { return i }
-          open(at: segment.start)
-          close(at: segment.end, hyphenated: false)
+          // An empty line, closed as it opens (with nothing on it, what ``open(at:)`` resets is not read).
+          lineStart = segment.start
+          close(at: segment.end, contentEnd: segment.start, width: 0)
           i += 1
           continue
         }
@@ -276,11 +277,7 @@ struct LineFitter {
         if exceeds(limit) { return i }
         open(at: segment.start)
       }
-      placedCount += 1
-      state.x = (fits ? startX : 0) + segment.contentWidth
-      state.contentEnd = segment.contentEnd
-      state.hasContent = true
-      close(at: segment.end, hyphenated: false)
+      close(at: segment.end, contentEnd: segment.contentEnd, width: (fits ? startX : 0) + segment.contentWidth)
       i += 1
       if exceeds(limit) { return i }
     }
@@ -461,11 +458,16 @@ struct LineFitter {
   }
 
   private mutating func close(at end: Int, hyphenated: Bool) {
+    close(
+      at: end, contentEnd: state.contentEnd, width: state.x + (hyphenated ? hyphenWidth : 0), hyphenated: hyphenated)
+  }
+
+  /// Ends the open line at `end` with what is drawn on it given, not read from ``state``: a line closed just
+  /// after its state was written read it back at once, and waited for the stores (a quarter of a relayout's
+  /// time in perf).
+  private mutating func close(at end: Int, contentEnd: Int, width: Int, hyphenated: Bool = false) {
     guard let start = lineStart else { return }
-    lines.append(
-      LineLayout.Line(
-        range: start..<end, contentEnd: state.contentEnd, width: state.x + (hyphenated ? hyphenWidth : 0),
-        isHyphenated: hyphenated))
+    lines.append(LineLayout.Line(range: start..<end, contentEnd: contentEnd, width: width, isHyphenated: hyphenated))
     lineStart = nil
   }
 
