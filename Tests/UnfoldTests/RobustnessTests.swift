@@ -110,6 +110,36 @@ import Testing
     }
   }
 
+  /// An expanded view written from the runs of the lines that draw as one fragment per run is the view
+  /// written from every line drawn: 400 generated paragraphs (tabs, soft hyphens, controls, combining marks,
+  /// links, styles) at random widths, colour levels, limits and toggles.
+  @Test func writingFromRunsIsWritingTheDrawnLines() {
+    var random = SplitMix64(state: 17)
+    let toggles: [TogglePlacement] = [.inline, .below, .overlay, .none]
+    var perRunLines = 0
+    for text in Self.paragraphs(count: 400, seed: 21) {
+      let styled = TextSource(LocalizedKey(text)).resolve().text
+      let width = 1 + random.below(60)
+      let options = TruncationOptions(
+        lineLimit: 1 + random.below(5), toggle: random.pick(toggles), reservesSpace: random.below(4) == 0)
+      let measurer = TerminalCells()
+      let context = LineLayout(
+        text: styled, measurer: measurer, breaker: .unicode, width: width, lines: [], isComplete: true)
+      func lines() -> UncutLines<LineStream> {
+        UncutLines(
+          LineStream(styled, measurer: measurer, breaker: .unicode, width: width), drawer: LineDrawer(layout: context),
+          options: options, state: .expanded)
+      }
+      var counting = lines()
+      while let drawn = counting.nextDrawn(perRun: true) { if case .runs = drawn { perRunLines += 1 } }
+      let renderer = ANSIRenderer(colors: random.pick([ColorLevel.none, .ansi16, .ansi256, .truecolor]))
+      #expect(
+        renderer.render(perRun: lines(), text: styled) == renderer.render(lines: lines(), fadeLine: nil),
+        "width \(width): \(text.debugDescription)")
+    }
+    #expect(perRunLines > 1_000)
+  }
+
   /// Terminal output holds no control character but the renderer's own SGR and OSC 8 sequences and newlines.
   @Test func terminalOutputHoldsNoForeignControl() {
     for (index, text) in Self.paragraphs(count: 200, seed: 3).enumerated() {

@@ -70,36 +70,16 @@ public struct ANSIRenderer: Sendable {
   /// The bytes of lines drawn one at a time (see ``UncutLines``), `fadeLine` fading; `capacity` is a guess at
   /// the size of the output, reserved up front so that a long output is not copied as it doubles.
   func render(lines: some Sequence<DisplayLine>, fadeLine: Int?, capacity: Int = 0) -> String {
-    var output = ""
-    output.reserveCapacity(capacity)
-    var previousLink: String?  // the link of the last fragment drawn, across line ends
-    var linkOrdinal = 0
-    // A link's fragments follow each other, and a style's escape is the same every time: both are decided once.
-    var policy: (destination: String, url: String?)?
-    var escapes: [Int: String] = [:]
+    var writer = Writer(capacity: capacity)
     for (lineIndex, line) in lines.enumerated() {
-      var openLink: String?
       let fadeStart = lineIndex == fadeLine ? fadeStartIndex(line) : nil
       var characterIndex = 0  // characters of text fragments drawn on the line so far
       for fragment in line.fragments {
-        var link: String?
-        if colors > .none, fragment.role == .text, let destination = fragment.style.link {
-          if policy?.destination != destination { policy = (destination, LinkPolicy.safeURL(destination)) }
-          link = policy?.url
-        }
-        if link != openLink {
-          if openLink != nil { output += Self.closeLink }
-          if let link {
-            if link != previousLink { linkOrdinal += 1 }
-            output += "\u{1B}]8;id=u\(HTMLRenderer.hexHash(link))-\(linkOrdinal);\(link)\u{1B}\\"
-          }
-          openLink = link
-        }
-        previousLink = fragment.role == .text || fragment.role == .hyphen ? link : previousLink
         if let fadeStart, fragment.role == .text, characterIndex < fadeStart + fadeLength,
           characterIndex + fragment.text.count > fadeStart
         {
           // Character by character through the fade, characters of equal style drawn together.
+          let link = writer.openLink(for: fragment.style, role: fragment.role, renderer: self)
           let codes = sgr(for: fragment, isLink: link != nil)
           var pending = ""
           var pendingCodes = codes
@@ -109,31 +89,112 @@ public struct ANSIRenderer: Sendable {
               all += fadeCodes(step: characterIndex - fadeStart, of: fadeLength)
             }
             if all != pendingCodes {
-              Self.append(pending, escape: Self.escape(pendingCodes), to: &output)
+              Self.append(pending, escape: Self.escape(pendingCodes), to: &writer.output)
               pending = ""
               pendingCodes = all
             }
             pending += Self.visible(String(character), width: character == "\t" ? fragment.width : 1)
             characterIndex += 1
           }
-          Self.append(pending, escape: Self.escape(pendingCodes), to: &output)
+          Self.append(pending, escape: Self.escape(pendingCodes), to: &writer.output)
           continue
         }
         if fadeStart != nil && fragment.role == .text { characterIndex += fragment.text.count }
-        let key = escapeKey(fragment, isLink: link != nil)
-        let escape: String
-        if let known = escapes[key] {
-          escape = known
-        } else {
-          escape = Self.escape(sgr(for: fragment, isLink: link != nil))
-          escapes[key] = escape
-        }
-        Self.append(Self.visible(fragment.text, width: fragment.width), escape: escape, to: &output)
+        writer.write(fragment, renderer: self)
       }
-      if openLink != nil { output += Self.closeLink }
+      writer.endLine()
+    }
+    return writer.output
+  }
+
+  /// The bytes of an expanded text's lines (see ``UncutLines/nextDrawn(perRun:)``): a line that draws as one
+  /// fragment per run is written from the text's runs, with no fragment made; the others as drawn. The same
+  /// bytes as ``render(lines:fadeLine:capacity:)`` of the drawn lines (a test compares them): making a
+  /// `String` and measuring a width per fragment, for a renderer that reads neither, was a fifth of writing
+  /// an expanded view.
+  func render<Lines>(perRun lines: UncutLines<Lines>, text: StyledText, capacity: Int = 0) -> String {
+    var writer = Writer(capacity: capacity)
+    var lines = lines
+    while let drawn = lines.nextDrawn(perRun: true) {
+      switch drawn {
+      case .display(let line):
+        for fragment in line.fragments { writer.write(fragment, renderer: self) }
+      case .runs(let line):
+        let range = line.contentRange
+        var run = text.runIndex(containing: range.lowerBound)
+        var start = range.lowerBound
+        while start < range.upperBound {
+          let end = min(text.runEnds[run], range.upperBound)
+          writer.write(
+            text.string.utf8Slice(start..<end), style: text.style(ofRun: run), role: .text, width: 0, renderer: self)
+          start = end
+          run += 1
+        }
+      }
+      writer.endLine()
+    }
+    return writer.output
+  }
+
+  /// The output of one rendering and what it carries from fragment to fragment: the open hyperlink, the
+  /// numbering of links, the last link policy decided and the escapes made.
+  struct Writer {
+    var output = ""
+    private var openLink: String?
+    private var previousLink: String?  // the link of the last fragment drawn, across line ends
+    private var linkOrdinal = 0
+    // A link's fragments follow each other, and a style's escape is the same every time: both are decided once.
+    private var policy: (destination: String, url: String?)?
+    private var escapes: [Int: String] = [:]
+
+    init(capacity: Int) { output.reserveCapacity(capacity) }
+
+    /// Opens (or keeps, or closes) the hyperlink of a fragment of `style` and `role`; its safe URL, if any.
+    mutating func openLink(for style: Style, role: Fragment.Role, renderer: ANSIRenderer) -> String? {
+      var link: String?
+      if renderer.colors > .none, role == .text, let destination = style.link {
+        if policy?.destination != destination { policy = (destination, LinkPolicy.safeURL(destination)) }
+        link = policy?.url
+      }
+      if link != openLink {
+        if openLink != nil { output += ANSIRenderer.closeLink }
+        if let link {
+          if link != previousLink { linkOrdinal += 1 }
+          output += "\u{1B}]8;id=u\(HTMLRenderer.hexHash(link))-\(linkOrdinal);\(link)\u{1B}\\"
+        }
+        openLink = link
+      }
+      previousLink = role == .text || role == .hyphen ? link : previousLink
+      return link
+    }
+
+    /// Writes a fragment.
+    mutating func write(_ fragment: Fragment, renderer: ANSIRenderer) {
+      write(fragment.text, style: fragment.style, role: fragment.role, width: fragment.width, renderer: renderer)
+    }
+
+    /// Writes a fragment's text in its style: its link, its escape (made once per key), its visible text.
+    mutating func write(
+      _ text: some StringProtocol, style: Style, role: Fragment.Role, width: Int, renderer: ANSIRenderer
+    ) {
+      let isLink = openLink(for: style, role: role, renderer: renderer) != nil
+      let key = ANSIRenderer.escapeKey(style: style, role: role, isLink: isLink)
+      let escape: String
+      if let known = escapes[key] {
+        escape = known
+      } else {
+        escape = ANSIRenderer.escape(renderer.sgr(style: style, role: role, isLink: isLink))
+        escapes[key] = escape
+      }
+      ANSIRenderer.append(visibleOf: text, width: width, escape: escape, to: &output)
+    }
+
+    /// Ends a line: its hyperlink closed, a newline.
+    mutating func endLine() {
+      if openLink != nil { output += ANSIRenderer.closeLink }
+      openLink = nil
       output += "\n"
     }
-    return output
   }
 
   private static let closeLink = "\u{1B}]8;;\u{1B}\\"
@@ -141,6 +202,19 @@ public struct ANSIRenderer: Sendable {
   /// The escape that opens SGR `codes`; empty for none.
   private static func escape(_ codes: [String]) -> String {
     codes.isEmpty ? "" : "\u{1B}[\(codes.joined(separator: ";"))m"
+  }
+
+  /// Appends the visible form of `text` (``visible(_:width:)``) in the style that `escape` opens, reset after
+  /// it: text with nothing to replace is appended as it is, with no string made of it.
+  private static func append(visibleOf text: some StringProtocol, width: Int, escape: String, to output: inout String) {
+    guard text != "\t", isClean(text) else { return append(visible(text, width: width), escape: escape, to: &output) }
+    guard !escape.isEmpty, !text.isEmpty else {
+      output += text
+      return
+    }
+    output += escape
+    output += text
+    output += "\u{1B}[0m"
   }
 
   /// Appends text in the style that `escape` opens, reset after it.
@@ -156,10 +230,10 @@ public struct ANSIRenderer: Sendable {
 
   /// What decides a fragment's SGR codes (``sgr(for:isLink:)``), as a number: its role, whether it is a link,
   /// and its traits.
-  private func escapeKey(_ fragment: Fragment, isLink: Bool) -> Int {
-    if fragment.isToggle { return -1 }
-    guard fragment.role == .text else { return -2 }
-    return Int(fragment.style.traits.rawValue) << 1 | (isLink ? 1 : 0)
+  private static func escapeKey(style: Style, role: Fragment.Role, isLink: Bool) -> Int {
+    if role == .moreLabel || role == .lessLabel { return -1 }
+    guard role == .text else { return -2 }
+    return Int(style.traits.rawValue) << 1 | (isLink ? 1 : 0)
   }
 
   /// The line that fades: the cut line of a collapsed, truncated text (the last text line when the toggle is
@@ -198,10 +272,14 @@ public struct ANSIRenderer: Sendable {
   }
 
   private func sgr(for fragment: Fragment, isLink: Bool) -> [String] {
+    sgr(style: fragment.style, role: fragment.role, isLink: isLink)
+  }
+
+  private func sgr(style: Style, role: Fragment.Role, isLink: Bool) -> [String] {
     guard colors > .none else { return [] }
-    if fragment.isToggle { return toggleStyle.sgr(colors) }
-    guard fragment.role == .text else { return [] }
-    let traits = fragment.style.traits
+    if role == .moreLabel || role == .lessLabel { return toggleStyle.sgr(colors) }
+    guard role == .text else { return [] }
+    let traits = style.traits
     var codes: [String] = []
     if traits.contains(.bold) { codes.append("1") }
     if traits.contains(.italic) { codes.append("3") }
@@ -216,9 +294,25 @@ public struct ANSIRenderer: Sendable {
   /// hyphen is dropped (terminals would draw it; the engine measures it as nothing).
   public static func visible(_ text: some StringProtocol, width: Int) -> String {
     if text == "\t" { return String(repeating: " ", count: max(0, width)) }
-    // Most text holds nothing to replace: C0 controls and DEL are single bytes, C1 controls and the soft
-    // hyphen are C2 80–9F and C2 AD. Such text is returned as it is, not rebuilt code point by code point.
-    let isClean = text.withUTF8Buffer { bytes in
+    if isClean(text) { return String(text) }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if scalar == "\n" || scalar == "\t" {
+        result += " "
+      } else if scalar == "\u{00AD}" {
+        continue
+      } else {
+        result.unicodeScalars.append(VisibleControls.visible(scalar))
+      }
+    }
+    return result
+  }
+
+  /// Whether `text` holds nothing that ``visible(_:width:)`` replaces. Most text does not: C0 controls and
+  /// DEL are single bytes, C1 controls and the soft hyphen are C2 80–9F and C2 AD. Such text is drawn as it
+  /// is, not rebuilt code point by code point.
+  static func isClean(_ text: some StringProtocol) -> Bool {
+    text.withUTF8Buffer { bytes in
       guard let base = bytes.baseAddress else { return true }
       // Eight bytes at a time while none is below 0x20, DEL or C2 (bit tricks: a byte below n, a zero byte
       // after an exclusive or); from the first block that holds one, byte by byte.
@@ -242,17 +336,5 @@ public struct ANSIRenderer: Sendable {
       }
       return true
     }
-    if isClean { return String(text) }
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if scalar == "\n" || scalar == "\t" {
-        result += " "
-      } else if scalar == "\u{00AD}" {
-        continue
-      } else {
-        result.unicodeScalars.append(VisibleControls.visible(scalar))
-      }
-    }
-    return result
   }
 }

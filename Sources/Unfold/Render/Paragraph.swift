@@ -208,7 +208,7 @@ public struct Paragraph: Sendable {
         sum + (run.style == .plain ? 0 : 16) + (run.style.link.map { 2 * $0.utf8.count + 48 } ?? 0)
       }
       let estimate = text.string.utf8.count + text.string.utf8.count / 32 + escapes
-      return renderer.render(lines: lines, fadeLine: nil, capacity: estimate + estimate / 16)
+      return renderer.render(perRun: lines, text: text, capacity: estimate + estimate / 16)
     }
     return renderer.render(truncated(width: width, state: state))
   }

@@ -101,13 +101,29 @@ struct UncutLines<Lines: IteratorProtocol<LineLayout.Line>>: Sequence, IteratorP
   }
 
   mutating func next() -> DisplayLine? {
+    switch nextDrawn(perRun: false) {
+    case .display(let line): line
+    case .runs(let line): drawer.draw(line)
+    case nil: nil
+    }
+  }
+
+  /// A line to write: drawn, or, with `perRun`, a laid-out line that draws as one fragment per run of the
+  /// text (``LineDrawer/drawsPerRun(_:)``), for a renderer to write from the runs itself.
+  enum Drawn {
+    case display(DisplayLine)
+    case runs(LineLayout.Line)
+  }
+
+  /// The next line, as ``next()`` draws it, or left to the caller as its runs with `perRun`.
+  mutating func nextDrawn(perRun: Bool) -> Drawn? {
     if let line = pending {
       count += 1
       pending = lines.next()
       let isLast = pending == nil
       guard isLast, state == .expanded, count > options.effectiveLineLimit, let label = options.lessLabel,
         options.toggle != .none
-      else { return drawer.draw(line) }
+      else { return perRun && drawer.drawsPerRun(line) ? .runs(line) : .display(drawer.draw(line)) }
       tail = [drawer.draw(line)]
       if options.toggle == .below {
         tail.append(
@@ -116,11 +132,11 @@ struct UncutLines<Lines: IteratorProtocol<LineLayout.Line>>: Sequence, IteratorP
         drawer.append(label: label, role: .lessLabel, after: line, to: &tail)
       }
     }
-    if !tail.isEmpty { return tail.removeFirst() }
+    if !tail.isEmpty { return .display(tail.removeFirst()) }
     let blank = padding ?? options.reservedBlankLines(after: count)
     guard blank > 0 else { return nil }
     padding = blank - 1
-    return DisplayLine(fragments: [])
+    return .display(DisplayLine(fragments: []))
   }
 }
 
@@ -146,39 +162,21 @@ struct LineDrawer {
   /// not ASCII (to its last run if all are ASCII, to its one run for a line of one style), and the other runs
   /// are summed by byte where they are ASCII, walked where they are not.
   private func fragmentPerRun(_ line: LineLayout.Line) -> DisplayLine? {
-    let range = line.contentRange
     let text = layout.text
-    guard !line.isHyphenated, !range.isEmpty else { return nil }
     // The fragments are made as the runs are read, ASCII ones measured by byte; the others get their width
     // after: all but the longest walked, the longest given what the layout's width leaves (one array, no
     // list of pieces and widths to allocate per line).
     var fragments: [Fragment] = []
     var walked: [(index: Int, range: Range<Int>, run: Int)] = []
-    let drawsAsIs = text.string.withUTF8Buffer { bytes in
-      var run = text.runIndex(containing: range.lowerBound)
-      var start = range.lowerBound
-      while start < range.upperBound {
-        let end = min(text.runEnds[run], range.upperBound)
-        if end < range.upperBound && !Self.isClusterBoundary(at: end, in: bytes) { return false }
-        var isASCII = true
-        var previous: UInt8 = 0
-        for byte in bytes[start..<end] {
-          if byte == 0x09 || (previous == 0xC2 && byte == 0xAD) { return false }  // a tab, a soft hyphen
-          if byte >= 0x80 { isASCII = false }
-          previous = byte
-        }
-        let style = text.style(ofRun: run)
-        var width = 0
-        if isASCII {
-          for byte in bytes[start..<end] { width += measurer.advance(ofASCII: byte, style: style) }
-        } else {
-          walked.append((fragments.count, start..<end, run))
-        }
-        fragments.append(Fragment(text: String(text.string.utf8Slice(start..<end)), style: style, width: width))
-        start = end
-        run += 1
+    let drawsAsIs = readRuns(of: line) { bytes, range, run, isASCII in
+      let style = text.style(ofRun: run)
+      var width = 0
+      if isASCII {
+        for byte in bytes[range] { width += measurer.advance(ofASCII: byte, style: style) }
+      } else {
+        walked.append((fragments.count, range, run))
       }
-      return true
+      fragments.append(Fragment(text: String(text.string.utf8Slice(range)), style: style, width: width))
     }
     guard drawsAsIs else { return nil }
     var derived = fragments.count - 1  // a line of ASCII runs only: its last run
@@ -193,6 +191,43 @@ struct LineDrawer {
     fragments[derived].width = 0
     fragments[derived].width = line.width - fragments.reduce(0) { $0 + $1.width }
     return DisplayLine(fragments: fragments)
+  }
+
+  /// Whether a line draws as one fragment per run, as ``fragmentPerRun(_:)`` draws it: the fragments are the
+  /// runs' slices of its content, in their styles.
+  func drawsPerRun(_ line: LineLayout.Line) -> Bool {
+    readRuns(of: line) { _, _, _, _ in }
+  }
+
+  /// Reads the runs of a line's content in order, handing `body` the text's bytes and each run's range, index
+  /// and whether it is all ASCII, for as long as the line draws as one fragment per run: not hyphenated, not
+  /// empty, no tab and no soft hyphen, run boundaries between clusters. Whether it does (`false` as soon as
+  /// one of these fails: `body` may have seen some runs).
+  private func readRuns(
+    of line: LineLayout.Line, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int, Bool) -> Void
+  ) -> Bool {
+    let range = line.contentRange
+    let text = layout.text
+    guard !line.isHyphenated, !range.isEmpty else { return false }
+    return text.string.withUTF8Buffer { bytes in
+      var run = text.runIndex(containing: range.lowerBound)
+      var start = range.lowerBound
+      while start < range.upperBound {
+        let end = min(text.runEnds[run], range.upperBound)
+        if end < range.upperBound && !Self.isClusterBoundary(at: end, in: bytes) { return false }
+        var isASCII = true
+        var previous: UInt8 = 0
+        for byte in bytes[start..<end] {
+          if byte == 0x09 || (previous == 0xC2 && byte == 0xAD) { return false }  // a tab, a soft hyphen
+          if byte >= 0x80 { isASCII = false }
+          previous = byte
+        }
+        body(bytes, start..<end, run, isASCII)
+        start = end
+        run += 1
+      }
+      return true
+    }
   }
 
   /// Whether a grapheme cluster boundary stands at a byte offset of valid UTF-8: it starts a code point, and
