@@ -51,6 +51,57 @@ import Testing
     #expect(ranges.map { String(text.text(in: $0)) } == ["中文", "あ"])
   }
 
+  /// The ASCII bits of every face are the glyph lookups they stand for, and the ranges found with them are
+  /// the ranges of the clusters with a missing glyph found one by one through the borrowed faces: 300
+  /// generated paragraphs in every style, with controls (drawn as pictures) and CJK (missing in DejaVu).
+  @Test func asciiBitsAreTheGlyphLookups() throws {
+    let fonts = try #require(fonts)
+    for face in [fonts.regular, fonts.bold, fonts.italic, fonts.boldItalic, fonts.monospace] {
+      for value in UInt32(0)..<0x80 {
+        let scalar = Unicode.Scalar(value)!
+        let expected =
+          !FontMeasurer.isWhitespace(scalar) && !FontMeasurer.isIgnorable(scalar)
+          && face.glyph(for: VisibleControls.visible(scalar)) == 0
+        #expect(face.lacksGlyph(forASCII: value) == expected, "\(face.path) \(value)")
+      }
+    }
+    let measurer = FontMeasurer(fonts)
+    for markdown in InvariantTests.paragraphs(count: 300, seed: 31) {
+      let text = TextSource(LocalizedKey(markdown + " 中\u{301}x\u{7}é")).resolve().text
+      var expected: [Range<Int>] = []
+      var walk = ClusterWalk(text, range: 0..<text.string.utf8.count, measurer: nil)
+      while let cluster = walk.next() {
+        let style = text.style(ofRun: cluster.run)
+        let missing = walk.scalarsOfLastCluster.contains { scalar in
+          !FontMeasurer.isIgnorable(scalar) && !FontMeasurer.isWhitespace(scalar)
+            && fonts.face(for: style).glyph(for: VisibleControls.visible(scalar)) == 0
+        }
+        guard missing else { continue }
+        if let last = expected.last, last.upperBound == cluster.start {
+          expected[expected.count - 1] = last.lowerBound..<cluster.end
+        } else {
+          expected.append(cluster.start..<cluster.end)
+        }
+      }
+      #expect(measurer.unpredictableRanges(in: text, range: 0..<text.string.utf8.count) == expected)
+    }
+  }
+
+  /// The grapheme reader's count of characters is Swift's, on generated paragraphs and ranges of them.
+  @Test func clusterCountIsTheCharacterCount() {
+    var random = SplitMix64(state: 41)
+    for markdown in InvariantTests.paragraphs(count: 300, seed: 43) {
+      let text = StyledText(plain: markdown + "\r\n🇺🇸🇫🇷👩🏽‍💻각")
+      let boundaries =
+        [0] + text.string.indices.map { text.string.utf8.distance(from: text.string.startIndex, to: $0) }
+        + [text.string.utf8.count]
+      let start = random.pick(boundaries)
+      let end = max(start, random.pick(boundaries))
+      let count = text.string.withUTF8Buffer { GraphemeReader.clusterCount($0, start..<end) }
+      #expect(count == text.text(in: start..<end).count, "\(markdown.debugDescription)")
+    }
+  }
+
   @Test func facesArePlacedByTheirTables() throws {
     let folder = FontSet.dejaVuFolder
     let set = try FontSet.files(

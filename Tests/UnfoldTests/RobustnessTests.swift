@@ -151,6 +151,38 @@ import Testing
     }
   }
 
+  /// The HTML escape replaces what the rule of one code point at a time replaces, and nothing else: every code
+  /// point to U+00FF alone and between letters, and 2,000 generated strings of entities' characters,
+  /// controls, C2 bytes of other code points, CJK and emoji.
+  @Test func htmlEscapeIsTheRuleOfOneCodePointAtATime() {
+    func reference(_ text: String) -> String {
+      var result = ""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "&": result += "&amp;"
+        case "<": result += "&lt;"
+        case ">": result += "&gt;"
+        case "\"": result += "&quot;"
+        case "'": result += "&#x27;"
+        default: result.unicodeScalars.append(VisibleControls.visible(scalar))
+        }
+      }
+      return result
+    }
+    var texts = (0...0xFF).map { String(UnicodeScalar(UInt8($0))) }
+    texts += (0...0xFF).map { "a\(UnicodeScalar(UInt8($0)))b" }
+    var random = SplitMix64(state: 51)
+    let pieces = [
+      "&", "<", ">", "\"", "'", "\u{7}", "\u{1B}", "\t", "\n", "\u{7F}", "\u{85}", "\u{9F}", "\u{A0}", "é", "¢", "中",
+      "😀", "ab",
+    ]
+    texts += (0..<2_000).map { _ in (0..<random.below(12)).map { _ in random.pick(pieces) }.joined() }
+    for text in texts {
+      #expect(HTMLRenderer.escape(text) == reference(text), "\(text.debugDescription)")
+      #expect(HTMLRenderer.escape(text.dropFirst()) == reference(String(text.dropFirst())))
+    }
+  }
+
   /// HTML output is well formed and executes nothing but the renderer's toggle script.
   @Test func htmlIsWellFormedWithoutExecutableVectors() throws {
     let fonts = try FontSet.dejaVu()

@@ -61,6 +61,9 @@ struct ClusterWalk: IteratorProtocol {
   private let text: StyledText
   /// The measurer, or `nil` for a walk that only finds clusters (their advances are 0).
   private let measurer: (any TextMeasurer)?
+  /// Whether there is a measurer: a walk without one tests this, not the optional (binding it copied the
+  /// existential at every cluster).
+  private let measures: Bool
   /// Where the next chunk starts, and where the walk ends (UTF-8 offsets).
   private var chunkEnd: Int
   private let end: Int
@@ -85,6 +88,7 @@ struct ClusterWalk: IteratorProtocol {
   init(_ text: StyledText, range: Range<Int>, measurer: (any TextMeasurer)?, x: Int = 0) {
     self.text = text
     self.measurer = measurer
+    measures = measurer != nil
     chunkEnd = range.lowerBound
     end = range.upperBound
     runs = RunCursor(text, at: range.lowerBound)
@@ -103,7 +107,7 @@ struct ClusterWalk: IteratorProtocol {
     var cluster = Cluster(
       start: start, end: clusterOffsets[index + 1], first: scalars[first],
       second: count > 1 ? scalars[first + 1] : nil, run: runs.index, advance: 0)
-    guard let measurer else {
+    guard measures, let measurer else {
       index += 1
       return cluster
     }
@@ -191,6 +195,22 @@ struct GraphemeReader {
       recognizerIsCurrent = true
     }
     return recognizer.hasBreak(before: Unicode.Scalar(validUTF8: value))
+  }
+
+  /// The number of grapheme clusters in `range` of valid UTF-8 (offsets on cluster boundaries): the
+  /// `count` of the characters there.
+  static func clusterCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    var reader = GraphemeReader()
+    let tables = UnicodeTables.decoded
+    var count = 0
+    var position = range.lowerBound
+    while position < range.upperBound {
+      let (value, length) = decode(bytes, at: position)
+      let isSimple = UnicodeProperties.isGraphemeSimple(value < 0x80 ? 0 : tables.lookUp(value), value)
+      if reader.startsCluster(value, isSimple: isSimple) { count += 1 }
+      position += length
+    }
+    return count
   }
 
   /// The code point that starts at `position` of valid UTF-8, and its length in bytes.

@@ -275,7 +275,11 @@ public struct Paragraph: Sendable {
       state == .collapsed && !isScrollable
       ? shown.unpredictableRanges : measurer.unpredictableRanges(in: text, range: 0..<text.string.utf8.count)
     if let first = ranges.first {
-      let count = ranges.reduce(0) { $0 + text.text(in: $1).count }
+      // Characters counted by the engine's grapheme reader (`Substring.count` was a twelfth of a long text's
+      // HTML pipeline).
+      let count = text.string.withUTF8Buffer { bytes in
+        ranges.reduce(0) { $0 + GraphemeReader.clusterCount(bytes, $1) }
+      }
       warnings.append(
         Diagnostic(
           .unpredictableWidth, offset: first.lowerBound,

@@ -32,6 +32,10 @@ public struct FontFace: Sendable, Hashable {
   private let advances: [UInt16]
   private let basicPlane: [UInt16]  // glyph of each code point below U+10000
   private let groups: [(start: UInt32, end: UInt32, glyph: UInt32)]  // the rest, sorted
+  /// The ASCII code points that the face draws no glyph for, as ``FontMeasurer`` draws them (a control as its
+  /// picture; spaces and line ends need none): bit `b` of `low` for code point `b`, of `high` for `64 + b`.
+  /// The most common clusters are checked against it, with no lookup.
+  let asciiWithoutGlyph: (low: UInt64, high: UInt64)
 
   /// Two faces are equal when they come from the same file with the same bytes.
   public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs.path == rhs.path && lhs.data == rhs.data }
@@ -99,8 +103,24 @@ public struct FontFace: Sendable, Hashable {
     }
     self.familyName = try? reader.familyName(tables["name"])
     (basicPlane, groups) = try reader.characterMap(cmap)
+    var withoutGlyph: (low: UInt64, high: UInt64) = (0, 0)
+    for value in 0..<UInt32(0x80) {
+      let scalar = Unicode.Scalar(value)!
+      let drawn = VisibleControls.visible(scalar).value  // a control's picture: in the basic plane
+      guard !FontMeasurer.isWhitespace(scalar), !FontMeasurer.isIgnorable(scalar),
+        drawn >= basicPlane.count || basicPlane[Int(drawn)] == 0
+      else { continue }
+      if value < 64 { withoutGlyph.low |= 1 << value } else { withoutGlyph.high |= 1 << (value - 64) }
+    }
+    asciiWithoutGlyph = withoutGlyph
     self.path = path
     self.data = data
+  }
+
+  /// Whether the face draws no glyph for an ASCII code point, as ``FontMeasurer`` draws it.
+  @inline(__always)
+  func lacksGlyph(forASCII value: UInt32) -> Bool {
+    value < 64 ? asciiWithoutGlyph.low >> value & 1 != 0 : asciiWithoutGlyph.high >> (value & 63) & 1 != 0
   }
 
   /// The glyph of a code point; 0 (`.notdef`) when the font has none.

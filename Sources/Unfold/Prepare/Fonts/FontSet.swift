@@ -50,6 +50,39 @@ public struct FontSet: Sendable, Hashable {
     }
   }
 
+  /// Whether the face `style` is drawn in has no glyph for an ASCII code point (``FontFace/lacksGlyph(forASCII:)``),
+  /// read from the face in place: a face borrowed by ``withFace(for:_:)`` in a loop over clusters was copied at
+  /// every cluster (a tenth of the HTML pipeline).
+  @inline(__always)
+  func lacksGlyph(forASCII value: UInt32, style: Style) -> Bool {
+    switch faceIndex(for: style) {
+    case 0: regular.lacksGlyph(forASCII: value)
+    case 1: bold.lacksGlyph(forASCII: value)
+    case 2: italic.lacksGlyph(forASCII: value)
+    case 3: boldItalic.lacksGlyph(forASCII: value)
+    default: monospace.lacksGlyph(forASCII: value)
+    }
+  }
+
+  /// The glyph of a code point in the face `style` is drawn in, read in place (see
+  /// ``lacksGlyph(forASCII:style:)``).
+  @inline(__always)
+  func glyph(for scalar: Unicode.Scalar, style: Style) -> Int {
+    switch faceIndex(for: style) {
+    case 0: regular.glyph(for: scalar)
+    case 1: bold.glyph(for: scalar)
+    case 2: italic.glyph(for: scalar)
+    case 3: boldItalic.glyph(for: scalar)
+    default: monospace.glyph(for: scalar)
+    }
+  }
+
+  /// Which face draws `style`: 0 regular, 1 bold, 2 italic, 3 bold italic, 4 monospace (code).
+  @inline(__always)
+  private func faceIndex(for style: Style) -> Int {
+    style.traits.contains(.code) ? 4 : (style.traits.contains(.bold) ? 1 : 0) + (style.traits.contains(.italic) ? 2 : 0)
+  }
+
   /// The folder of Debian's `fonts-dejavu-core`.
   public static let dejaVuFolder = "/usr/share/fonts/truetype/dejavu"
 
