@@ -119,8 +119,12 @@ public struct FontFace: Sendable, Hashable {
 
   /// Whether the face draws no glyph for an ASCII code point, as ``FontMeasurer`` draws it.
   @inline(__always)
-  func lacksGlyph(forASCII value: UInt32) -> Bool {
-    value < 64 ? asciiWithoutGlyph.low >> value & 1 != 0 : asciiWithoutGlyph.high >> (value & 63) & 1 != 0
+  func lacksGlyph(forASCII value: UInt32) -> Bool { Self.contains(value, asciiWithoutGlyph) }
+
+  /// Whether an ASCII code point is in a set of them as bits (``asciiWithoutGlyph``).
+  @inline(__always)
+  static func contains(_ value: UInt32, _ bits: (low: UInt64, high: UInt64)) -> Bool {
+    (value < 64 ? bits.low >> value : bits.high >> (value & 63)) & 1 != 0
   }
 
   /// The glyph of a code point; 0 (`.notdef`) when the font has none.

@@ -50,25 +50,16 @@ public struct FontSet: Sendable, Hashable {
     }
   }
 
-  /// Whether the face `style` is drawn in has no glyph for an ASCII code point (``FontFace/lacksGlyph(forASCII:)``),
-  /// read from the face in place: a face borrowed by ``withFace(for:_:)`` in a loop over clusters was copied at
-  /// every cluster (a tenth of the HTML pipeline).
-  @inline(__always)
-  func lacksGlyph(forASCII value: UInt32, style: Style) -> Bool {
-    switch faceIndex(for: style) {
-    case 0: regular.lacksGlyph(forASCII: value)
-    case 1: bold.lacksGlyph(forASCII: value)
-    case 2: italic.lacksGlyph(forASCII: value)
-    case 3: boldItalic.lacksGlyph(forASCII: value)
-    default: monospace.lacksGlyph(forASCII: value)
-    }
+  /// Each face's ``FontFace/asciiWithoutGlyph``, in the order of ``faceIndex(for:)``.
+  var asciiWithoutGlyph: [(low: UInt64, high: UInt64)] {
+    [regular, bold, italic, boldItalic, monospace].map(\.asciiWithoutGlyph)
   }
 
-  /// The glyph of a code point in the face `style` is drawn in, read in place (see
-  /// ``lacksGlyph(forASCII:style:)``).
+  /// The glyph of a code point in the face a style of `traits` is drawn in, read in place: a face borrowed by
+  /// ``withFace(for:_:)`` in a loop over clusters was copied at every cluster (a tenth of the HTML pipeline).
   @inline(__always)
-  func glyph(for scalar: Unicode.Scalar, style: Style) -> Int {
-    switch faceIndex(for: style) {
+  func glyph(for scalar: Unicode.Scalar, traits: Style.Traits) -> Int {
+    switch Self.faceIndex(for: traits) {
     case 0: regular.glyph(for: scalar)
     case 1: bold.glyph(for: scalar)
     case 2: italic.glyph(for: scalar)
@@ -77,10 +68,10 @@ public struct FontSet: Sendable, Hashable {
     }
   }
 
-  /// Which face draws `style`: 0 regular, 1 bold, 2 italic, 3 bold italic, 4 monospace (code).
+  /// Which face draws a style of `traits`: 0 regular, 1 bold, 2 italic, 3 bold italic, 4 monospace (code).
   @inline(__always)
-  private func faceIndex(for style: Style) -> Int {
-    style.traits.contains(.code) ? 4 : (style.traits.contains(.bold) ? 1 : 0) + (style.traits.contains(.italic) ? 2 : 0)
+  static func faceIndex(for traits: Style.Traits) -> Int {
+    traits.contains(.code) ? 4 : (traits.contains(.bold) ? 1 : 0) + (traits.contains(.italic) ? 2 : 0)
   }
 
   /// The folder of Debian's `fonts-dejavu-core`.
