@@ -59,6 +59,25 @@ import Testing
     #expect(marks("中文。", .chromium) == marks("中文。", .unicode))
   }
 
+  /// Every pair of printable ASCII characters follows Blink's table as its source states it (third_party/blink
+  /// line_break_iterator: a break after `-` before a quote, `#`, `'` or a "word" character, after `?` before
+  /// `#`, `$` or one, after closing punctuation before `(`, `<`, `[`, `{`; none between the others). A `-`
+  /// before a digit is left out: it depends on the character before (the test above).
+  @Test func chromiumBreaksEveryASCIIPairAsBlinksTable() {
+    let word = Set("%&(*+-0123456789<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\^_`abcdefghijklmnopqrstuvwxyz{|~")
+    let printable = (0x21...0x7E).map { Character(UnicodeScalar(UInt8($0))) }
+    for previous in printable {
+      for current in printable where !(previous == "-" && current.isASCII && current.isNumber) {
+        let allowed =
+          (previous == "-" && (word.contains(current) || "\"#'".contains(current)))
+          || (previous == "?" && (word.contains(current) || "#$".contains(current)))
+          || ("!\"#%&)*+,.:;=>\\]|}~".contains(previous) && "(<[{".contains(current))
+        let breaks = LineBreaker.chromium.allOpportunities(in: "\(previous)\(current)").map(\.offset)
+        #expect(breaks == (allowed ? [1] : []), "\(previous)\(current)")
+      }
+    }
+  }
+
   @Test(arguments: [LineBreaker.Rules.unicode, .chromium])
   func aLongParagraphIsBrokenInWindowsWithTheSameResult(_ rules: LineBreaker.Rules) {
     let unit = "word (x) 中文。 $1.5 🇺🇸 e\u{301} “q” a-1 "

@@ -36,6 +36,8 @@ public struct FontFace: Sendable, Hashable {
   /// picture; spaces and line ends need none): bit `b` of `low` for code point `b`, of `high` for `64 + b`.
   /// The most common clusters are checked against it, with no lookup.
   let asciiWithoutGlyph: (low: UInt64, high: UInt64)
+  /// The advance in font units of each ASCII code point's glyph (a control's picture's).
+  let asciiAdvances: [UInt16]
 
   /// Two faces are equal when they come from the same file with the same bytes.
   public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs.path == rhs.path && lhs.data == rhs.data }
@@ -113,6 +115,12 @@ public struct FontFace: Sendable, Hashable {
       if value < 64 { withoutGlyph.low |= 1 << value } else { withoutGlyph.high |= 1 << (value - 64) }
     }
     asciiWithoutGlyph = withoutGlyph
+    let basicPlane = basicPlane
+    asciiAdvances = (0..<0x80).map { value in
+      let drawn = Int(VisibleControls.visible(Unicode.Scalar(UInt8(value))).value)
+      let glyph = drawn < basicPlane.count ? Int(basicPlane[drawn]) : 0
+      return advances[min(glyph, advances.count - 1)]
+    }
     self.path = path
     self.data = data
   }

@@ -11,10 +11,18 @@
 ///   their sum must not pass the width rounded down to 1/64 px, plus 1/64 px.
 public struct FontMeasurer: TextMeasurer {
   /// The faces and size.
-  public let fonts: FontSet
+  public var fonts: FontSet { storage.fonts }
+
+  /// The faces, held by reference: a measurer is a word (a measurer of five faces inline was copied, a
+  /// hundred bytes, at every call through ``TextMeasurer``).
+  private final class Storage: Sendable {
+    let fonts: FontSet
+    init(_ fonts: FontSet) { self.fonts = fonts }
+  }
+  private let storage: Storage
 
   /// Creates a measurer.
-  public init(_ fonts: FontSet) { self.fonts = fonts }
+  public init(_ fonts: FontSet) { storage = Storage(fonts) }
 
   /// Units per CSS px.
   public static let unitsPerPixel = 4096
@@ -44,9 +52,9 @@ public struct FontMeasurer: TextMeasurer {
   /// The advance of one ASCII character: its glyph's, as ``advance(of:style:)`` measures it.
   public func advance(ofASCII byte: UInt8, style: Style) -> Int {
     if Cluster.startsHardLineBreak(UInt32(byte)) { return 0 }
-    return fonts.withFace(for: style) { face in
-      scale(face.advance(ofGlyph: face.glyph(for: VisibleControls.visible(Unicode.Scalar(byte)))), face)
-    }
+    // The face's own table of ASCII advances, read in place (a face borrowed per character was copied).
+    let (units, unitsPerEm) = fonts.asciiAdvance(byte, traits: style.traits)
+    return Self.scale(units, unitsPerEm: unitsPerEm, size: fonts.size)
   }
 
   /// The sum of the glyphs' advances of the code points, ignorable ones left out.
@@ -124,7 +132,13 @@ public struct FontMeasurer: TextMeasurer {
   }
 
   private func scale(_ units: Int, _ face: FontFace) -> Int {
-    let scaled = Double(units) * fonts.size * Double(Self.unitsPerPixel) / Double(face.unitsPerEm)
+    Self.scale(units, unitsPerEm: face.unitsPerEm, size: fonts.size)
+  }
+
+  /// Font units of a face of `unitsPerEm` in this unit, at `size` px.
+  @inline(__always)
+  private static func scale(_ units: Int, unitsPerEm: Int, size: Double) -> Int {
+    let scaled = Double(units) * size * Double(Self.unitsPerPixel) / Double(unitsPerEm)
     return Int(scaled.rounded())
   }
 

@@ -55,6 +55,20 @@ public struct FontSet: Sendable, Hashable {
     [regular, bold, italic, boldItalic, monospace].map(\.asciiWithoutGlyph)
   }
 
+  /// The advance in font units of an ASCII character's glyph (``FontFace/asciiAdvances``) in the face a style
+  /// of `traits` is drawn in, and that face's units per em, read in place.
+  @inline(__always)
+  func asciiAdvance(_ byte: UInt8, traits: Style.Traits) -> (units: Int, unitsPerEm: Int) {
+    let index = Int(byte & 0x7F)
+    switch Self.faceIndex(for: traits) {
+    case 0: return (Int(regular.asciiAdvances[index]), regular.unitsPerEm)
+    case 1: return (Int(bold.asciiAdvances[index]), bold.unitsPerEm)
+    case 2: return (Int(italic.asciiAdvances[index]), italic.unitsPerEm)
+    case 3: return (Int(boldItalic.asciiAdvances[index]), boldItalic.unitsPerEm)
+    default: return (Int(monospace.asciiAdvances[index]), monospace.unitsPerEm)
+    }
+  }
+
   /// The glyph of a code point in the face a style of `traits` is drawn in, read in place: a face borrowed by
   /// ``withFace(for:_:)`` in a loop over clusters was copied at every cluster (a tenth of the HTML pipeline).
   @inline(__always)
