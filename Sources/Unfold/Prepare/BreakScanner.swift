@@ -120,11 +120,15 @@ struct BreakScanner {
     UAX14.breaks(scalars, into: &actions, scratch: &scratch)
     if rules == .chromium { Self.tailorForChromium(scalars, &actions) }
     clusterCount = cut.map { $0 + 1 } ?? clusters.count - 1
-    for k in 0..<clusterCount {
-      if k == 0 && context.isEmpty {
-        clusters[k].kind = afterHardBreak ? .mandatory : .none
-      } else {
-        clusters[k].kind = actions[clusters[k].scalar] == .prohibited ? .none : .allowed
+    let (count, isFirstOfLine, firstKind, actions) =
+      (clusterCount, context.isEmpty, afterHardBreak ? Kind.mandatory : .none, actions)
+    clusters.withUnsafeMutableBufferPointer { clusters in  // no check for shared storage per write
+      for k in 0..<count {
+        if k == 0 && isFirstOfLine {
+          clusters[k].kind = firstKind
+        } else {
+          clusters[k].kind = actions[clusters[k].scalar] == .prohibited ? .none : .allowed
+        }
       }
     }
     if let cut {

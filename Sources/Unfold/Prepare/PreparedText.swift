@@ -109,26 +109,32 @@ struct PlainRuns: Sendable {
   let totalWidth: Int
 
   init(_ segments: [Segment], starts: [Int]) {
-    var contentEnds = [Int]()
-    var contentWidths = [UInt32]()
-    var trailingBytes = [UInt32]()
+    // The three arrays of a figure per segment are filled through buffers of their exact size (appending
+    // asked the runtime whether each array's storage was shared at every segment).
+    let count = segments.count
+    var contentWidths = [UInt32](repeating: 0, count: count)
+    var trailingBytes = [UInt32](repeating: 0, count: count)
     var breaks = [Int]()
-    contentEnds.reserveCapacity(segments.count)
-    contentWidths.reserveCapacity(segments.count)
-    trailingBytes.reserveCapacity(segments.count)
     var sum = 0
-    for (k, segment) in segments.enumerated() {
-      contentEnds.append(sum + segment.contentWidth)
-      sum += segment.contentWidth + segment.spaceWidth
-      let width = UInt32(exactly: segment.contentWidth)
-      let trailing = UInt32(exactly: segment.end - segment.contentEnd)
-      contentWidths.append(width ?? 0)
-      trailingBytes.append(trailing ?? 0)
-      if !segment.hasContent || segment.hasTab || segment.endsWithSoftHyphen || segment.isMandatoryBreak
-        || width == nil || trailing == nil
-      {
-        breaks.append(k)
+    let contentEnds = [Int](unsafeUninitializedCapacity: count) { contentEnds, initialized in
+      contentWidths.withUnsafeMutableBufferPointer { contentWidths in
+        trailingBytes.withUnsafeMutableBufferPointer { trailingBytes in
+          for (k, segment) in segments.enumerated() {
+            contentEnds.initializeElement(at: k, to: sum + segment.contentWidth)
+            sum += segment.contentWidth + segment.spaceWidth
+            let width = UInt32(exactly: segment.contentWidth)
+            let trailing = UInt32(exactly: segment.end - segment.contentEnd)
+            contentWidths[k] = width ?? 0
+            trailingBytes[k] = trailing ?? 0
+            if !segment.hasContent || segment.hasTab || segment.endsWithSoftHyphen || segment.isMandatoryBreak
+              || width == nil || trailing == nil
+            {
+              breaks.append(k)
+            }
+          }
+        }
       }
+      initialized = count
     }
     self.breakSegments = breaks.map { segments[$0] }
     self.contentEnds = contentEnds

@@ -84,19 +84,23 @@ enum UAX14 {
     }
     let pairs = PairTable.shared
     var beforeSpaces: LineBreakClass?  // the class of the last unit that is not a space, before unit u
-    for u in 1..<units.count {
-      let unit = units[u]
-      let previous = units[u - 1].lineBreak
-      if previous != .sp { beforeSpaces = previous }
-      var pair = pairs.entries[Int(previous.rawValue) << 6 | Int(unit.lineBreak.rawValue)]
-      if previous == .sp, let beforeSpaces {
-        // After spaces, the rules that look past them (LB8, LB14–LB17) read the unit before them.
-        pair = pairs.afterSpaces[Int(beforeSpaces.rawValue) << 6 | Int(unit.lineBreak.rawValue)]
-      }
-      if usePairTable, pair != PairTable.contextual, unit.classBefore != .zwj {
-        actions[unit.start] = Action(rawValue: pair)!
-      } else {
-        actions[unit.start] = decide(u, units)
+    // The actions written through a buffer: through the `inout` array, every write asked the runtime whether
+    // its storage was shared (a twentieth of preparing).
+    actions.withUnsafeMutableBufferPointer { actions in
+      for u in 1..<units.count {
+        let unit = units[u]
+        let previous = units[u - 1].lineBreak
+        if previous != .sp { beforeSpaces = previous }
+        var pair = pairs.entries[Int(previous.rawValue) << 6 | Int(unit.lineBreak.rawValue)]
+        if previous == .sp, let beforeSpaces {
+          // After spaces, the rules that look past them (LB8, LB14–LB17) read the unit before them.
+          pair = pairs.afterSpaces[Int(beforeSpaces.rawValue) << 6 | Int(unit.lineBreak.rawValue)]
+        }
+        if usePairTable, pair != PairTable.contextual, unit.classBefore != .zwj {
+          actions[unit.start] = Action(rawValue: pair)!
+        } else {
+          actions[unit.start] = decide(u, units)
+        }
       }
     }
     scratch.units = units
