@@ -25,12 +25,7 @@ extension StringProtocol {
 
   /// The UTF-8 offset (from the text's start) of the first `byte` at or after `offset`, or `nil`.
   func utf8Offset(of byte: UInt8, from offset: Int = 0) -> Int? {
-    withUTF8Buffer { buffer in
-      guard let base = buffer.baseAddress, offset < buffer.count,
-        let found = memchr(base + offset, Int32(byte), buffer.count - offset)
-      else { return nil }
-      return UnsafeRawPointer(found) - UnsafeRawPointer(base)
-    }
+    withUTF8Buffer { $0.offset(of: byte, from: offset) }
   }
 
   /// The UTF-8 offset of the first occurrence of `pattern` (at least one byte), found by its first byte with
@@ -47,5 +42,14 @@ extension StringProtocol {
       }
       return nil
     }
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// The offset of the first `byte` at or after `offset`, found with memchr, or `nil`.
+  func offset(of byte: UInt8, from offset: Int = 0) -> Int? {
+    guard let base = baseAddress, offset < count, let found = memchr(base + offset, Int32(byte), count - offset)
+    else { return nil }
+    return UnsafeRawPointer(found) - UnsafeRawPointer(base)
   }
 }

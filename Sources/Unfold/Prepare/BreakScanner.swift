@@ -41,8 +41,11 @@ struct BreakScanner {
     var kind: Kind
   }
 
-  /// The window's code points, its context first (one array of both, so that a code point is one append).
+  /// The window's code points, its context first (one array of both): the first ``scalarCount`` (the array
+  /// keeps its longest length, see ``makeRoom(_:in:_:)``).
   private(set) var scalars: [ScannedScalar] = []
+  /// The number of code points of the window in ``scalars``.
+  private(set) var scalarCount = 0
   /// The window's clusters, and one more entry that holds where the last one ends.
   private(set) var clusters: [ScannedCluster] = []
   private var actions: [UAX14.Action] = []
@@ -74,15 +77,22 @@ struct BreakScanner {
 
   /// One window read from the text's bytes.
   private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) {
-    // The arrays are moved out of `self` while the loop appends to them, and back after it (appending to a
-    // stored property asked the runtime whether its storage was shared at every append: 3% of preparing).
+    // The arrays are moved out of `self` while the loop fills them, and back after it.
     var scalars = self.scalars
     var clusters = self.clusters
     (self.scalars, self.clusters) = ([], [])
     defer { (self.scalars, self.clusters) = (scalars, clusters) }
-    scalars.removeAll(keepingCapacity: true)
-    scalars.append(contentsOf: context)
-    clusters.removeAll(keepingCapacity: true)
+    // The window's code points and clusters are written through buffers of placeholders as long as the bytes up
+    // to the next newline (a window ends at its first hard line break, or at a safe cut after `window` code
+    // points), made longer if a window outgrows them, then cut to what was written: an append per code point
+    // and per cluster asked the runtime whether the storage was shared, a tenth of preparing.
+    let contextCount = context.count
+    let lineEnd = bytes.offset(of: 0x0A, from: offset).map { $0 + 1 } ?? bytes.count
+    let room = min(lineEnd - offset, 2 * Self.window) + 1
+    Self.makeRoom(contextCount + room, in: &scalars, &clusters)
+    for (index, scalar) in context.enumerated() { scalars[index] = scalar }
+    var scalarCount = contextCount  // the code points written
+    var clustersMade = 0  // the clusters written (``clusterCount`` is set after the loop)
     var position = offset
     var cut: Int?  // the index in `clusters` of the first cluster of the next window
     var endsWithHardBreak = false
@@ -90,44 +100,59 @@ struct BreakScanner {
     var inHardBreak = false  // whether the open cluster starts with a hard line break
     let asciiProperties = UnicodeTables.asciiProperties
     let tables = UnicodeTables.decoded
-    while position < bytes.count {
-      let (value, length) = GraphemeReader.decode(bytes, at: position)
-      let raw = value < 0x80 ? asciiProperties[Int(value)] : tables.lookUp(value)
-      let startsCluster = graphemes.startsCluster(value, isSimple: UnicodeProperties.isGraphemeSimple(raw, value))
-      if startsCluster {
-        if !clusters.isEmpty {
-          if inHardBreak {
-            endsWithHardBreak = true
-            break
+    while true {
+      let isRead = scalars.withUnsafeMutableBufferPointer { scalars in
+        clusters.withUnsafeMutableBufferPointer { clusters in
+          while position < bytes.count {
+            // Room for this code point and a cluster, and for the cluster that ends the window.
+            guard scalarCount < scalars.count, clustersMade + 2 < clusters.count else { return false }
+            let (value, length) = GraphemeReader.decode(bytes, at: position)
+            let raw = value < 0x80 ? asciiProperties[Int(value)] : tables.lookUp(value)
+            if graphemes.startsCluster(value, isSimple: UnicodeProperties.isGraphemeSimple(raw, value)) {
+              if clustersMade > 0 {
+                if inHardBreak {
+                  endsWithHardBreak = true
+                  return true
+                }
+                if scalarCount - contextCount >= Self.window, clustersMade >= 4,
+                  Self.isSafeCut(before: clustersMade - 3, clusters, clustersMade, scalars, scalarCount)
+                {
+                  cut = clustersMade - 3  // two clusters of lookahead stay in this window
+                  return true
+                }
+              }
+              clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount, kind: .none)
+              clustersMade += 1
+              inHardBreak = Cluster.startsHardLineBreak(value)
+            }
+            scalars[scalarCount] = ScannedScalar(scalar: Unicode.Scalar(validUTF8: value), properties: raw)
+            scalarCount += 1
+            position += length
           }
-          let count = clusters.count
-          if scalars.count - context.count >= Self.window, count >= 4,
-            Self.isSafeCut(before: count - 3, clusters, scalars)
-          {
-            cut = count - 3  // two clusters of lookahead stay in this window
-            break
-          }
+          return true
         }
-        clusters.append(ScannedCluster(offset: position, scalar: scalars.count, kind: .none))
-        inHardBreak = Cluster.startsHardLineBreak(value)
       }
-      scalars.append(ScannedScalar(scalar: Unicode.Scalar(validUTF8: value), properties: raw))
-      position += length
+      if isRead { break }
+      Self.makeRoom(2 * scalars.count, in: &scalars, &clusters)
     }
-    clusters.append(ScannedCluster(offset: position, scalar: scalars.count, kind: .none))
+    clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount, kind: .none)
+    self.scalarCount = scalarCount
     if position == bytes.count && inHardBreak { endsWithHardBreak = true }
 
-    UAX14.breaks(scalars, into: &actions, scratch: &scratch)
-    if rules == .chromium { Self.tailorForChromium(scalars, &actions) }
-    clusterCount = cut.map { $0 + 1 } ?? clusters.count - 1
-    let (count, isFirstOfLine, firstKind, actions) =
+    scalars.withUnsafeBufferPointer { scalars in
+      let window = UnsafeBufferPointer(rebasing: scalars[..<scalarCount])
+      UAX14.breaks(window, into: &actions, scratch: &scratch)
+      if rules == .chromium { Self.tailorForChromium(window, &actions) }
+    }
+    clusterCount = cut.map { $0 + 1 } ?? clustersMade
+    let (count, isFirstOfLine, firstKind, breaks) =
       (clusterCount, context.isEmpty, afterHardBreak ? Kind.mandatory : .none, actions)
     clusters.withUnsafeMutableBufferPointer { clusters in  // no check for shared storage per write
       for k in 0..<count {
         if k == 0 && isFirstOfLine {
           clusters[k].kind = firstKind
         } else {
-          clusters[k].kind = actions[clusters[k].scalar] == .prohibited ? .none : .allowed
+          clusters[k].kind = breaks[clusters[k].scalar] == .prohibited ? .none : .allowed
         }
       }
     }
@@ -135,8 +160,7 @@ struct BreakScanner {
       // The next window starts after the cut cluster, with the cluster before it and the cut cluster as
       // context; the opportunity before its first cluster is decided there, with that context.
       context = Array(scalars[clusters[cut - 1].scalar..<clusters[cut + 1].scalar])
-      offset = clusters[cut + 1].offset
-      clusters.removeSubrange((cut + 2)...)
+      offset = clusters[cut + 1].offset  // also where the last cluster of this window ends
       afterHardBreak = false
     } else {
       context.removeAll()
@@ -147,10 +171,27 @@ struct BreakScanner {
 
   /// Whether a window may end before cluster `k`: clusters `k - 1` and `k` are single letters or
   /// ideographs, so no rule looks back across them (every rule's lookbehind stops at such a unit).
-  private static func isSafeCut(before k: Int, _ clusters: [ScannedCluster], _ scalars: [ScannedScalar]) -> Bool {
+  /// Makes the arrays hold at least `count` code points and one cluster more, with placeholders: they keep
+  /// their length from window to window, so that the placeholders are written once, not per window.
+  private static func makeRoom(_ count: Int, in scalars: inout [ScannedScalar], _ clusters: inout [ScannedCluster]) {
+    if scalars.count < count {
+      scalars.append(
+        contentsOf: repeatElement(ScannedScalar(scalar: "\0", properties: 0), count: count - scalars.count))
+    }
+    if clusters.count < count + 2 {
+      clusters.append(
+        contentsOf: repeatElement(ScannedCluster(offset: 0, scalar: 0, kind: .none), count: count + 2 - clusters.count))
+    }
+  }
+
+  /// The clusters and code points are the first `clusterCount` and `scalarCount` of the buffers.
+  private static func isSafeCut(
+    before k: Int, _ clusters: UnsafeMutableBufferPointer<ScannedCluster>, _ clusterCount: Int,
+    _ scalars: UnsafeMutableBufferPointer<ScannedScalar>, _ scalarCount: Int
+  ) -> Bool {
     func isPlain(_ cluster: Int) -> Bool {
       let start = clusters[cluster].scalar
-      let end = cluster + 1 < clusters.count ? clusters[cluster + 1].scalar : scalars.count
+      let end = cluster + 1 < clusterCount ? clusters[cluster + 1].scalar : scalarCount
       guard end - start == 1, scalars[start].scalar != "\u{25CC}" else { return false }
       switch UAX14.resolve(UnicodeProperties(raw: scalars[start].properties)) {
       case .al, .hl, .id: return true
@@ -161,7 +202,8 @@ struct BreakScanner {
   }
 
   /// Blink's changes to UAX #14 (see ``LineBreaker``).
-  private static func tailorForChromium(_ scalars: [ScannedScalar], _ actions: inout [UAX14.Action]) {
+  private static func tailorForChromium(_ scalars: UnsafeBufferPointer<ScannedScalar>, _ actions: inout [UAX14.Action])
+  {
     for i in 1..<max(1, scalars.count) where actions[i] != .mandatory {
       let previous = scalars[i - 1].scalar
       let current = scalars[i].scalar

@@ -37,7 +37,7 @@ enum UAX14 {
     let scanned = scalars.map { BreakScanner.ScannedScalar(scalar: $0, properties: UnicodeProperties($0).raw) }
     var actions: [Action] = []
     var scratch = Scratch()
-    breaks(scanned, into: &actions, scratch: &scratch, usePairTable: usePairTable)
+    scanned.withUnsafeBufferPointer { breaks($0, into: &actions, scratch: &scratch, usePairTable: usePairTable) }
     return actions
   }
 
@@ -53,7 +53,7 @@ enum UAX14 {
   ///
   /// `usePairTable: false` runs every rule at every boundary: what tests compare the pair table with.
   static func breaks(
-    _ scalars: [BreakScanner.ScannedScalar], into actions: inout [Action], scratch: inout Scratch,
+    _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, into actions: inout [Action], scratch: inout Scratch,
     usePairTable: Bool = true
   ) {
     let count = scalars.count
@@ -65,7 +65,7 @@ enum UAX14 {
     units.removeAll(keepingCapacity: true)
     units.reserveCapacity(count)
     var classBefore = LineBreakClass.xx
-    scalars.withUnsafeBufferPointer { scalars in
+    do {
       for index in 0..<count {
         let properties = UnicodeProperties(raw: scalars[index].properties)
         let resolved = resolve(properties)
