@@ -112,10 +112,16 @@ struct Segmenter: IteratorProtocol {
     self.ready = []
     var width = openWidth
     var x = self.x
+    // Where the printable ASCII characters read since the segment was last written end (-1: none): they are
+    // written into it at once, before anything else changes it (writing six fields per character was a
+    // fifth of this loop).
+    var contentEnd = -1
     for k in 0..<clusterCount {
       let cluster = clusters[k]
       let end = clusters[k + 1]
       if isOpen, cluster.kind != .none {
+        if contentEnd >= 0 { segment.addContent(end: contentEnd, width: width) }
+        contentEnd = -1
         segment.isMandatoryBreak = cluster.kind == .mandatory
         ready.append(segment)
         isOpen = false
@@ -132,9 +138,11 @@ struct Segmenter: IteratorProtocol {
         // content, what the general path below finds for it.
         x += 1
         width += 1
-        segment.addContent(end: end.offset, width: width)
+        contentEnd = end.offset
         continue
       }
+      if contentEnd >= 0 { segment.addContent(end: contentEnd, width: width) }
+      contentEnd = -1
       let kind = Cluster.kind(of: first.value, second: count > 1 ? scalars[cluster.scalar + 1].scalar : nil)
       let advance: Int
       if kind.isTab {
@@ -155,6 +163,7 @@ struct Segmenter: IteratorProtocol {
       width += advance
       segment.add(end: end.offset, kind: kind, width: width)
     }
+    if contentEnd >= 0 { segment.addContent(end: contentEnd, width: width) }
     open = isOpen ? segment : nil
     openWidth = width
     self.x = x
