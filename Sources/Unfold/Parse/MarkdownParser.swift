@@ -316,20 +316,32 @@ private enum Inlines {
     }
     chunk.withUTF8Buffer(copy)
     bytes.append(0)
-    lock.withLock { _ in
+    // cmark parses inside the lock; the tree it made is read and freed after it, since reading a tree touches
+    // no global state (gfm.6's shared table is in use only while it parses): the lock is held for a fraction
+    // of a parse, and texts parsed from several tasks wait for each other less.
+    let tree = lock.withLock { _ -> Tree? in
       defer { if isLast { session.closeInsideLock() } }
-      guard let parser = session.parserInsideLock() else { return builder.append(chunk) }
-      guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else { return builder.append(chunk) }
-      defer { cmark_node_free(paragraph) }
+      guard let parser = session.parserInsideLock(), let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else {
+        return nil
+      }
       bytes.withUnsafeBufferPointer { buffer in
         buffer.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_string_content(paragraph, $0.baseAddress) }
       }
-      bytes.removeLast()  // the terminator; columns index the rest
       cmark_manage_extensions_special_characters(parser, 1)
       cmark_parse_inlines(parser, paragraph, nil, CMARK_OPT_DEFAULT)
       cmark_manage_extensions_special_characters(parser, 0)
-      walk(paragraph, sentinel: sentinel, bytes: bytes, into: &builder)
+      return Tree(root: paragraph)
     }
+    guard let tree else { return builder.append(chunk) }
+    defer { cmark_node_free(tree.root) }
+    bytes.removeLast()  // the terminator; columns index the rest
+    walk(tree.root, sentinel: sentinel, bytes: bytes, into: &builder)
+  }
+
+  /// The inline tree of one chunk, made inside the lock and read after it by the thread that made it, and by
+  /// no other (what lets it leave the lock's closure).
+  private struct Tree: @unchecked Sendable {
+    let root: OpaquePointer
   }
 
   /// Appends the inline tree under `root` to `builder` as styled text. Nothing from C outlives this call.
