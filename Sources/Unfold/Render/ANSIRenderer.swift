@@ -207,18 +207,15 @@ public struct ANSIRenderer: Sendable {
   /// Appends the visible form of `text` (``visible(_:width:)``) in the style that `escape` opens, reset after
   /// it: text with nothing to replace is appended as it is, with no string made of it.
   private static func append(visibleOf text: some StringProtocol, width: Int, escape: String, to output: inout String) {
-    guard text != "\t", isClean(text) else { return append(visible(text, width: width), escape: escape, to: &output) }
-    guard !escape.isEmpty, !text.isEmpty else {
-      output += text
-      return
+    if text != "\t", isClean(text) {
+      append(text, escape: escape, to: &output)
+    } else {
+      append(visible(text, width: width), escape: escape, to: &output)
     }
-    output += escape
-    output += text
-    output += "\u{1B}[0m"
   }
 
   /// Appends text in the style that `escape` opens, reset after it.
-  private static func append(_ text: String, escape: String, to output: inout String) {
+  private static func append(_ text: some StringProtocol, escape: String, to output: inout String) {
     guard !escape.isEmpty, !text.isEmpty else {
       output += text
       return
