@@ -34,7 +34,9 @@ public enum MarkdownParser {
     let markdown = TextSource.normalizingLineEnds(markdown)
     var builder = StyledText.Builder()
     builder.reserveCapacity(markdown.utf8.count)  // the text is the markdown less its markup, mostly
-    builder.reserveRuns(Self.mostRuns(in: markdown))
+    // No more than a run per 16 bytes, though: a hostile text of delimiters alone (a run in all) would
+    // otherwise reserve 32 bytes per byte of it.
+    builder.reserveRuns(min(Self.mostRuns(in: markdown), markdown.utf8.count / 16 + 16))
     var diagnostics: [Diagnostic] = []
     var session = Inlines.Session()
     defer { session.close() }
