@@ -236,41 +236,48 @@ public struct HTMLRenderer: Sendable {
   /// The bytes are read for what to replace, and the stretches between replacements are appended whole
   /// (appending code point by code point was three tenths of the HTML pipeline).
   public static func escape(_ text: some StringProtocol) -> String {
-    // The replacements as UTF-8 offsets, found in a buffer; the text between them appended as slices.
-    let replacements = text.withUTF8Buffer { bytes in
-      var found: [(range: Range<Int>, replacement: String)] = []
-      var offset = 0
-      while offset < bytes.count {
-        let byte = bytes[offset]
-        offset += 1
-        guard escapedBytes[Int(byte)] else { continue }  // most bytes: one table read
-        let range = offset - 1..<offset
-        switch byte {
-        case 0x26: found.append((range, "&amp;"))
-        case 0x3C: found.append((range, "&lt;"))
-        case 0x3E: found.append((range, "&gt;"))
-        case 0x22: found.append((range, "&quot;"))
-        case 0x27: found.append((range, "&#x27;"))
-        case 0xC2:  // a C1 control (C2 80–9F) is replaced, its two bytes
-          guard offset < bytes.count, (0x80...0x9F).contains(bytes[offset]) else { continue }
-          found.append((offset - 1..<offset + 1, String(VisibleControls.visible(Unicode.Scalar(bytes[offset])))))
-          offset += 1
-        default: found.append((range, String(VisibleControls.visible(Unicode.Scalar(byte)))))
-        }
-      }
-      return found
-    }
-    guard !replacements.isEmpty else { return String(text) }
+    // The replacements as UTF-8 offsets, found in a buffer up to 256 at a time (a text of nothing but `<` holds
+    // one per byte); the text between them appended as slices.
     let utf8 = text.utf8
     var result = ""
     var clean = utf8.startIndex  // the start of the text not appended yet
     var cleanOffset = 0
-    for (range, replacement) in replacements {
-      let start = utf8.index(clean, offsetBy: range.lowerBound - cleanOffset)
-      result += text[clean..<start]
-      result += replacement
-      clean = utf8.index(start, offsetBy: range.count)
-      cleanOffset = range.upperBound
+    var scanned = 0  // where the next batch is looked for
+    var isFinished = false
+    while !isFinished {
+      let (replacements, end) = text.withUTF8Buffer { bytes in
+        var found: [(range: Range<Int>, replacement: String)] = []
+        var offset = scanned
+        while offset < bytes.count && found.count < 256 {
+          let byte = bytes[offset]
+          offset += 1
+          guard escapedBytes[Int(byte)] else { continue }  // most bytes: one table read
+          let range = offset - 1..<offset
+          switch byte {
+          case 0x26: found.append((range, "&amp;"))
+          case 0x3C: found.append((range, "&lt;"))
+          case 0x3E: found.append((range, "&gt;"))
+          case 0x22: found.append((range, "&quot;"))
+          case 0x27: found.append((range, "&#x27;"))
+          case 0xC2:  // a C1 control (C2 80–9F) is replaced, its two bytes
+            guard offset < bytes.count, (0x80...0x9F).contains(bytes[offset]) else { continue }
+            found.append((offset - 1..<offset + 1, String(VisibleControls.visible(Unicode.Scalar(bytes[offset])))))
+            offset += 1
+          default: found.append((range, String(VisibleControls.visible(Unicode.Scalar(byte)))))
+          }
+        }
+        return (found, offset)
+      }
+      isFinished = end >= utf8.count
+      if isFinished && replacements.isEmpty && cleanOffset == 0 { return String(text) }  // nothing to replace
+      for (range, replacement) in replacements {
+        let start = utf8.index(clean, offsetBy: range.lowerBound - cleanOffset)
+        result += text[clean..<start]
+        result += replacement
+        clean = utf8.index(start, offsetBy: range.count)
+        cleanOffset = range.upperBound
+      }
+      scanned = end
     }
     result += text[clean...]
     return result
