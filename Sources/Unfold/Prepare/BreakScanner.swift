@@ -133,7 +133,7 @@ struct BreakScanner {
         }
       }
       if isRead { break }
-      Self.makeRoom(2 * scalars.count, in: &scalars, &clusters)
+      Self.makeRoom(scalars.count + 2 * Self.window, in: &scalars, &clusters)  // written, so not doubled
     }
     clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount, kind: .none)
     self.scalarCount = scalarCount
