@@ -244,6 +244,7 @@ public struct HTMLRenderer: Sendable {
     var cleanOffset = 0
     var scanned = 0  // where the next batch is looked for
     var isFinished = false
+    let escapedBytes = Self.escapedBytes  // read once, not through the global's accessor per byte
     while !isFinished {
       let (replacements, end) = text.withUTF8Buffer { bytes in
         var found: [(range: Range<Int>, replacement: String)] = []
