@@ -296,7 +296,7 @@ private enum Inlines {
     // The chunk as cmark reads it, NUL-terminated: newlines become the sentinel and NUL bytes U+FFFD, copied
     // a stretch at a time between them (appending code point by code point to a String, and then byte by
     // byte, was a tenth of parsing).
-    let sentinelBytes = Array(String(sentinel).utf8)
+    let sentinelBytes = UTF8.encode(sentinel)!  // held inline, no array per chunk
     var bytes: [UInt8] = []
     bytes.reserveCapacity(chunk.utf8.count + chunk.utf8.count / 8 + 1)
     func copy(_ buffer: UnsafeBufferPointer<UInt8>) {
@@ -312,7 +312,11 @@ private enum Inlines {
         let index = nul ?? end
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
         guard index < buffer.count else { break }
-        bytes += buffer[index] == 0x0A ? sentinelBytes : [0xEF, 0xBF, 0xBD]
+        if buffer[index] == 0x0A {
+          bytes.append(contentsOf: sentinelBytes)
+        } else {
+          bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
+        }
         start = index + 1
       }
     }

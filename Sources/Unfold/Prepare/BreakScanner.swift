@@ -41,11 +41,9 @@ struct BreakScanner {
     var kind: Kind
   }
 
-  /// The window's code points, its context first (one array of both): the first ``scalarCount`` (the array
-  /// keeps its longest length, see ``makeRoom(_:in:_:)``).
+  /// The window's code points, its context first (one array of both), read through the clusters' indices:
+  /// the array keeps its longest length (see ``makeRoom(_:in:_:)``), so entries past the window are stale.
   private(set) var scalars: [ScannedScalar] = []
-  /// The number of code points of the window in ``scalars``.
-  private(set) var scalarCount = 0
   /// The window's clusters, and one more entry that holds where the last one ends.
   private(set) var clusters: [ScannedCluster] = []
   private var actions: [UAX14.Action] = []
@@ -136,7 +134,6 @@ struct BreakScanner {
       Self.makeRoom(scalars.count + 2 * Self.window, in: &scalars, &clusters)  // written, so not doubled
     }
     clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount, kind: .none)
-    self.scalarCount = scalarCount
     if position == bytes.count && inHardBreak { endsWithHardBreak = true }
 
     scalars.withUnsafeBufferPointer { scalars in
@@ -169,8 +166,6 @@ struct BreakScanner {
     }
   }
 
-  /// Whether a window may end before cluster `k`: clusters `k - 1` and `k` are single letters or
-  /// ideographs, so no rule looks back across them (every rule's lookbehind stops at such a unit).
   /// Makes the arrays hold at least `count` code points and one cluster more, with placeholders: they keep
   /// their length from window to window, so that the placeholders are written once, not per window.
   private static func makeRoom(_ count: Int, in scalars: inout [ScannedScalar], _ clusters: inout [ScannedCluster]) {
@@ -184,7 +179,9 @@ struct BreakScanner {
     }
   }
 
-  /// The clusters and code points are the first `clusterCount` and `scalarCount` of the buffers.
+  /// Whether a window may end before cluster `k`: clusters `k - 1` and `k` are single letters or
+  /// ideographs, so no rule looks back across them (every rule's lookbehind stops at such a unit). The
+  /// clusters and code points read so far are the first `clusterCount` and `scalarCount` of the buffers.
   private static func isSafeCut(
     before k: Int, _ clusters: UnsafeMutableBufferPointer<ScannedCluster>, _ clusterCount: Int,
     _ scalars: UnsafeMutableBufferPointer<ScannedScalar>, _ scalarCount: Int

@@ -145,9 +145,8 @@ struct ClusterWalk: IteratorProtocol {
     var position = chunkEnd
     let tables = UnicodeTables.decoded
     while position < end {
-      let (value, length) = GraphemeReader.decode(bytes, at: position)
-      let isSimple = UnicodeProperties.isGraphemeSimple(value < 0x80 ? 0 : tables.lookUp(value), value)
-      if reader.startsCluster(value, isSimple: isSimple) {
+      let (value, length, startsCluster) = reader.read(bytes, at: position, tables: tables)
+      if startsCluster {
         if position >= limit { break }
         clusterScalars.append(scalars.count)
         clusterOffsets.append(position)
@@ -205,12 +204,23 @@ struct GraphemeReader {
     var count = 0
     var position = range.lowerBound
     while position < range.upperBound {
-      let (value, length) = decode(bytes, at: position)
-      let isSimple = UnicodeProperties.isGraphemeSimple(value < 0x80 ? 0 : tables.lookUp(value), value)
-      if reader.startsCluster(value, isSimple: isSimple) { count += 1 }
+      let (_, length, startsCluster) = reader.read(bytes, at: position, tables: tables)
+      if startsCluster { count += 1 }
       position += length
     }
     return count
+  }
+
+  /// Reads the code point at `position` of valid UTF-8: its value, its length in bytes, and whether a cluster
+  /// starts at it (its properties looked up in `tables` past ASCII): the step of every loop over clusters that
+  /// needs no other property.
+  @inline(__always)
+  mutating func read(
+    _ bytes: UnsafeBufferPointer<UInt8>, at position: Int, tables: UnicodeTables.Decoded
+  ) -> (value: UInt32, length: Int, startsCluster: Bool) {
+    let (value, length) = Self.decode(bytes, at: position)
+    let isSimple = UnicodeProperties.isGraphemeSimple(value < 0x80 ? 0 : tables.lookUp(value), value)
+    return (value, length, startsCluster(value, isSimple: isSimple))
   }
 
   /// The code point that starts at `position` of valid UTF-8, and its length in bytes.

@@ -119,9 +119,16 @@ struct Segmenter: IteratorProtocol {
     for k in 0..<clusterCount {
       let cluster = clusters[k]
       let end = clusters[k + 1]
-      if isOpen, cluster.kind != .none {
-        if contentEnd >= 0 { segment.addContent(end: contentEnd, width: width) }
+      let first = scalars[cluster.scalar].scalar
+      let count = end.scalar - cluster.scalar
+      // A printable ASCII character but the space, in cells (most clusters of most text): one cell of content,
+      // what the general path below finds for it.
+      let isPrintableCell = isLegacyCells && count == 1 && first.value > 0x20 && first.value < 0x7F
+      if contentEnd >= 0, !isPrintableCell || cluster.kind != .none {
+        segment.addContent(end: contentEnd, width: width)
         contentEnd = -1
+      }
+      if isOpen, cluster.kind != .none {
         segment.isMandatoryBreak = cluster.kind == .mandatory
         ready.append(segment)
         isOpen = false
@@ -131,18 +138,12 @@ struct Segmenter: IteratorProtocol {
         isOpen = true
         width = 0
       }
-      let first = scalars[cluster.scalar].scalar
-      let count = end.scalar - cluster.scalar
-      if isLegacyCells && count == 1 && first.value > 0x20 && first.value < 0x7F {
-        // A printable ASCII character but the space, in cells (most clusters of most text): one cell of
-        // content, what the general path below finds for it.
+      if isPrintableCell {
         x += 1
         width += 1
         contentEnd = end.offset
         continue
       }
-      if contentEnd >= 0 { segment.addContent(end: contentEnd, width: width) }
-      contentEnd = -1
       let kind = Cluster.kind(of: first.value, second: count > 1 ? scalars[cluster.scalar + 1].scalar : nil)
       let advance: Int
       if kind.isTab {

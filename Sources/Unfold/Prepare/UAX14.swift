@@ -65,22 +65,20 @@ enum UAX14 {
     units.removeAll(keepingCapacity: true)
     units.reserveCapacity(count)
     var classBefore = LineBreakClass.xx
-    do {
-      for index in 0..<count {
-        let properties = UnicodeProperties(raw: scalars[index].properties)
-        let resolved = resolve(properties)
-        defer { classBefore = resolved }
-        if resolved == .cm || resolved == .zwj, let base = units.last,
-          !LineBreakSet.bkCrLfNlSpZw.contains(base.lineBreak)
-        {
-          continue  // LB9: attached to the unit before; no break before it
-        }
-        let lineBreak: LineBreakClass = resolved == .cm || resolved == .zwj ? .al : resolved  // LB10
-        units.append(
-          Unit(
-            start: index, lineBreak: lineBreak, classBefore: classBefore, properties: properties,
-            scalar: scalars[index].scalar))
+    for index in 0..<count {
+      let properties = UnicodeProperties(raw: scalars[index].properties)
+      let resolved = resolve(properties)
+      defer { classBefore = resolved }
+      if resolved == .cm || resolved == .zwj, let base = units.last,
+        !LineBreakSet.bkCrLfNlSpZw.contains(base.lineBreak)
+      {
+        continue  // LB9: attached to the unit before; no break before it
       }
+      let lineBreak: LineBreakClass = resolved == .cm || resolved == .zwj ? .al : resolved  // LB10
+      units.append(
+        Unit(
+          start: index, lineBreak: lineBreak, classBefore: classBefore, properties: properties,
+          scalar: scalars[index].scalar))
     }
     let pairs = PairTable.shared
     var beforeSpaces: LineBreakClass?  // the class of the last unit that is not a space, before unit u

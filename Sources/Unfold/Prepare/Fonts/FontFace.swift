@@ -105,22 +105,20 @@ public struct FontFace: Sendable, Hashable {
     }
     self.familyName = try? reader.familyName(tables["name"])
     (basicPlane, groups) = try reader.characterMap(cmap)
+    // Each ASCII code point's glyph as drawn (a control's picture, in the basic plane), looked up once for both
+    // tables.
     var withoutGlyph: (low: UInt64, high: UInt64) = (0, 0)
+    var asciiAdvances: [UInt16] = []
     for value in 0..<UInt32(0x80) {
       let scalar = Unicode.Scalar(value)!
-      let drawn = VisibleControls.visible(scalar).value  // a control's picture: in the basic plane
-      guard !FontMeasurer.isWhitespace(scalar), !FontMeasurer.isIgnorable(scalar),
-        drawn >= basicPlane.count || basicPlane[Int(drawn)] == 0
-      else { continue }
+      let drawn = Int(VisibleControls.visible(scalar).value)
+      let glyph = drawn < basicPlane.count ? Int(basicPlane[drawn]) : 0
+      asciiAdvances.append(advances[min(glyph, advances.count - 1)])
+      guard glyph == 0, !FontMeasurer.isWhitespace(scalar), !FontMeasurer.isIgnorable(scalar) else { continue }
       if value < 64 { withoutGlyph.low |= 1 << value } else { withoutGlyph.high |= 1 << (value - 64) }
     }
-    asciiWithoutGlyph = withoutGlyph
-    let basicPlane = basicPlane
-    asciiAdvances = (0..<0x80).map { value in
-      let drawn = Int(VisibleControls.visible(Unicode.Scalar(UInt8(value))).value)
-      let glyph = drawn < basicPlane.count ? Int(basicPlane[drawn]) : 0
-      return advances[min(glyph, advances.count - 1)]
-    }
+    self.asciiWithoutGlyph = withoutGlyph
+    self.asciiAdvances = asciiAdvances
     self.path = path
     self.data = data
   }

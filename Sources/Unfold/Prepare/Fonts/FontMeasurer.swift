@@ -96,9 +96,8 @@ public struct FontMeasurer: TextMeasurer {
       var position = range.lowerBound
       while true {
         let isEnd = position >= range.upperBound
-        let (value, length) = isEnd ? (0, 0) : GraphemeReader.decode(bytes, at: position)
-        let raw = value < 0x80 ? 0 : tables.lookUp(value)
-        if isEnd || reader.startsCluster(value, isSimple: UnicodeProperties.isGraphemeSimple(raw, value)) {
+        let (value, length, startsCluster) = isEnd ? (0, 0, true) : reader.read(bytes, at: position, tables: tables)
+        if startsCluster {
           // The open cluster ends here.
           if isMissing, position > range.lowerBound {
             if let last = ranges.last, last.upperBound == clusterStart {

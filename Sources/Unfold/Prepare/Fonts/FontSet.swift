@@ -41,12 +41,12 @@ public struct FontSet: Sendable, Hashable {
   /// references it holds, which measuring did at every cluster.
   @inline(__always)
   func withFace<Result>(for style: Style, _ body: (borrowing FontFace) -> Result) -> Result {
-    if style.traits.contains(.code) { return body(monospace) }
-    switch (style.traits.contains(.bold), style.traits.contains(.italic)) {
-    case (true, true): return body(boldItalic)
-    case (true, false): return body(bold)
-    case (false, true): return body(italic)
-    case (false, false): return body(regular)
+    switch Self.faceIndex(for: style.traits) {
+    case 0: return body(regular)
+    case 1: return body(bold)
+    case 2: return body(italic)
+    case 3: return body(boldItalic)
+    default: return body(monospace)
     }
   }
 
