@@ -171,4 +171,21 @@ import Testing
       #expect(Substring(text).utf8Offset(of: pattern) == naive)
     }
   }
+
+  /// The parser hands cmark's bytes to the builder unchecked; were they ever not UTF-8, `build()` repairs them
+  /// run by run (U+FFFD, as `String(decoding:)`), the runs' lengths with them: no crash, no text lost.
+  @Test func theBuilderRepairsBytesThatAreNotUTF8RunByRun() {
+    var builder = StyledText.Builder()
+    builder.append("ab")
+    [0xFF, 0x41, 0xE4, 0xB8].withUnsafeBufferPointer { builder.append(utf8: $0, style: Style(.bold)) }
+    [0xAD, 0x43].withUnsafeBufferPointer { builder.append(utf8: $0, style: Style(.italic)) }
+    builder.append("d", style: Style(.italic))
+    let text = builder.build()
+    #expect(text.string == "ab\u{FFFD}A\u{FFFD}\u{FFFD}Cd")
+    #expect(text.runs.map(\.length) == [2, 7, 5])
+    #expect(text.runs.map(\.style) == [.plain, Style(.bold), Style(.italic)])
+    var valid = StyledText.Builder()
+    "中".utf8.map { $0 }.withUnsafeBufferPointer { valid.append(utf8: $0, style: .plain) }
+    #expect(valid.build() == StyledText(plain: "中"))
+  }
 }

@@ -86,8 +86,11 @@ public struct StyledText: Hashable, Sendable {
   public func text(in range: Range<Int>) -> Substring { string.utf8Slice(range) }
 
   /// Collects text and styles piece by piece, coalescing as it goes.
+  ///
+  /// The text is collected as UTF-8 bytes and made a string once, by ``build()``: appending to a `String`
+  /// piece by piece, and making a `String` of every piece a parser hands over, was a quarter of parsing.
   public struct Builder: Sendable {
-    private var string = ""
+    private var bytes: [UInt8] = []
     private var runs: [Run] = []
 
     /// Creates an empty builder.
@@ -95,16 +98,29 @@ public struct StyledText: Hashable, Sendable {
 
     /// Reserves room for `count` UTF-8 bytes of text, so that a text of a known size grows without doubling
     /// past it.
-    public mutating func reserveCapacity(_ count: Int) { string.reserveCapacity(count) }
+    public mutating func reserveCapacity(_ count: Int) { bytes.reserveCapacity(count) }
 
     /// Reserves room for `count` runs.
     public mutating func reserveRuns(_ count: Int) { runs.reserveCapacity(count) }
 
     /// Appends text in a style.
     public mutating func append(_ text: some StringProtocol, style: Style = .plain) {
-      guard !text.isEmpty else { return }
-      string += text
-      let length = text.utf8.count
+      let before = bytes.count
+      bytes.append(contentsOf: text.utf8)
+      addRun(bytes.count - before, style: style)
+    }
+
+    /// Appends UTF-8 bytes in a style: bytes that should be valid UTF-8 (a C library's copy of a string's),
+    /// which ``build()`` checks, repairing what is not.
+    mutating func append(utf8 text: UnsafeBufferPointer<UInt8>, style: Style) {
+      bytes.append(contentsOf: text)
+      addRun(text.count, style: style)
+    }
+
+    /// Extends the last run by `length` bytes if it has this style, or starts a run.
+    @inline(__always)
+    private mutating func addRun(_ length: Int, style: Style) {
+      guard length > 0 else { return }
       if let last = runs.last, last.style == style {
         runs[runs.count - 1].length += length
       } else {
@@ -119,8 +135,19 @@ public struct StyledText: Hashable, Sendable {
       }
     }
 
-    /// The text collected so far.
-    public func build() -> StyledText { StyledText(string, runs: runs) }
+    /// The text collected so far. Bytes appended by ``append(utf8:style:)`` that are not valid UTF-8 are
+    /// repaired run by run, each ill-formed sequence replaced by U+FFFD as `String(decoding:as:)` does, the
+    /// run's length with it (text appended as strings is valid already).
+    public func build() -> StyledText {
+      if let string = String(validating: bytes, as: UTF8.self) { return StyledText(string, runs: runs) }
+      var repaired = Builder()
+      var start = 0
+      for run in runs {
+        repaired.append(String(decoding: bytes[start..<start + run.length], as: UTF8.self), style: run.style)
+        start += run.length
+      }
+      return repaired.build()
+    }
   }
 }
 

@@ -355,6 +355,7 @@ private enum Inlines {
     _ root: OpaquePointer, sentinel: Unicode.Scalar, bytes: [UInt8], into builder: inout StyledText.Builder
   ) {
     var stack: [Style] = [.plain]
+    let pattern = SentinelBytes(sentinel)
     let strikethroughType = ccmark_node_strikethrough()
     guard let iterator = cmark_iter_new(root) else { return }
     defer { cmark_iter_free(iterator) }
@@ -376,12 +377,14 @@ private enum Inlines {
             // the whole source is literal.
             let start = Int(cmark_node_get_start_column(node))
             let end = Int(cmark_node_get_end_column(node))
-            let text = first == nil ? slice(start, end + 1, sentinel, bytes) : slice(start - 1, end, sentinel, bytes)
-            builder.append(text, style: style)
+            let (lower, upper) = first == nil ? (start, end + 1) : (start - 1, end)
+            appendSlice(lower, upper, bytes, pattern, style, &builder)
             cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
             continue
           }
-          builder.append(source(from: node, to: first, sentinel: sentinel, bytes: bytes), style: style)
+          // The source from the start of the link up to the start of its first child.
+          let sourceEnd = Int(cmark_node_get_start_column(first))
+          appendSlice(Int(cmark_node_get_start_column(node)), sourceEnd, bytes, pattern, style, &builder)
           stack.append(style)
         } else if entering {
           if type == CMARK_NODE_LINK { style.link = trimmed }  // an image shows its alt text
@@ -389,7 +392,9 @@ private enum Inlines {
         } else {
           stack.removeLast()
           if isLiteral, let last = cmark_node_last_child(node) {
-            builder.append(source(after: last, to: node, sentinel: sentinel, bytes: bytes), style: style)
+            // The source after the last child up to the end of the link.
+            let sourceStart = Int(cmark_node_get_end_column(last)) + 1
+            appendSlice(sourceStart, Int(cmark_node_get_end_column(node)) + 1, bytes, pattern, style, &builder)
           }
         }
       case CMARK_NODE_EMPH, CMARK_NODE_STRONG, strikethroughType:
@@ -404,14 +409,19 @@ private enum Inlines {
           stack.removeLast()
         }
       case CMARK_NODE_TEXT:
-        let literal = string(cmark_node_get_literal(node))
-        if isLineBreakBackslash(node, literal: literal, sentinel: sentinel) { continue }
-        builder.append(restoringNewlines(literal, sentinel: sentinel), style: style)
+        let literal = literal(of: node)
+        if isLineBreakBackslash(node, literal: literal, pattern: pattern) { continue }
+        appendRestoringNewlines(literal, pattern, style, &builder)
       case CMARK_NODE_HTML_INLINE:
-        builder.append(restoringNewlines(string(cmark_node_get_literal(node)), sentinel: sentinel), style: style)
+        appendRestoringNewlines(literal(of: node), pattern, style, &builder)
       case CMARK_NODE_CODE:
         style.traits.insert(.code)
-        builder.append(codeSpan(string(cmark_node_get_literal(node)), sentinel: sentinel), style: style)
+        let literal = literal(of: node)
+        if pattern.firstOffset(in: literal) == nil {
+          builder.append(utf8: literal, style: style)
+        } else {
+          builder.append(codeSpan(String(decoding: literal, as: UTF8.self), sentinel: sentinel), style: style)
+        }
       case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
         builder.append("\n", style: style)
       default:
@@ -420,24 +430,24 @@ private enum Inlines {
     }
   }
 
-  /// The source from the start of `node` up to the start of its child `child`.
-  private static func source(
-    from node: OpaquePointer, to child: OpaquePointer?, sentinel: Unicode.Scalar, bytes: [UInt8]
-  ) -> String {
-    slice(Int(cmark_node_get_start_column(node)), Int(cmark_node_get_start_column(child)), sentinel, bytes)
-  }
-
-  /// The source after the child `child` up to the end of `node`.
-  private static func source(
-    after child: OpaquePointer, to node: OpaquePointer, sentinel: Unicode.Scalar, bytes: [UInt8]
-  ) -> String {
-    slice(Int(cmark_node_get_end_column(child)) + 1, Int(cmark_node_get_end_column(node)) + 1, sentinel, bytes)
-  }
-
-  private static func slice(_ start: Int, _ end: Int, _ sentinel: Unicode.Scalar, _ bytes: [UInt8]) -> String {
+  /// Appends the chunk's bytes `start..<end` (clamped to it) as they were written: each sentinel a newline again.
+  private static func appendSlice(
+    _ start: Int, _ end: Int, _ bytes: [UInt8], _ pattern: SentinelBytes, _ style: Style,
+    _ builder: inout StyledText.Builder
+  ) {
     let lower = min(max(0, start), bytes.count)
     let upper = min(max(lower, end), bytes.count)
-    return restoringNewlines(String(decoding: bytes[lower..<upper], as: UTF8.self), sentinel: sentinel)
+    bytes.withUnsafeBufferPointer { bytes in
+      appendRestoringNewlines(UnsafeBufferPointer(rebasing: bytes[lower..<upper]), pattern, style, &builder)
+    }
+  }
+
+  /// The bytes of a node's literal, NUL-terminated in cmark's memory (empty for none): read in place, valid
+  /// until the tree is freed (a `String` made of each was a tenth of parsing).
+  private static func literal(of node: OpaquePointer) -> UnsafeBufferPointer<UInt8> {
+    guard let pointer = cmark_node_get_literal(node) else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return UnsafeBufferPointer(
+      start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
   }
 
   private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
@@ -448,37 +458,52 @@ private enum Inlines {
   /// break, which shows as the newline alone. cmark sees the sentinel instead of a newline, so it leaves a
   /// one-byte literal backslash node, which this finds. An escaped backslash (`\\`) spans two bytes.
   private static func isLineBreakBackslash(
-    _ node: OpaquePointer, literal: String, sentinel: Unicode.Scalar
+    _ node: OpaquePointer, literal: UnsafeBufferPointer<UInt8>, pattern: SentinelBytes
   ) -> Bool {
-    guard literal == "\\",
+    guard literal.count == 1, literal[0] == UInt8(ascii: "\\"),
       cmark_node_get_end_column(node) == cmark_node_get_start_column(node),
       let next = cmark_node_next(node), cmark_node_get_type(next) == CMARK_NODE_TEXT
     else { return false }
-    return string(cmark_node_get_literal(next)).unicodeScalars.first == sentinel
+    return pattern.firstOffset(in: Self.literal(of: next)) == 0
   }
 
-  /// The text with each sentinel made a newline again, compared as UTF-8 bytes (every sentinel is three).
-  private static func restoringNewlines(_ text: String, sentinel: Unicode.Scalar) -> String {
-    let pattern = UTF8.encode(sentinel)!  // three bytes, held inline (no array per text)
-    var encoded = pattern.makeIterator()
-    let (first, second, third) = (encoded.next()!, encoded.next()!, encoded.next()!)
-    // The sentinel's three bytes, not its lead byte alone (E2 or E3, common in CJK text: copying every such
-    // text was a tenth of parsing).
-    guard let at = text.utf8Offset(of: pattern) else { return text }
-    var bytes = Array(text.utf8)
-    var read = at
-    var write = read
-    while read < bytes.count {
-      if bytes[read] == first && read + 2 < bytes.count && bytes[read + 1] == second && bytes[read + 2] == third {
-        bytes[write] = 0x0A
-        read += 3
-      } else {
-        bytes[write] = bytes[read]
-        read += 1
-      }
-      write += 1
+  /// Appends the text with each sentinel made a newline again, compared as UTF-8 bytes (every sentinel is
+  /// three), the stretches between them appended whole.
+  private static func appendRestoringNewlines(
+    _ text: UnsafeBufferPointer<UInt8>, _ pattern: SentinelBytes, _ style: Style, _ builder: inout StyledText.Builder
+  ) {
+    var rest = text
+    while let at = pattern.firstOffset(in: rest) {
+      builder.append(utf8: UnsafeBufferPointer(rebasing: rest[..<at]), style: style)
+      builder.append("\n", style: style)
+      rest = UnsafeBufferPointer(rebasing: rest[(at + 3)...])
     }
-    return String(decoding: bytes[..<write], as: UTF8.self)
+    builder.append(utf8: rest, style: style)
+  }
+
+  /// The three UTF-8 bytes of a sentinel.
+  private struct SentinelBytes {
+    let first: UInt8
+    let second: UInt8
+    let third: UInt8
+
+    init(_ sentinel: Unicode.Scalar) {
+      var encoded = UTF8.encode(sentinel)!.makeIterator()  // three bytes, held inline (no array per text)
+      (first, second, third) = (encoded.next()!, encoded.next()!, encoded.next()!)
+    }
+
+    /// The offset of the first sentinel in `text`: its lead byte found with memchr, then the other two
+    /// compared (its lead byte alone, E2 or E3, is common in CJK text).
+    func firstOffset(in text: UnsafeBufferPointer<UInt8>) -> Int? {
+      guard let base = text.baseAddress else { return nil }
+      var start = 0
+      while start + 2 < text.count, let found = memchr(base + start, Int32(first), text.count - 2 - start) {
+        let at = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        if text[at + 1] == second && text[at + 2] == third { return at }
+        start = at + 1
+      }
+      return nil
+    }
   }
 
   /// A code span's newlines are spaces (CommonMark), and one space is stripped from each end when both ends
