@@ -78,24 +78,29 @@ import Testing
     }
   }
 
-  /// A long paragraph is read in windows cut at safe places; one with no safe place (no two letters or
-  /// ideographs in a row: numbers and punctuation) in one window that grows past twice the usual size.
+  /// A long paragraph is read in windows cut at safe places (two letters, ideographs or digits in a row); one
+  /// with no safe place (punctuation and spaces) in one window that grows past twice the usual size.
   @Test(
     arguments: [LineBreaker.Rules.unicode, .chromium],
     [
-      "word (x) 中文。 $1.5 🇺🇸 e\u{301} “q” a-1 ", "12 34, (56) 7.8% 9/0 ",
+      "word (x) 中文。 $1.5 🇺🇸 e\u{301} “q” a-1 ", "12 34, (56) 7.8% 9/0 ", "(.) - , ; $% / !? “” -",
     ])
   func aLongParagraphIsBrokenInWindowsWithTheSameResult(_ rules: LineBreaker.Rules, _ unit: String) {
     let text = String(repeating: unit, count: 21_000 / unit.unicodeScalars.count)  // no hard break
     let windowed = LineBreaker(rules: rules).allOpportunities(in: text).map(\.offset)
-    // The whole paragraph at once, straight from UAX #14 (and the tailoring), kept at cluster boundaries.
-    let scalars = Array(text.unicodeScalars)
-    var actions = UAX14.breaks(scalars)
     if rules == .chromium {
       let once = LineBreaker.chromium.allOpportunities(in: unit + unit).map(\.offset)
       #expect(Set(windowed.filter { $0 < unit.utf8.count * 2 }) == Set(once + [unit.utf8.count]))
       return
     }
+    #expect(windowed == Self.wholeParagraphOpportunities(text))
+    #expect(windowed.count > text.unicodeScalars.count / 8)
+  }
+
+  /// The opportunities of a paragraph decided at once, straight from UAX #14 over all its code points, kept at
+  /// cluster boundaries: what reading it in windows must find.
+  static func wholeParagraphOpportunities(_ text: String) -> [Int] {
+    let actions = UAX14.breaks(Array(text.unicodeScalars))
     var expected: [Int] = []
     var offset = 0
     var scalarIndex = 0
@@ -104,9 +109,28 @@ import Testing
       offset += cluster.utf8.count
       scalarIndex += cluster.unicodeScalars.count
     }
-    actions.removeAll()
-    #expect(windowed == expected)
-    #expect(windowed.count > text.unicodeScalars.count / 5)
+    return expected
+  }
+
+  /// Windows are also cut between two digits: the rules that look back (numbers' separators, spaces, a hyphen,
+  /// quotation marks, regional indicators) find the same answers in random paragraphs thick with numbers,
+  /// and a paragraph of digits alone is read in windows of the usual size.
+  @Test func windowsCutBetweenDigitsDecideAsTheWholeParagraph() {
+    let pieces = [
+      "12", "3", "4567", ".", ",", "/", "-", "$", "%", "(", ")", "]", " ", "  ", "x", "ab", "中", "“", "”", "\"",
+      "e\u{301}", "🇺🇸", "\u{0E01}", "+", ":", "°", "€", "\u{200D}", "1\u{301}",
+    ]
+    var random = SplitMix64(state: 17)
+    for _ in 0..<12 {
+      var text = ""
+      while text.unicodeScalars.count < 9_000 + random.below(6_000) { text += random.pick(pieces) }
+      #expect(LineBreaker.unicode.allOpportunities(in: text).map(\.offset) == Self.wholeParagraphOpportunities(text))
+    }
+    var scanner = BreakScanner(String(repeating: "0123456789", count: 6_000), from: 0, rules: .unicode)
+    var windows = 0
+    while scanner.scanWindow() { windows += 1 }
+    #expect(windows >= 60_000 / BreakScanner.window)
+    #expect(scanner.scalars.count <= 2 * BreakScanner.window + 64)
   }
 
   @Test func preparedTextReportsTheSameOpportunities() {
