@@ -126,6 +126,31 @@ import Testing
       while text.unicodeScalars.count < 9_000 + random.below(6_000) { text += random.pick(pieces) }
       #expect(LineBreaker.unicode.allOpportunities(in: text).map(\.offset) == Self.wholeParagraphOpportunities(text))
     }
+    // The claim itself, at every place where a window could be cut: UAX #14 after the cut, given the two
+    // plain clusters before it as context, decides as over the whole paragraph. (A window is cut once per
+    // 4,096 code points, too rarely for the paragraphs above to meet every context.)
+    for _ in 0..<3_000 {
+      var text = ""
+      for _ in 0..<(4 + random.below(30)) { text += random.pick(pieces) }
+      let scalars = Array(text.unicodeScalars)
+      var clusterStarts = Set<Int>()
+      var index = 0
+      for cluster in text {
+        clusterStarts.insert(index)
+        index += cluster.unicodeScalars.count
+      }
+      clusterStarts.insert(index)
+      let whole = UAX14.breaks(scalars)
+      for k in 1..<max(1, scalars.count - 1)
+      where [k - 1, k, k + 1].allSatisfy(clusterStarts.contains)
+        && [k - 1, k].allSatisfy({
+          BreakScanner.isPlainUnit(.init(scalar: scalars[$0], properties: UnicodeProperties(scalars[$0]).raw))
+        })
+      {
+        let afterCut = UAX14.breaks(scalars[(k - 1)...])
+        #expect(Array(afterCut[2...]) == Array(whole[(k + 1)...]), "\(text.debugDescription) cut after \(k)")
+      }
+    }
     var scanner = BreakScanner(String(repeating: "0123456789", count: 6_000), from: 0, rules: .unicode)
     var windows = 0
     while scanner.scanWindow() { windows += 1 }

@@ -193,13 +193,19 @@ struct BreakScanner {
     func isPlain(_ cluster: Int) -> Bool {
       let start = clusters[cluster].scalar
       let end = cluster + 1 < clusterCount ? clusters[cluster + 1].scalar : scalarCount
-      guard end - start == 1, scalars[start].scalar != "\u{25CC}" else { return false }
-      switch UAX14.resolve(UnicodeProperties(raw: scalars[start].properties)) {
-      case .al, .hl, .id, .nu: return true
-      default: return false
-      }
+      return end - start == 1 && isPlainUnit(scalars[start])
     }
     return k >= 1 && isPlain(k - 1) && isPlain(k)
+  }
+
+  /// Whether a cluster of this code point alone is a unit at which every rule's lookbehind stops: a letter
+  /// (not U+25CC, an aksara to LB28a), an ideograph or a digit.
+  static func isPlainUnit(_ scalar: ScannedScalar) -> Bool {
+    guard scalar.scalar != "\u{25CC}" else { return false }
+    switch UAX14.resolve(UnicodeProperties(raw: scalar.properties)) {
+    case .al, .hl, .id, .nu: return true
+    default: return false
+    }
   }
 
   /// Blink's changes to UAX #14 (see ``LineBreaker``).
