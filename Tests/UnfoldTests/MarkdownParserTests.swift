@@ -184,6 +184,14 @@ import Testing
     #expect(text.string == "ab\u{FFFD}A\u{FFFD}\u{FFFD}Cd")
     #expect(text.runs.map(\.length) == [2, 7, 5])
     #expect(text.runs.map(\.style) == [.plain, Style(.bold), Style(.italic)])
+    // Across the builder's flushes to its string (every 64 KiB): a run begun before one is repaired in place.
+    var long = StyledText.Builder()
+    long.append(String(repeating: "a", count: 70_000))
+    [0xFF].withUnsafeBufferPointer { long.append(utf8: $0, style: .plain) }
+    [0x62, 0xC3].withUnsafeBufferPointer { long.append(utf8: $0, style: Style(.bold)) }
+    let longText = long.build()
+    #expect(longText.string == String(repeating: "a", count: 70_000) + "\u{FFFD}b\u{FFFD}")
+    #expect(longText.runs.map(\.length) == [70_003, 4])
     var valid = StyledText.Builder()
     "中".utf8.map { $0 }.withUnsafeBufferPointer { valid.append(utf8: $0, style: .plain) }
     #expect(valid.build() == StyledText(plain: "中"))
