@@ -107,7 +107,10 @@ public struct StyledText: Hashable, Sendable {
 
     /// Reserves room for `count` UTF-8 bytes of text, so that a text of a known size grows without doubling
     /// past it.
-    public mutating func reserveCapacity(_ count: Int) { string.reserveCapacity(count) }
+    public mutating func reserveCapacity(_ count: Int) {
+      string.reserveCapacity(count)
+      pending.reserveCapacity(min(count, Self.flushSize + 4_096))  // not grown by doubling from 16 bytes
+    }
 
     /// Reserves room for `count` runs.
     public mutating func reserveRuns(_ count: Int) { runs.reserveCapacity(count) }
