@@ -158,6 +158,31 @@ import Testing
     #expect(scanner.scalars.count <= 2 * BreakScanner.window + 64)
   }
 
+  /// The scanner reads stretches of printable ASCII a byte at a time, apart from its general step: its
+  /// clusters are still Swift's characters, where ASCII meets a mark that joins it, a prepended mark before it,
+  /// a hard line break, a control, and across windows.
+  @Test func scannedClustersAreCharactersAroundASCIIStretches() {
+    let pieces = [
+      "word", "a", " ", "e\u{301}", "\u{0600}1", "\r\n", "\r", "\n", "\u{1}", "\u{7F}", "~", "中", "x\u{200D}",
+      "👍🏽", "\t", "\u{0E01}\u{0E33}", "1\u{20E3}", "z\u{FE0F}", String(repeating: "ab ", count: 700),
+    ]
+    var random = SplitMix64(state: 29)
+    for round in 0..<200 {
+      var text = ""
+      for _ in 0..<(round % 20 == 0 ? 600 : 1 + random.below(30)) { text += random.pick(pieces) }
+      var expected: [Int] = []
+      var offset = 0
+      for character in text {
+        expected.append(offset)
+        offset += character.utf8.count
+      }
+      var scanner = BreakScanner(text, from: 0, rules: .unicode)
+      var scanned: [Int] = []
+      while scanner.scanWindow() { scanned += scanner.clusters.prefix(scanner.clusterCount).map(\.offset) }
+      #expect(scanned == expected, "\(text.debugDescription.prefix(200))")
+    }
+  }
+
   @Test func preparedTextReportsTheSameOpportunities() {
     let text = StyledText(plain: "one two\nthree")
     #expect(PreparedText(text).breakOpportunities == LineBreaker.unicode.allOpportunities(in: text.string))

@@ -104,6 +104,32 @@ struct BreakScanner {
           while position < bytes.count {
             // Room for this code point and a cluster, and for the cluster that ends the window.
             guard scalarCount < scalars.count, clustersMade + 2 < clusters.count else { return false }
+            // A stretch of printable ASCII after printable ASCII (most of Latin-script text): a cluster per byte,
+            // each what the general step below finds for it, with no cut to look for before the window's length
+            // (the run stops short of it). Written here in a loop of its own: the general step took four times
+            // the instructions per character.
+            if position > offset, !inHardBreak, Self.isPrintableASCII(bytes[position - 1]),
+              Self.isPrintableASCII(bytes[position])
+            {
+              let room = min(
+                scalars.count - scalarCount, clusters.count - 2 - clustersMade, contextCount + Self.window - scalarCount
+              )
+              let stop = min(bytes.count, position + room)
+              let start = position
+              while position < stop, Self.isPrintableASCII(bytes[position]) {
+                let byte = bytes[position]
+                clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount, kind: .none)
+                clustersMade += 1
+                scalars[scalarCount] = ScannedScalar(
+                  scalar: Unicode.Scalar(byte), properties: asciiProperties[Int(byte)])
+                scalarCount += 1
+                position += 1
+              }
+              if position > start {
+                graphemes.continueAfterSimple(UInt32(bytes[position - 1]))
+                continue
+              }
+            }
             let (value, length) = GraphemeReader.decode(bytes, at: position)
             let raw = value < 0x80 ? asciiProperties[Int(value)] : tables.lookUp(value)
             if graphemes.startsCluster(value, isSimple: UnicodeProperties.isGraphemeSimple(raw, value)) {
@@ -228,6 +254,11 @@ struct BreakScanner {
       }
     }
   }
+
+  /// Whether a byte is printable ASCII or the space: a code point of its own that is grapheme-simple and
+  /// neither a hard line break nor a control.
+  @inline(__always)
+  private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte &- 0x20 < 0x5F }
 
   private static func isBreakableSpace(_ scalar: Unicode.Scalar) -> Bool {
     scalar == " " || scalar == "\t" || scalar == "\n"

@@ -196,6 +196,14 @@ struct GraphemeReader {
     return recognizer.hasBreak(before: Unicode.Scalar(validUTF8: value))
   }
 
+  /// Takes in simple code points that were read past without asking (clusters of their own after a simple
+  /// one: what ``startsCluster(_:isSimple:)`` answers for them), `last` the last of them.
+  @inline(__always)
+  mutating func continueAfterSimple(_ last: UInt32) {
+    precondition(started && previousIsSimple, "a stretch of simple code points follows a simple one")
+    (previous, recognizerIsCurrent) = (last, false)
+  }
+
   /// The number of grapheme clusters in `range` of valid UTF-8 (offsets on cluster boundaries): the
   /// `count` of the characters there.
   static func clusterCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {

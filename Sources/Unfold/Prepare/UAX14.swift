@@ -61,43 +61,52 @@ enum UAX14 {
     actions.append(contentsOf: repeatElement(.prohibited, count: count))
     guard count > 1 else { return }
     var units = scratch.units
-    scratch.units = []  // the storage is moved out and back, so that appending does not copy it
-    units.removeAll(keepingCapacity: true)
-    units.reserveCapacity(count)
-    var classBefore = LineBreakClass.xx
-    for index in 0..<count {
-      let properties = UnicodeProperties(raw: scalars[index].properties)
-      let resolved = resolve(properties)
-      defer { classBefore = resolved }
-      if resolved == .cm || resolved == .zwj, let base = units.last,
-        !LineBreakSet.bkCrLfNlSpZw.contains(base.lineBreak)
-      {
-        continue  // LB9: attached to the unit before; no break before it
-      }
-      let lineBreak: LineBreakClass = resolved == .cm || resolved == .zwj ? .al : resolved  // LB10
-      units.append(
-        Unit(
-          start: index, lineBreak: lineBreak, classBefore: classBefore, properties: properties,
-          scalar: scalars[index].scalar))
+    scratch.units = []  // the storage is moved out and back, so that writing does not copy it
+    // The units are written through a buffer that keeps its longest length (placeholders written once, as the
+    // scanner's): appending asked the runtime whether the storage was shared at every code point.
+    if units.count < count {
+      let placeholder = Unit(
+        start: 0, lineBreak: .xx, classBefore: .xx, properties: UnicodeProperties(raw: 0), scalar: "\0")
+      units.append(contentsOf: repeatElement(placeholder, count: count - units.count))
     }
     let pairs = PairTable.shared
-    var beforeSpaces: LineBreakClass?  // the class of the last unit that is not a space, before unit u
     // The actions written through a buffer: through the `inout` array, every write asked the runtime whether
     // its storage was shared (a twentieth of preparing).
-    actions.withUnsafeMutableBufferPointer { actions in
-      for u in 1..<units.count {
-        let unit = units[u]
-        let previous = units[u - 1].lineBreak
-        if previous != .sp { beforeSpaces = previous }
-        var pair = pairs.entries[Int(previous.rawValue) << 6 | Int(unit.lineBreak.rawValue)]
-        if previous == .sp, let beforeSpaces {
-          // After spaces, the rules that look past them (LB8, LB14–LB17) read the unit before them.
-          pair = pairs.afterSpaces[Int(beforeSpaces.rawValue) << 6 | Int(unit.lineBreak.rawValue)]
+    units.withUnsafeMutableBufferPointer { buffer in
+      var unitCount = 0
+      var classBefore = LineBreakClass.xx
+      for index in 0..<count {
+        let properties = UnicodeProperties(raw: scalars[index].properties)
+        let resolved = resolve(properties)
+        defer { classBefore = resolved }
+        if resolved == .cm || resolved == .zwj, unitCount > 0,
+          !LineBreakSet.bkCrLfNlSpZw.contains(buffer[unitCount - 1].lineBreak)
+        {
+          continue  // LB9: attached to the unit before; no break before it
         }
-        if usePairTable, pair != PairTable.contextual, unit.classBefore != .zwj {
-          actions[unit.start] = Action(rawValue: pair)!
-        } else {
-          actions[unit.start] = decide(u, units)
+        let lineBreak: LineBreakClass = resolved == .cm || resolved == .zwj ? .al : resolved  // LB10
+        buffer[unitCount] = Unit(
+          start: index, lineBreak: lineBreak, classBefore: classBefore, properties: properties,
+          scalar: scalars[index].scalar)
+        unitCount += 1
+      }
+      let units = UnsafeBufferPointer(rebasing: buffer[..<unitCount])
+      var beforeSpaces: LineBreakClass?  // the class of the last unit that is not a space, before unit u
+      actions.withUnsafeMutableBufferPointer { actions in
+        for u in 1..<units.count {
+          let unit = units[u]
+          let previous = units[u - 1].lineBreak
+          if previous != .sp { beforeSpaces = previous }
+          var pair = pairs.entries[Int(previous.rawValue) << 6 | Int(unit.lineBreak.rawValue)]
+          if previous == .sp, let beforeSpaces {
+            // After spaces, the rules that look past them (LB8, LB14–LB17) read the unit before them.
+            pair = pairs.afterSpaces[Int(beforeSpaces.rawValue) << 6 | Int(unit.lineBreak.rawValue)]
+          }
+          if usePairTable, pair != PairTable.contextual, unit.classBefore != .zwj {
+            actions[unit.start] = Action(rawValue: pair)!
+          } else {
+            actions[unit.start] = decide(u, units)
+          }
         }
       }
     }
@@ -134,12 +143,15 @@ enum UAX14 {
       }
       for a in classes {
         for b in classes where !Self.isContextual(a, b) {
-          entries[Int(a.rawValue) << 6 | Int(b.rawValue)] = decide(1, units([a, b])).rawValue
+          entries[Int(a.rawValue) << 6 | Int(b.rawValue)] =
+            units([a, b]).withUnsafeBufferPointer { decide(1, $0) }
+            .rawValue
         }
       }
       for c in classes where c != .sp && !Self.isContextualAfterSpaces(c, .sp) {
         for b in classes where !Self.isContextualAfterSpaces(c, b) {
-          afterSpaces[Int(c.rawValue) << 6 | Int(b.rawValue)] = decide(2, units([c, .sp, b])).rawValue
+          afterSpaces[Int(c.rawValue) << 6 | Int(b.rawValue)] =
+            units([c, .sp, b]).withUnsafeBufferPointer { decide(2, $0) }.rawValue
         }
       }
       self.entries = entries
@@ -192,7 +204,7 @@ enum UAX14 {
   }
 
   /// The action at the boundary before unit `u`: the rules in order, numbered as in UAX #14 revision 55.
-  private static func decide(_ u: Int, _ units: [Unit]) -> Action {
+  private static func decide(_ u: Int, _ units: UnsafeBufferPointer<Unit>) -> Action {
     let lastRawClass = units[u].classBefore
     let a = units[u - 1]
     let b = units[u]
@@ -333,7 +345,8 @@ enum UAX14 {
   }
 
   /// LB25, the rules for numbers with their prefixes, suffixes and separators.
-  private static func isNumberRule(_ u: Int, _ units: [Unit], after: Unit?, afterNext: Unit?) -> Bool {
+  private static func isNumberRule(_ u: Int, _ units: UnsafeBufferPointer<Unit>, after: Unit?, afterNext: Unit?) -> Bool
+  {
     let a = units[u - 1].lineBreak
     let b = units[u].lineBreak
     /// Whether a NU stands before index `i`, past any SY and IS.
