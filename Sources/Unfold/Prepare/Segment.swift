@@ -116,7 +116,9 @@ struct Segmenter: IteratorProtocol {
     // written into it at once, before anything else changes it (writing six fields per character was a
     // fifth of this loop).
     var contentEnd = -1
-    for k in 0..<clusterCount {
+    var k = 0
+    while k < clusterCount {
+      defer { k += 1 }
       let cluster = clusters[k]
       let end = clusters[k + 1]
       let first = scalars[cluster.scalar].scalar
@@ -139,9 +141,20 @@ struct Segmenter: IteratorProtocol {
         width = 0
       }
       if isPrintableCell {
-        x += 1
-        width += 1
-        contentEnd = end.offset
+        // The printable cells after it that no opportunity precedes (the rest of a word), in a loop of their own.
+        var last = k
+        var lastEnd = end
+        while last + 1 < clusterCount {
+          let next = clusters[last + 1]
+          let nextEnd = clusters[last + 2]
+          let value = scalars[next.scalar].scalar.value
+          guard next.kind == .none, nextEnd.scalar - next.scalar == 1, value > 0x20, value < 0x7F else { break }
+          (last, lastEnd) = (last + 1, nextEnd)
+        }
+        x += last - k + 1
+        width += last - k + 1
+        contentEnd = lastEnd.offset
+        k = last
         continue
       }
       let kind = Cluster.kind(of: first.value, second: count > 1 ? scalars[cluster.scalar + 1].scalar : nil)
