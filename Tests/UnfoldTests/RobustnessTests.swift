@@ -151,6 +151,30 @@ import Testing
     }
   }
 
+  /// CSS lengths are written from integers, not through the formatter: the same text as `%.4f` with its
+  /// trailing zeros dropped, for sixty-fourths of a pixel (every width), exact ties, values a hair from a tie,
+  /// and random sizes.
+  @Test func cssLengthsAreTheFormattersText() {
+    func reference(_ value: Double) -> String {
+      var text = String(format: "%.4f", value)
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+      return text + "px"
+    }
+    var values: [Double] = (0..<70_000).map { Double($0) / 64 }
+    values += [
+      0, 0.00005, 0.00015, 0.00025, 1.00005, 2.50005, 0.03125, 0.09375, 13.333333, 16, 18.62, 1e10, 123_456.789_05,
+    ]
+    var random = SplitMix64(state: 41)
+    for _ in 0..<20_000 {
+      let value = Double(random.below(1 << 40)) / Double(1 << random.below(40))
+      values += [value, value.nextUp, value.nextDown, (value * 10_000).rounded() / 10_000 + 0.00005]
+    }
+    for value in values where value >= 0 {
+      #expect(HTMLRenderer.px(value) == reference(value), "\(value)")
+    }
+  }
+
   /// The HTML escape replaces what the rule of one code point at a time replaces, and nothing else: every code
   /// point to U+00FF alone and between letters, and 2,000 generated strings of entities' characters,
   /// controls, C2 bytes of other code points, CJK and emoji (20 more long enough for several batches of

@@ -38,6 +38,9 @@ public struct FontFace: Sendable, Hashable {
   let asciiWithoutGlyph: (low: UInt64, high: UInt64)
   /// The advance in font units of each ASCII code point's glyph (a control's picture's).
   let asciiAdvances: [UInt16]
+  /// The last component of ``path``, what a stylesheet names the file by (found once: a `URL` made per face
+  /// at every page was a tenth of a comment's HTML).
+  let fileName: String
 
   /// Two faces are equal when they come from the same file with the same bytes.
   public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs.path == rhs.path && lhs.data == rhs.data }
@@ -120,6 +123,7 @@ public struct FontFace: Sendable, Hashable {
     self.asciiWithoutGlyph = withoutGlyph
     self.asciiAdvances = asciiAdvances
     self.path = path
+    self.fileName = URL(fileURLWithPath: path).lastPathComponent
     self.data = data
   }
 
