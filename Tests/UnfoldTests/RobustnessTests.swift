@@ -151,6 +151,20 @@ import Testing
     }
   }
 
+  /// A font URL prefix that could end the stylesheet's string or the style element is escaped in CSS (URLs
+  /// without such characters are written as they are).
+  @Test func fontURLsAreEscapedInTheStylesheet() throws {
+    let fonts = try FontSet.dejaVu()
+    let html = Paragraph(verbatim: "Hello").html(
+      width: 240, fonts: fonts, state: .expanded,
+      options: HTMLOptions(id: "p", fontSource: .url(prefix: "a\"b\\c<\n>/")))
+    #expect(!html.contains("a\"b"))
+    #expect(html.contains("src:url(\"a\\\"b\\\\c\\3c \\a \\3e /DejaVuSans.ttf\")"))
+    let plain = Paragraph(verbatim: "Hello").html(
+      width: 240, fonts: fonts, state: .expanded, options: HTMLOptions(id: "p", fontSource: .url(prefix: "/fonts/")))
+    #expect(plain.contains("src:url(\"/fonts/DejaVuSans.ttf\")"))
+  }
+
   /// CSS lengths are written from integers, not through the formatter: the same text as `%.4f` with its
   /// trailing zeros dropped, for sixty-fourths of a pixel (every width), exact ties, values a hair from a tie,
   /// and random sizes.
