@@ -119,9 +119,10 @@ public struct FontMeasurer: TextMeasurer {
             isMissing = FontFace.contains(value, asciiWithoutGlyph[FontSet.faceIndex(for: traits)])
           } else {
             let scalar = Unicode.Scalar(validUTF8: value)
+            // The face's character map first: most characters are in it, and the other two look properties up.
             isMissing =
-              !Self.isIgnorable(scalar) && !Self.isWhitespace(scalar)
-              && fonts.glyph(for: VisibleControls.visible(scalar), traits: traits) == 0
+              fonts.glyph(for: VisibleControls.visible(scalar), traits: traits) == 0 && !Self.isIgnorable(scalar)
+              && !Self.isWhitespace(scalar)
           }
         }
         position += length
@@ -154,7 +155,9 @@ public struct FontMeasurer: TextMeasurer {
   static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true
-    default: return UnicodeProperties(scalar).generalCategory == .cf && !UnicodeProperties(scalar).isPrepend
+    default:
+      let properties = UnicodeProperties(scalar)
+      return properties.generalCategory == .cf && !properties.isPrepend
     }
   }
 }
