@@ -211,7 +211,7 @@ struct BreakScanner {
   /// `clusterCount` and `scalarCount` of the buffers.
   ///
   /// Digits count since a paragraph of digits alone (a pasted number, a hostile input) had no safe place at
-  /// all and was read as one window: 73 bytes of memory per byte of it.
+  /// all and was read as one window: about 60 bytes of memory per byte of it.
   private static func isSafeCut(
     before k: Int, _ clusters: UnsafeMutableBufferPointer<ScannedCluster>, _ clusterCount: Int,
     _ scalars: UnsafeMutableBufferPointer<ScannedScalar>, _ scalarCount: Int

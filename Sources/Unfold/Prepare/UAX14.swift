@@ -70,8 +70,6 @@ enum UAX14 {
       units.append(contentsOf: repeatElement(placeholder, count: count - units.count))
     }
     let pairs = PairTable.shared
-    // The actions written through a buffer: through the `inout` array, every write asked the runtime whether
-    // its storage was shared (a twentieth of preparing).
     units.withUnsafeMutableBufferPointer { buffer in
       var unitCount = 0
       var classBefore = LineBreakClass.xx
@@ -92,6 +90,8 @@ enum UAX14 {
       }
       let units = UnsafeBufferPointer(rebasing: buffer[..<unitCount])
       var beforeSpaces: LineBreakClass?  // the class of the last unit that is not a space, before unit u
+      // The actions written through a buffer: through the `inout` array, every write asked the runtime whether
+      // its storage was shared (a twentieth of preparing).
       actions.withUnsafeMutableBufferPointer { actions in
         for u in 1..<units.count {
           let unit = units[u]
