@@ -234,6 +234,10 @@ import Testing
     let result = try Command.run(["--format", "html"], stdin: Data("Chinese 中文 is not in DejaVu Sans".utf8))
     #expect(result.status == 0)
     #expect(result.stderr.hasPrefix("unfold: warning: 2 characters have no glyph in the fonts"))
+    // Expanded, the whole text is checked and its characters counted in the same pass.
+    let expanded = try Command.run(
+      ["--format", "html", "--expanded"], stdin: Data("中文 and 한국어 e\u{301} are not in DejaVu Sans".utf8))
+    #expect(expanded.stderr.hasPrefix("unfold: warning: 5 characters have no glyph in the fonts"))
   }
 }
 

@@ -271,15 +271,16 @@ public struct Paragraph: Sendable {
       text, collapsed: shown, truncation: self.options, state: state)
     var warnings: [Diagnostic] = []
     let measurer = FontMeasurer(fonts)
-    let ranges =
+    // The whole text's ranges come with their characters counted; a collapsed view's are counted by the
+    // engine's grapheme reader (`Substring.count` was a twelfth of a long text's HTML pipeline).
+    let whole =
       state == .collapsed && !isScrollable
-      ? shown.unpredictableRanges : measurer.unpredictableRanges(in: text, range: 0..<text.string.utf8.count)
+      ? nil : measurer.unpredictableClusters(in: text, range: 0..<text.string.utf8.count)
+    let ranges = whole?.ranges ?? shown.unpredictableRanges
     if let first = ranges.first {
-      // Characters counted by the engine's grapheme reader (`Substring.count` was a twelfth of a long text's
-      // HTML pipeline).
-      let count = text.string.withUTF8Buffer { bytes in
-        ranges.reduce(0) { $0 + GraphemeReader.clusterCount(bytes, $1) }
-      }
+      let count =
+        whole?.clusters
+        ?? text.string.withUTF8Buffer { bytes in ranges.reduce(0) { $0 + GraphemeReader.clusterCount(bytes, $1) } }
       warnings.append(
         Diagnostic(
           .unpredictableWidth, offset: first.lowerBound,

@@ -82,8 +82,15 @@ public struct FontMeasurer: TextMeasurer {
   /// the run it starts in, an ASCII character checked against its face's bits: walking clusters (each with
   /// its style) and borrowing a face per cluster was two fifths of the HTML pipeline of a long text.
   public func unpredictableRanges(in text: StyledText, range: Range<Int>) -> [Range<Int>] {
+    unpredictableClusters(in: text, range: range).ranges
+  }
+
+  /// ``unpredictableRanges(in:range:)`` and the number of clusters in them, counted on the way (counting them
+  /// again after was a twentieth of the HTML pipeline of a long text in several scripts).
+  func unpredictableClusters(in text: StyledText, range: Range<Int>) -> (ranges: [Range<Int>], clusters: Int) {
     var ranges: [Range<Int>] = []
-    guard !range.isEmpty else { return ranges }
+    var clusters = 0
+    guard !range.isEmpty else { return (ranges, clusters) }
     // The faces' ASCII bits, read once: a face read per character through the captured set was copied.
     let asciiWithoutGlyph = fonts.asciiWithoutGlyph
     text.string.withUTF8Buffer { bytes in
@@ -100,6 +107,7 @@ public struct FontMeasurer: TextMeasurer {
         if startsCluster {
           // The open cluster ends here.
           if isMissing, position > range.lowerBound {
+            clusters += 1
             if let last = ranges.last, last.upperBound == clusterStart {
               ranges[ranges.count - 1] = last.lowerBound..<position
             } else {
@@ -128,7 +136,7 @@ public struct FontMeasurer: TextMeasurer {
         position += length
       }
     }
-    return ranges
+    return (ranges, clusters)
   }
 
   private func scale(_ units: Int, _ face: FontFace) -> Int {
