@@ -68,8 +68,12 @@ import Testing
     let measurer = FontMeasurer(fonts)
     var random = SplitMix64(state: 33)
     for markdown in InvariantTests.paragraphs(count: 300, seed: 31) {
-      let text = TextSource(LocalizedKey(markdown + " 中\u{301}x\u{7}é `\u{7}\u{1B}` **\u{7}\u{1B}** *\u{7}\u{1B}*"))
-        .resolve().text
+      let text = TextSource(
+        LocalizedKey(
+          markdown
+            + " 中\u{301}x\u{7}é `\u{7}\u{1B}` **\u{7}\u{1B}** *\u{7}\u{1B}* word\u{301}s \u{0600}123 ab\u{200D}cd")
+      )
+      .resolve().text
       let boundaries = text.string.indices.map { text.string.utf8.distance(from: text.string.startIndex, to: $0) }
       // The whole text, or a range between two cluster boundaries.
       let start = random.below(3) == 0 ? random.pick(boundaries) : 0

@@ -134,9 +134,24 @@ public struct FontMeasurer: TextMeasurer {
           }
         }
         position += length
+        // Printable ASCII after printable ASCII in a face that draws all of it (DejaVu's do): clusters of their
+        // own, none missing, passed over up to the last of the stretch, which the reader reads (the boundary
+        // between two simple code points needs nothing of those between them). Counted as part of the open
+        // cluster, which is not missing either.
+        if !isMissing, value &- 0x20 < 0x5F, Self.drawsPrintableASCII(asciiWithoutGlyph[FontSet.faceIndex(for: traits)])
+        {
+          let end = min(range.upperBound, text.runEnds[run])
+          while position + 1 < end, bytes[position] &- 0x20 < 0x5F, bytes[position + 1] &- 0x20 < 0x5F { position += 1 }
+        }
       }
     }
     return (ranges, clusters)
+  }
+
+  /// Whether a face with these ``FontFace/asciiWithoutGlyph`` bits draws every printable ASCII character.
+  @inline(__always)
+  private static func drawsPrintableASCII(_ bits: (low: UInt64, high: UInt64)) -> Bool {
+    bits.low & 0xFFFF_FFFF_0000_0000 == 0 && bits.high & 0x7FFF_FFFF_FFFF_FFFF == 0
   }
 
   private func scale(_ units: Int, _ face: FontFace) -> Int {
