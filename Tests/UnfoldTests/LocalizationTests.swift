@@ -68,6 +68,21 @@ import Testing
     #expect(text("greeting", "FR").text.string == "Bonjour")
   }
 
+  /// A language tag already normal is returned as it is; any other is normalized as Foundation does it.
+  @Test func languageTagsAreNormalizedAsBefore() {
+    let tags = [
+      "en", "es-mx", "es_MX", "ES", "zh-Hant-TW", "zh_hant_tw", "sr-Latn", "x", "", "de-de", "İt", "ß-DE", "é-fr",
+      "EN_us", "a-b-c_d",
+    ]
+    for tag in tags {
+      #expect(Localizations.normalize(tag) == tag.replacingOccurrences(of: "_", with: "-").lowercased(), "\(tag)")
+    }
+    // A key with no table in the localizations is not looked up (and has no missing-key diagnostic).
+    let empty = TextSource(LocalizedKey("greeting"), TextSource.Localization(Localizations(), locale: "es_MX"))
+    #expect(empty.resolve().text.string == "greeting")
+    #expect(empty.resolve().diagnostics.isEmpty)
+  }
+
   @Test func aMissingKeyShowsTheDefaultValueOrTheKeyWithNoPerKeyFallback() {
     let missing = text("only.en", "fr")
     #expect(missing.text.string == "only.en")

@@ -59,13 +59,19 @@ public struct Localizations: Hashable, Sendable {
 
   /// The entry for a key in the language chosen for `locale`, or `nil` when that language lacks it.
   public func entry(for key: String, locale: String, table: String = "Localizable") -> LocalizedEntry? {
+    guard hasTable(table) else { return nil }  // no language to choose (a key without tables, most of them)
     let language = language(for: locale, table: table)
     return pluralTables[table]?[language]?.entries[key] ?? tables[table]?[language]?.entries[key]
   }
 
   /// `es_MX` → `es-mx`.
   static func normalize(_ language: String) -> String {
-    language.replacingOccurrences(of: "_", with: "-").lowercased()
+    // A tag in ASCII without `_` or capitals is normal already ("en", "es-mx"): returned as it is (Foundation's
+    // replacing, at every paragraph made from a key, was a twentieth of a comment's pipeline).
+    if language.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "_") && !(0x41...0x5A).contains($0) }) {
+      return language
+    }
+    return language.replacingOccurrences(of: "_", with: "-").lowercased()
   }
 
   /// A locale's languages, most specific first: `zh-Hant-TW` → `zh-hant-tw`, `zh-hant`, `zh`.
