@@ -95,9 +95,6 @@ public struct StyledText: Hashable, Sendable {
     /// The bytes appended since the text was last made a string.
     private var pending: [UInt8] = []
     private var runs: [Run] = []
-    /// The first run that has bytes in ``pending``, and how many of its bytes are in ``string`` already.
-    private var pendingRun = 0
-    private var pendingRunOffset = 0
 
     /// The bytes collected before they are made a string.
     private static let flushSize = 65_536
@@ -149,9 +146,16 @@ public struct StyledText: Hashable, Sendable {
       if let valid = String(validating: pending, as: UTF8.self) {
         string += valid
       } else {
+        // The last runs hold the pending bytes; the first of them may begin in the string already.
+        var first = runs.count
+        var covered = 0
+        while covered < pending.count {
+          first -= 1
+          covered += runs[first].length
+        }
         var start = 0
-        for index in pendingRun..<runs.count {
-          let inString = index == pendingRun ? pendingRunOffset : 0
+        for index in first..<runs.count {
+          let inString = index == first ? covered - pending.count : 0
           let repaired = String(decoding: pending[start..<start + runs[index].length - inString], as: UTF8.self)
           start += runs[index].length - inString
           string += repaired
@@ -159,8 +163,6 @@ public struct StyledText: Hashable, Sendable {
         }
       }
       pending.removeAll(keepingCapacity: true)
-      pendingRun = max(0, runs.count - 1)
-      pendingRunOffset = runs.last?.length ?? 0
     }
 
     /// Appends a styled text, keeping its styles.

@@ -53,3 +53,10 @@ extension UnsafeBufferPointer<UInt8> {
     return UnsafeRawPointer(found) - UnsafeRawPointer(base)
   }
 }
+
+extension UInt8 {
+  /// Whether the byte is printable ASCII or the space (U+0020–U+007E): a code point of its own that is
+  /// grapheme-simple and neither a hard line break nor a control.
+  @inline(__always)
+  var isPrintableASCII: Bool { self &- 0x20 < 0x5F }
+}

@@ -108,15 +108,15 @@ struct BreakScanner {
             // each what the general step below finds for it, with no cut to look for before the window's length
             // (the run stops short of it). Written here in a loop of its own: the general step took four times
             // the instructions per character.
-            if position > offset, !inHardBreak, Self.isPrintableASCII(bytes[position - 1]),
-              Self.isPrintableASCII(bytes[position])
+            if position > offset, !inHardBreak, bytes[position - 1].isPrintableASCII,
+              bytes[position].isPrintableASCII
             {
               let room = min(
                 scalars.count - scalarCount, clusters.count - 2 - clustersMade, contextCount + Self.window - scalarCount
               )
               let stop = min(bytes.count, position + room)
               let start = position
-              while position < stop, Self.isPrintableASCII(bytes[position]) {
+              while position < stop, bytes[position].isPrintableASCII {
                 let byte = bytes[position]
                 clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount, kind: .none)
                 clustersMade += 1
@@ -254,11 +254,6 @@ struct BreakScanner {
       }
     }
   }
-
-  /// Whether a byte is printable ASCII or the space: a code point of its own that is grapheme-simple and
-  /// neither a hard line break nor a control.
-  @inline(__always)
-  private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte &- 0x20 < 0x5F }
 
   private static func isBreakableSpace(_ scalar: Unicode.Scalar) -> Bool {
     scalar == " " || scalar == "\t" || scalar == "\n"

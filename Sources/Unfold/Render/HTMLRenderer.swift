@@ -401,7 +401,13 @@ public struct HTMLRenderer: Sendable {
   private static func escapeCSSString(_ text: String) -> String {
     // Most URLs hold none of these: returned as they are (escaping code point by code point, five URLs a page,
     // was a twentieth of a comment's HTML).
-    guard text.utf8.contains(where: { [0x22, 0x5C, 0x0A, 0x0D, 0x3C, 0x3E].contains($0) }) else { return text }
+    let needsEscape = text.utf8.contains { byte in
+      switch byte {
+      case 0x22, 0x5C, 0x0A, 0x0D, 0x3C, 0x3E: return true
+      default: return false
+      }
+    }
+    guard needsEscape else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
       switch scalar {

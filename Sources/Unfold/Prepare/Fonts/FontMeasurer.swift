@@ -138,10 +138,13 @@ public struct FontMeasurer: TextMeasurer {
         // own, none missing, passed over up to the last of the stretch, which the reader reads (the boundary
         // between two simple code points needs nothing of those between them). Counted as part of the open
         // cluster, which is not missing either.
-        if !isMissing, value &- 0x20 < 0x5F, Self.drawsPrintableASCII(asciiWithoutGlyph[FontSet.faceIndex(for: traits)])
+        if !isMissing, value < 0x80, UInt8(value).isPrintableASCII,
+          Self.drawsPrintableASCII(asciiWithoutGlyph[FontSet.faceIndex(for: traits)])
         {
           let end = min(range.upperBound, text.runEnds[run])
-          while position + 1 < end, bytes[position] &- 0x20 < 0x5F, bytes[position + 1] &- 0x20 < 0x5F { position += 1 }
+          while position + 1 < end, bytes[position].isPrintableASCII, bytes[position + 1].isPrintableASCII {
+            position += 1
+          }
         }
       }
     }
