@@ -160,8 +160,8 @@ struct LineFitter {
   private var placed: [(segment: Segment, before: State)] = []
   /// How many segments with content are placed on the open line.
   private var placedCount = 0
-  /// How many segments the last line that ``placeRuns(of:_:from:cursor:limit:)`` ended held: where it looks for
-  /// the end of the next.
+  /// How many segments the last full line that ``placeRuns(of:_:from:cursor:limit:)`` ended held (not one that a
+  /// mandatory break ended): where it looks for the end of the next.
   private var segmentsPerLine = 8
 
   /// The open line's placed content.
@@ -234,54 +234,29 @@ struct LineFitter {
 
   /// Places segments from `index` on for as long as their widths alone decide, with a search per line rather
   /// than an addition per segment (``PlainRuns``); the index of the first segment it leaves to ``add(_:)``.
-  /// Stops, with the open line as ``add(_:)`` would leave it, at a segment that is not plain (but a newline
-  /// or a plain segment with a mandatory break after it), at a line too close to the width for the sum to
-  /// decide, at a word wider than a line, or when the lines exceed `limit`.
+  /// Stops, with the open line as ``add(_:)`` would leave it, at a segment that is not plain, at a line too
+  /// close to the width for the sum to decide, at a word wider than a line, or when the lines exceed `limit`.
   ///
   /// What it does per line is what ``add(_:)`` does per segment, which a test compares: the same lines.
   mutating func placeRuns(
     of segments: [Segment], _ runs: PlainRuns, from index: Int, cursor: inout PlainRuns.Cursor, limit: Int
   ) -> Int {
-    guard !recordsBreakOffsets, placed.isEmpty, !state.spacesHaveTab, !state.endsWithSoftHyphen else { return index }
-    guard lineStart == nil || state.hasContent else { return index }
-    let surelyFits = LineFit.surelyFitting(width: width, rounding: rounding)
-    var i = index
-    while i < segments.count {
-      let runEnd = cursor.end(of: i)
-      if lineStart == nil {
-        // A line starts at segment i: a newline alone makes an empty line; a segment must fit alone.
-        if lines.count >= limit { return i }
-        if i == runEnd {
-          let segment = cursor.segmentAtEnd
-          guard segment.isMandatoryBreak, segment.start == segment.spaceEnd, !segment.hasTab else { return i }
-          // An empty line, closed as it opens (with nothing on it, what ``open(at:)`` resets is not read).
-          lineStart = segment.start
-          close(at: segment.end, contentEnd: segment.start, width: 0)
-          i += 1
-          continue
-        }
-        guard LineFit.decide(Int(runs.contentWidths[i]), width: width, rounding: rounding) == true else { return i }
-        open(at: runs.starts[i])
-      }
-      i = placeRun(of: segments, runs, from: i, before: runEnd, surelyFits: surelyFits, limit: limit)
-      guard i == runEnd, i < segments.count, !exceeds(limit) else { return i }
-      // Not plain: a segment with content that a mandatory break follows fits, or starts a line that it fits.
-      let segment = cursor.segmentAtEnd
-      let startX = state.hasContent ? state.x + state.spacesWidth : state.x
-      guard segment.isMandatoryBreak, segment.hasContent, !segment.hasTab, !segment.endsWithSoftHyphen,
-        let fits = LineFit.decide(startX + segment.contentWidth, width: width, rounding: rounding)
-      else { return i }
-      if !fits {
-        guard LineFit.decide(segment.contentWidth, width: width, rounding: rounding) == true else { return i }
-        close(at: segment.start, hyphenated: false)
-        if exceeds(limit) { return i }
-        open(at: segment.start)
-      }
-      close(at: segment.end, contentEnd: segment.contentEnd, width: (fits ? startX : 0) + segment.contentWidth)
-      i += 1
-      if exceeds(limit) { return i }
+    guard !recordsBreakOffsets, placed.isEmpty, !state.spacesHaveTab, !state.endsWithSoftHyphen,
+      width < PlainRuns.widestLine
+    else { return index }
+    let runEnd = cursor.end(of: index)
+    guard index < runEnd else { return index }
+    if lineStart == nil {
+      // A line starts at the segment: it must surely fit alone.
+      guard lines.count < limit,
+        LineFit.decide(Int(runs.contentWidths[index]), width: width, rounding: rounding) == true
+      else { return index }
+      open(at: runs.starts[index])
+    } else if !state.hasContent {
+      return index
     }
-    return i
+    let surelyFits = LineFit.surelyFitting(width: width, rounding: rounding)
+    return placeRun(of: segments, runs, from: index, before: runEnd, surelyFits: surelyFits, limit: limit)
   }
 
   /// Places the plain segments from `index` up to `runEnd` on the open line and the lines after it, each line
@@ -298,8 +273,12 @@ struct LineFitter {
       runs.contentEnds[i] - Int(runs.contentWidths[i]) - state.x - (state.hasContent ? state.spacesWidth : 0)
     var first = i  // the first segment placed on the line by this call
     var last = i - 1  // the last one
+    // The next plain segment a mandatory break follows: a line ends there at the latest.
+    var hardBreak = runs.hardBreaks.partitionIndex { $0 >= i }
     while true {
-      let guess = max(i, first + segmentsPerLine - 1)
+      while hardBreak < runs.hardBreaks.count && runs.hardBreaks[hardBreak] < i { hardBreak += 1 }
+      let paragraphEnd = hardBreak < runs.hardBreaks.count ? runs.hardBreaks[hardBreak] : Int.max
+      let guess = min(max(i, first + segmentsPerLine - 1), paragraphEnd)
       last = max(last, runs.lastFitting(from: i, before: runEnd, upTo: base + surelyFits, near: guess))
       i = last + 1
       guard i < runEnd else { break }
@@ -316,7 +295,7 @@ struct LineFitter {
       lines.append(LineLayout.Line(range: start..<end, contentEnd: contentEnd, width: x, isHyphenated: false))
       start = end
       base = runs.contentEnds[i] - contentWidth
-      segmentsPerLine = i - first
+      if last != paragraphEnd { segmentsPerLine = i - first }  // a paragraph's last line is no guide
       first = i
       if lines.count >= limit { break }
     }
@@ -325,14 +304,20 @@ struct LineFitter {
     }
     if last >= first {
       // A plain segment's spaces end where the next starts; they are as wide as the gap between its content
-      // and the next one's start in the running sums.
+      // and the next one's start in the running sums, unless a mandatory break follows them (a hard break's
+      // gap), which closes the line.
       let (end, sumAfter) =
         last + 1 < runs.starts.count
         ? (runs.starts[last + 1], runs.contentEnds[last + 1] - Int(runs.contentWidths[last + 1]))
-        : (segments[last].end, runs.totalWidth)
+        : (segments[last].end, runs.endSum)
       let contentEnd = end - Int(runs.trailingBytes[last])
+      let x = runs.contentEnds[last] - base
+      if sumAfter - runs.contentEnds[last] >= PlainRuns.hardBreakGap {
+        close(at: end, contentEnd: contentEnd, width: x)
+        return i
+      }
       placedCount += last - first + 1
-      state.x = runs.contentEnds[last] - base
+      state.x = x
       state.contentEnd = contentEnd
       state.hasContent = true
       state.spaces = contentEnd..<end

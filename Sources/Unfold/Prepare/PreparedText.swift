@@ -53,7 +53,9 @@ public struct PreparedText: Sendable {
     // Lines end short of the width by less than a segment (a quarter more lines than the widths make is
     // ample), and at mandatory breaks (segments that are not plain).
     if lineLimit == nil {
-      fitter.reserveCapacity(lines: plainRuns.totalWidth / width * 5 / 4 + plainRuns.breaks.count + 16, breakOffsets: 0)
+      fitter.reserveCapacity(
+        lines: plainRuns.totalWidth / width * 5 / 4 + plainRuns.breaks.count + plainRuns.hardBreaks.count + 16,
+        breakOffsets: 0)
     }
     var isComplete = true
     var cursor = plainRuns.cursor()
@@ -85,14 +87,23 @@ public struct PreparedText: Sendable {
 /// The widths a relayout needs, as running sums, so that a line of plain segments is found by a search
 /// rather than an addition per segment.
 ///
-/// A segment is plain when its content has no tab and no soft hyphen and no mandatory break follows it: its
-/// place on a line depends on widths alone. With `contentEnds[k]` the width of the segments before `k`
+/// A segment is plain when its place on a line depends on widths alone: it has content with no tab and no soft
+/// hyphen, or it is a newline alone after a mandatory break (an empty line). With `contentEnds[k]` the width of the segments before `k`
 /// (content and spaces) and of the content of `k`, the plain segments `i...j` placed after a line start whose
 /// running sum is `base` end their content at `contentEnds[j] - base`, which grows with `j`; the running sum
 /// before segment `k` is `contentEnds[k]` less its content width. The search reads one array of 8 bytes per
 /// segment, and a line a few entries of the others: what a relayout of a long text reads from memory.
+///
+/// A mandatory break after a plain segment adds ``hardBreakGap`` to the running sum: no line narrower than
+/// ``widestLine`` can hold the segment after it, so a paragraph's end is found by the same search as a line's
+/// (a run that ended at each paragraph cost more than its lines in a text of short paragraphs).
 struct PlainRuns: Sendable {
-  /// `contentEnds[k]`: the width of the segments before `k` and of the content of `k`.
+  /// What a mandatory break adds to the running sums.
+  static let hardBreakGap = 1 << 40
+  /// The widest line (plus rounding) for which the gaps end lines: a layout any wider places segment by
+  /// segment.
+  static let widestLine = 1 << 38
+  /// `contentEnds[k]`: the width of the segments before `k`, gaps included, and of the content of `k`.
   let contentEnds: [Int]
   /// The content width of each segment, and the bytes after its content (spaces), for the segments that
   /// start and end lines: in arrays of 4 bytes, so that a line reads no 56-byte ``Segment`` (that read, a
@@ -105,8 +116,12 @@ struct PlainRuns: Sendable {
   /// the whole array).
   let breaks: [Int]
   let breakSegments: [Segment]
+  /// The indices of the plain segments that a mandatory break follows (and a gap in the sums), in order.
+  let hardBreaks: [Int]
   /// The width of every segment.
   let totalWidth: Int
+  /// The running sum after the last segment, gaps included.
+  let endSum: Int
 
   init(_ segments: [Segment], starts: [Int]) {
     // The three arrays of a figure per segment are filled through buffers of their exact size (appending
@@ -116,6 +131,7 @@ struct PlainRuns: Sendable {
     var trailingBytes = [UInt32](repeating: 0, count: count)
     var breaks = [Int]()
     var sum = 0
+    var hardBreaks = [Int]()
     let contentEnds = [Int](unsafeUninitializedCapacity: count) { contentEnds, initialized in
       contentWidths.withUnsafeMutableBufferPointer { contentWidths in
         trailingBytes.withUnsafeMutableBufferPointer { trailingBytes in
@@ -126,10 +142,18 @@ struct PlainRuns: Sendable {
             let trailing = UInt32(exactly: segment.end - segment.contentEnd)
             contentWidths[k] = width ?? 0
             trailingBytes[k] = trailing ?? 0
-            if !segment.hasContent || segment.hasTab || segment.endsWithSoftHyphen || segment.isMandatoryBreak
-              || width == nil || trailing == nil
+            // A newline alone after a mandatory break (or first) is an empty line; after a segment on a line
+            // (where a breaker allows a break before a newline) it hangs with that segment's spaces.
+            let isNewline =
+              segment.isMandatoryBreak && segment.start == segment.spaceEnd
+              && (k == 0 || segments[k - 1].isMandatoryBreak)
+            if (!segment.hasContent && !isNewline) || segment.hasTab || segment.endsWithSoftHyphen || width == nil
+              || trailing == nil || (segment.isMandatoryBreak && sum >= 1 << 61)
             {
               breaks.append(k)
+            } else if segment.isMandatoryBreak {
+              sum += Self.hardBreakGap
+              hardBreaks.append(k)
             }
           }
         }
@@ -142,7 +166,9 @@ struct PlainRuns: Sendable {
     self.trailingBytes = trailingBytes
     self.starts = starts
     self.breaks = breaks
-    self.totalWidth = sum
+    self.hardBreaks = hardBreaks
+    self.totalWidth = sum - hardBreaks.count * Self.hardBreakGap
+    self.endSum = sum
   }
 
   /// The last `j` in `start..<end` with `contentEnds[j] <= limit`, or `start - 1` if none, from `guess` (the
