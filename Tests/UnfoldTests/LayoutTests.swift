@@ -79,7 +79,8 @@ import Testing
         let prepared = PreparedText(text, measurer: measurer, breaker: breaker)
         // The last two widths are wider than the running sums' gaps at hard breaks can end (segment by segment).
         for width in [1, 3, 7, 12, 20, 41, 90].map({ $0 * unit }) + [PlainRuns.widestLine, Int.max / 4] {
-          for limit in [nil, 1, 3, 8] as [Int?] {
+          // 25 and 49 stop the relayout's loop just after it flushed its buffer of 24 lines.
+          for limit in [nil, 1, 3, 8, 25, 49] as [Int?] {
             let violation = Invariants.relayoutViolation(prepared, width: width, lineLimit: limit)
             #expect(violation == nil, "\(string.debugDescription), limit \(String(describing: limit))")
           }

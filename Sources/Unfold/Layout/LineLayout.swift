@@ -204,12 +204,6 @@ struct LineFitter {
 
   var hasOpenLine: Bool { lineStart != nil }
 
-  /// Makes room for about this many lines and break offsets.
-  mutating func reserveCapacity(lines: Int, breakOffsets: Int) {
-    self.lines.reserveCapacity(lines)
-    if recordsBreakOffsets { self.breakOffsets.reserveCapacity(breakOffsets) }
-  }
-
   /// Adds a segment unless the layout already holds `limit` lines; whether the layout goes on (`false` once
   /// it knows that the text needs more than `limit` lines).
   mutating func add(_ segment: Segment, lineLimit limit: Int) -> Bool {
@@ -259,71 +253,88 @@ struct LineFitter {
     return placeRun(of: segments, runs, from: index, before: runEnd, surelyFits: surelyFits, limit: limit)
   }
 
-  /// Places the plain segments from `index` up to `runEnd` on the open line and the lines after it, each line
-  /// found by ``PlainRuns/lastFitting(from:before:upTo:near:)``; the index of the first segment not placed. The lines
-  /// in between are appended as they are, the last one is left open as ``add(_:)`` leaves it.
+  /// Places the plain segments from `index` up to `runEnd` on the open line and the lines after it; the index of
+  /// the first segment not placed. The open line's last segment is found by
+  /// ``PlainRuns/lastFitting(from:before:upTo:near:)``; the lines after it, each starting with a segment that
+  /// surely fits alone, by ``PlainRuns/fillLines(into:_:cursor:before:surelyFits:tooWide:)``, written straight
+  /// into the array of lines; the last one is left open as ``add(_:)`` leaves it.
   private mutating func placeRun(
     of segments: [Segment], _ runs: PlainRuns, from index: Int, before runEnd: Int, surelyFits: Int, limit: Int
   ) -> Int {
     guard let openStart = lineStart else { return index }
-    var i = index
-    var start = openStart
-    // The running sum where the line starts, as if its content and hanging spaces were segments.
-    var base =
-      runs.contentEnds[i] - Int(runs.contentWidths[i]) - state.x - (state.hasContent ? state.spacesWidth : 0)
-    var first = i  // the first segment placed on the line by this call
-    var last = i - 1  // the last one
-    // The next plain segment a mandatory break follows: a line ends there at the latest.
-    var hardBreak = runs.hardBreaks.partitionIndex { $0 >= i }
-    while true {
-      while hardBreak < runs.hardBreaks.count && runs.hardBreaks[hardBreak] < i { hardBreak += 1 }
-      let paragraphEnd = hardBreak < runs.hardBreaks.count ? runs.hardBreaks[hardBreak] : Int.max
-      let guess = min(max(i, first + segmentsPerLine - 1), paragraphEnd)
-      last = max(last, runs.lastFitting(from: i, before: runEnd, upTo: base + surelyFits, near: guess))
-      i = last + 1
-      guard i < runEnd else { break }
-      // Segment i does not surely fit after the line's content: it starts the next line if it surely fits
-      // there.
-      let contentWidth = Int(runs.contentWidths[i])
-      guard LineFit.decide(runs.contentEnds[i] - base, width: width, rounding: rounding) == false,
-        LineFit.decide(contentWidth, width: width, rounding: rounding) == true
-      else { break }
-      // The line ends before segment i, after segment last = i - 1 if this call placed it.
-      let end = runs.starts[i]
-      let contentEnd = last >= first ? end - Int(runs.trailingBytes[last]) : state.contentEnd
-      let x = last >= first ? runs.contentEnds[last] - base : state.x
-      lines.append(LineLayout.Line(range: start..<end, contentEnd: contentEnd, width: x, isHyphenated: false))
-      start = end
-      base = runs.contentEnds[i] - contentWidth
-      if last != paragraphEnd { segmentsPerLine = i - first }  // a paragraph's last line is no guide
-      first = i
-      if lines.count >= limit { break }
-    }
-    if start != openStart {
-      open(at: start)
-    }
-    if last >= first {
-      // A plain segment's spaces end where the next starts; they are as wide as the gap between its content
-      // and the next one's start in the running sums, unless a mandatory break follows them (a hard break's
-      // gap), which closes the line.
-      let (end, sumAfter) =
-        last + 1 < runs.starts.count
-        ? (runs.starts[last + 1], runs.contentEnds[last + 1] - Int(runs.contentWidths[last + 1]))
-        : (segments[last].end, runs.endSum)
-      let contentEnd = end - Int(runs.trailingBytes[last])
-      let x = runs.contentEnds[last] - base
-      if sumAfter - runs.contentEnds[last] >= PlainRuns.hardBreakGap {
-        close(at: end, contentEnd: contentEnd, width: x)
-        return i
+    let tooWide = width + rounding  // a sum above it surely does not fit (``LineFit/decide(_:width:rounding:)``)
+    let expectedLines = runs.totalWidth / width * 5 / 4 + runs.hardBreaks.count + 16
+    return runs.withBuffers { buffers in
+      // The running sum where the open line starts, as if its content and hanging spaces were segments.
+      let openBase =
+        buffers.contentEnds[index] &- Int(buffers.contentWidths[index]) &- state.x
+        &- (state.hasContent ? state.spacesWidth : 0)
+      let openLast = PlainRuns.lastFitting(
+        in: buffers.contentEnds, from: index, before: runEnd, upTo: openBase &+ surelyFits,
+        near: index &+ segmentsPerLine &- 1)
+      let next = openLast &+ 1
+      guard lines.count < limit,
+        PlainRuns.startsLine(next, buffers, before: runEnd, after: openBase, surelyFits, tooWide)
+      else {
+        leaveOpen(first: index, last: openLast, base: openBase, segments, buffers)
+        return next
       }
-      placedCount += last - first + 1
-      state.x = x
-      state.contentEnd = contentEnd
-      state.hasContent = true
-      state.spaces = contentEnd..<end
-      state.spacesWidth = sumAfter - runs.contentEnds[last]
+      // The open line ends before segment `next`, which starts a line; so do the segments that end the lines after.
+      let end = buffers.starts[next]
+      let placedAny = openLast >= index
+      let openLine = LineLayout.Line(
+        range: openStart..<end, contentEnd: placedAny ? end &- Int(buffers.trailingBytes[openLast]) : state.contentEnd,
+        width: placedAny ? buffers.contentEnds[openLast] &- openBase : state.x, isHyphenated: false)
+      var cursor = PlainRuns.LineCursor(
+        first: next, base: buffers.contentEnds[next] &- Int(buffers.contentWidths[next]), perLine: segmentsPerLine,
+        hardBreak: buffers.hardBreaks.partitionIndex { $0 >= next })
+      var last = next &- 1
+      lines.reserveCapacity(lines.count + min(limit - lines.count, runEnd - next + 1, expectedLines))
+      lines.append(openLine)
+      // The lines go through a buffer on the stack, a few at a time (an array made for them was a generic
+      // allocation, with a lookup of its type's metadata under a lock).
+      withUnsafeTemporaryAllocation(of: LineLayout.Line.self, capacity: 24) { buffer in
+        while lines.count < limit {
+          let filled = PlainRuns.fillLines(
+            into: UnsafeMutableBufferPointer(rebasing: buffer[..<min(buffer.count, limit - lines.count)]), buffers,
+            cursor: &cursor, before: runEnd, surelyFits: surelyFits, tooWide: tooWide)
+          lines.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<filled.written]))
+          last = filled.last
+          if last >= cursor.first { break }  // the line at cursor.first does not end surely in this run
+        }
+      }
+      segmentsPerLine = cursor.perLine
+      open(at: buffers.starts[cursor.first])
+      leaveOpen(first: cursor.first, last: last, base: cursor.base, segments, buffers)
+      return last &+ 1
     }
-    return i
+  }
+
+  /// Leaves the plain segments `first...last` (none if `last < first`) on the open line, whose running sum
+  /// starts at `base`, as ``add(_:)`` leaves them: their spaces hang; a mandatory break after them (a hard
+  /// break's gap) closes the line.
+  private mutating func leaveOpen(
+    first: Int, last: Int, base: Int, _ segments: [Segment], _ runs: PlainRuns.Buffers
+  ) {
+    guard last >= first else { return }
+    // A plain segment's spaces end where the next starts; they are as wide as the gap between its content and
+    // the next one's start in the running sums.
+    let (end, sumAfter) =
+      last + 1 < runs.starts.count
+      ? (runs.starts[last + 1], runs.contentEnds[last + 1] - Int(runs.contentWidths[last + 1]))
+      : (segments[last].end, runs.endSum)
+    let contentEnd = end - Int(runs.trailingBytes[last])
+    let x = runs.contentEnds[last] - base
+    if sumAfter - runs.contentEnds[last] >= PlainRuns.hardBreakGap {
+      close(at: end, contentEnd: contentEnd, width: x)
+      return
+    }
+    placedCount += last - first + 1
+    state.x = x
+    state.contentEnd = contentEnd
+    state.hasContent = true
+    state.spaces = contentEnd..<end
+    state.spacesWidth = sumAfter - runs.contentEnds[last]
   }
 
   mutating func add(_ segment: Segment) {

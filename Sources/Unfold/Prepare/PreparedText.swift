@@ -50,13 +50,6 @@ public struct PreparedText: Sendable {
     var fitter = LineFitter(
       text: text, measurer: measurer, width: width, recordsBreakOffsets: false, hyphenWidth: hyphenWidth)
     let limit = lineLimit.map { max(1, $0) } ?? Int.max
-    // Lines end short of the width by less than a segment (a quarter more lines than the widths make is
-    // ample), and at mandatory breaks (segments that are not plain).
-    if lineLimit == nil {
-      fitter.reserveCapacity(
-        lines: plainRuns.totalWidth / width * 5 / 4 + plainRuns.breaks.count + plainRuns.hardBreaks.count + 16,
-        breakOffsets: 0)
-    }
     var isComplete = true
     var cursor = plainRuns.cursor()
     var i = 0
@@ -174,7 +167,17 @@ struct PlainRuns: Sendable {
   /// The last `j` in `start..<end` with `contentEnds[j] <= limit`, or `start - 1` if none, from `guess` (the
   /// last segment of a line as long as the line before: usually a step or two away).
   func lastFitting(from start: Int, before end: Int, upTo limit: Int, near guess: Int) -> Int {
-    contentEnds.withUnsafeBufferPointer { contentEnds in
+    contentEnds.withUnsafeBufferPointer {
+      Self.lastFittingNear(in: $0, from: start, before: end, upTo: limit, near: guess)
+    }
+  }
+
+  /// ``lastFitting(from:before:upTo:near:)`` in the running sums' memory.
+  @inline(__always)
+  static func lastFitting(
+    in contentEnds: UnsafeBufferPointer<Int>, from start: Int, before end: Int, upTo limit: Int, near guess: Int
+  ) -> Int {
+    do {
       guard start < end else { return start - 1 }
       let probe = min(max(guess, start), end - 1)
       // A few steps one by one from the guess first: their branches are predictable, a bisection's are not
@@ -218,6 +221,125 @@ struct PlainRuns: Sendable {
       }
       return low
     }
+  }
+
+  /// The arrays a line reads, in their memory: the relayout's loop reads them with no bounds checks (its indices
+  /// stay below the count of segments) and no check that the arrays are still there.
+  struct Buffers {
+    let contentEnds: UnsafeBufferPointer<Int>
+    let contentWidths: UnsafeBufferPointer<UInt32>
+    let trailingBytes: UnsafeBufferPointer<UInt32>
+    let starts: UnsafeBufferPointer<Int>
+    let hardBreaks: UnsafeBufferPointer<Int>
+    /// The running sum after the last segment.
+    let endSum: Int
+  }
+
+  /// Calls `body` with the arrays' memory.
+  func withBuffers<Result>(_ body: (Buffers) -> Result) -> Result {
+    contentEnds.withUnsafeBufferPointer { contentEnds in
+      contentWidths.withUnsafeBufferPointer { contentWidths in
+        trailingBytes.withUnsafeBufferPointer { trailingBytes in
+          starts.withUnsafeBufferPointer { starts in
+            hardBreaks.withUnsafeBufferPointer { hardBreaks in
+              body(
+                Buffers(
+                  contentEnds: contentEnds, contentWidths: contentWidths, trailingBytes: trailingBytes, starts: starts,
+                  hardBreaks: hardBreaks, endSum: endSum))
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Whether plain segment `next` starts a line after segments placed from running sum `base`: it does not
+  /// surely fit after them and surely fits alone (a sum of `surelyFits` surely fits, one above `tooWide`
+  /// surely does not).
+  @inline(__always)
+  static func startsLine(
+    _ next: Int, _ runs: Buffers, before end: Int, after base: Int, _ surelyFits: Int, _ tooWide: Int
+  )
+    -> Bool
+  {
+    next < end && runs.contentEnds[next] &- base > tooWide && Int(runs.contentWidths[next]) <= surelyFits
+  }
+
+  /// Where ``fillLines(into:_:cursor:before:surelyFits:tooWide:)`` stands: a line starts with segment `first`,
+  /// which surely fits alone, at running sum `base`.
+  struct LineCursor {
+    var first: Int
+    var base: Int
+    /// How many segments the last full line held (see ``LineFitter``).
+    var perLine: Int
+    /// The index in ``PlainRuns/hardBreaks`` of the first at or after `first`.
+    var hardBreak: Int
+  }
+
+  /// Writes the lines that start at `cursor.first` and end where the next segment starts a line (see
+  /// ``startsLine(_:_:before:after:_:_:)``), up to `end` and as many as `lines` holds: the loop of a relayout,
+  /// a search and a line written per line. Returns how many lines it wrote and the last segment that fits on
+  /// the line at `cursor.first` where it stopped: the one before `cursor.first` when the buffer filled first.
+  @inline(__always)
+  static func fillLines(
+    into lines: UnsafeMutableBufferPointer<LineLayout.Line>, _ runs: Buffers, cursor: inout LineCursor,
+    before end: Int, surelyFits: Int, tooWide: Int
+  ) -> (written: Int, last: Int) {
+    var first = cursor.first
+    var base = cursor.base
+    var perLine = cursor.perLine
+    var hardBreak = cursor.hardBreak
+    var paragraphEnd = hardBreak < runs.hardBreaks.count ? runs.hardBreaks[hardBreak] : Int.max
+    var written = 0
+    var last = first &- 1
+    while written < lines.count {
+      while paragraphEnd < first {
+        hardBreak &+= 1
+        paragraphEnd = hardBreak < runs.hardBreaks.count ? runs.hardBreaks[hardBreak] : Int.max
+      }
+      // At least `first`, which fits alone.
+      last = lastFittingNear(
+        in: runs.contentEnds, from: first, before: end, upTo: base &+ surelyFits,
+        near: min(first &+ perLine &- 1, paragraphEnd))
+      let next = last &+ 1
+      guard startsLine(next, runs, before: end, after: base, surelyFits, tooWide) else { break }
+      let lineEnd = runs.starts[next]
+      lines.initializeElement(
+        at: written,
+        to: LineLayout.Line(
+          range: Range(uncheckedBounds: (runs.starts[first], lineEnd)),
+          contentEnd: lineEnd &- Int(runs.trailingBytes[last]), width: runs.contentEnds[last] &- base,
+          isHyphenated: false))
+      written &+= 1
+      if last != paragraphEnd { perLine = next &- first }  // a paragraph's last line is no guide
+      first = next
+      base = runs.contentEnds[next] &- Int(runs.contentWidths[next])
+      last = first &- 1
+    }
+    cursor = LineCursor(first: first, base: base, perLine: perLine, hardBreak: hardBreak)
+    return (written, last)
+  }
+
+  /// ``lastFitting(in:from:before:upTo:near:)`` for a guess that is usually right or a step off: it counts the
+  /// sums that fit among the 8 from 3 before the guess, with no branch, and searches only when the answer is
+  /// outside them (the branches of steps from the guess were mispredicted about once a line).
+  @inline(__always)
+  static func lastFittingNear(
+    in contentEnds: UnsafeBufferPointer<Int>, from start: Int, before end: Int, upTo limit: Int, near guess: Int
+  ) -> Int {
+    let window = min(max(guess &- 3, start), end &- 8)
+    if window >= start {
+      // A sum that does not fit leaves `limit - sum` negative: its sign bit counts it (written out, since a loop
+      // or a comparison compiled to a branch per sum).
+      let sums = contentEnds.baseAddress.unsafelyUnwrapped + window
+      @inline(__always) func over(_ k: Int) -> Int { Int(bitPattern: UInt(bitPattern: limit &- sums[k]) &>> 63) }
+      let overs = (over(0) &+ over(1)) &+ (over(2) &+ over(3)) &+ ((over(4) &+ over(5)) &+ (over(6) &+ over(7)))
+      let fitting = 8 &- overs
+      // The sums grow: the first `fitting` of the window fit. The answer is inside it unless all or none fit
+      // and the window does not reach that end of the range.
+      if (fitting > 0 || window == start) && (fitting < 8 || window &+ 8 == end) { return window &+ fitting &- 1 }
+    }
+    return lastFitting(in: contentEnds, from: start, before: end, upTo: limit, near: guess)
   }
 
   /// A cursor over the runs, for segment indices that only grow.
