@@ -181,7 +181,8 @@ struct LineFitter {
     var breakOffsetCount = 0
   }
 
-  /// Break opportunities inside the open line: the starts of the segments after the first.
+  /// Break opportunities inside the lines' content: the starts of the segments after the first of each line
+  /// (none when lines do not keep theirs).
   private(set) var breakOffsets: [Int] = []
   /// Where the open line's break offsets start in ``breakOffsets``.
   private var lineBreakOffsetStart = 0
@@ -349,8 +350,7 @@ struct LineFitter {
       } else {
         // Spaces with no content after the content of the line: they hang with the ones before. Their start
         // is an opportunity inside the content if more content follows on the line.
-        breakOffsets.append(segment.start)
-        state.breakOffsetCount = breakOffsets.count
+        recordBreakOffset(segment.start)
         state.spaces = state.spaces.lowerBound..<segment.spaceEnd
         state.spacesWidth += segment.spaceWidth
         state.spacesHaveTab = state.spacesHaveTab || segment.hasTab
@@ -371,8 +371,7 @@ struct LineFitter {
         }
         placedCount += 1
         if state.hasContent {
-          breakOffsets.append(segment.start)
-          state.breakOffsetCount = breakOffsets.count
+          recordBreakOffset(segment.start)
         }
         state.x = startX + contentWidth
         state.contentEnd = segment.contentEnd
@@ -398,6 +397,15 @@ struct LineFitter {
     if segment.isMandatoryBreak {
       close(at: segment.end, hyphenated: false)
     }
+  }
+
+  /// Keeps a break opportunity inside the open line's content, if lines keep theirs (without, nothing reads
+  /// them: the count saved with a state stays 0, and a line that gives segments back drops none).
+  @inline(__always)
+  private mutating func recordBreakOffset(_ offset: Int) {
+    guard recordsBreakOffsets else { return }
+    breakOffsets.append(offset)
+    state.breakOffsetCount = breakOffsets.count
   }
 
   /// Drops the closed lines (a ``LineStream`` has handed them out).
@@ -445,8 +453,6 @@ struct LineFitter {
 
   private mutating func open(at offset: Int) {
     lineStart = offset
-    // Without recording, offsets serve only the open line, and the storage is reused.
-    if !recordsBreakOffsets && !breakOffsets.isEmpty { breakOffsets.removeAll(keepingCapacity: true) }
     lineBreakOffsetStart = breakOffsets.count
     state = State(contentEnd: offset, spaces: offset..<offset, breakOffsetCount: lineBreakOffsetStart)
     if !placed.isEmpty { placed.removeAll(keepingCapacity: true) }
