@@ -110,6 +110,9 @@ struct Segmenter: IteratorProtocol {
     var isOpen = open != nil
     var ready = self.ready  // moved out while appending (see BreakScanner.scan)
     self.ready = []
+    // About one segment per four clusters in prose: room made once, not by doubling from one (eight
+    // allocations for a comment's window).
+    if ready.capacity < clusterCount / 4 { ready.reserveCapacity(clusterCount / 4 + 8) }
     var width = openWidth
     var x = self.x
     // Where the printable ASCII characters read since the segment was last written end (-1: none): they are
