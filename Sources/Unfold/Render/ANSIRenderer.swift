@@ -145,9 +145,14 @@ public struct ANSIRenderer: Sendable {
     private var linkOrdinal = 0
     // A link's fragments follow each other, and a style's escape is the same every time: both are decided once.
     private var policy: (destination: String, url: String?)?
-    private var escapes: [Int: String] = [:]
+    /// The escapes made, by key: a text uses a few styles, found by a look along a short array (a dictionary
+    /// hashed each fragment's key and grew three times for a comment).
+    private var escapes: [(key: Int, escape: String)] = []
 
-    init(capacity: Int) { output.reserveCapacity(capacity) }
+    init(capacity: Int) {
+      output.reserveCapacity(capacity)
+      escapes.reserveCapacity(8)
+    }
 
     /// Opens (or keeps, or closes) the hyperlink of a fragment of `style` and `role`; its safe URL, if any.
     mutating func openLink(for style: Style, role: Fragment.Role, renderer: ANSIRenderer) -> String? {
@@ -180,11 +185,11 @@ public struct ANSIRenderer: Sendable {
       let isLink = openLink(for: style, role: role, renderer: renderer) != nil
       let key = ANSIRenderer.escapeKey(style: style, role: role, isLink: isLink)
       let escape: String
-      if let known = escapes[key] {
-        escape = known
+      if let known = escapes.first(where: { $0.key == key }) {
+        escape = known.escape
       } else {
         escape = ANSIRenderer.escape(renderer.sgr(style: style, role: role, isLink: isLink))
-        escapes[key] = escape
+        escapes.append((key, escape))
       }
       ANSIRenderer.append(visibleOf: text, width: width, escape: escape, to: &output)
     }
