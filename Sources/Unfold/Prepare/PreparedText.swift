@@ -43,8 +43,9 @@ public struct PreparedText: Sendable {
   ///   - width: the width of a line, in the measurer's unit; below 1 acts as 1.
   ///   - lineLimit: when set, the layout stops as soon as it knows that the text needs more lines than
   ///     this, and reports ``LineLayout/isComplete`` as `false`.
-  /// - Complexity: O(*s*) in the number of segments that are not plain (a tab, a soft hyphen, a hard break after
-  ///   them), plus O(log *k*) per line of *k* plain segments.
+  /// - Complexity: O(*s*) in the number of segments that are not plain (a tab, a soft hyphen, leading spaces, a
+  ///   hard break after them), plus, per line of plain segments, a count of eight running sums around a guess
+  ///   (the previous line's length), O(log *k*) in a line of *k* segments when the guess is far off.
   public func layout(width: Int, lineLimit: Int? = nil) -> LineLayout {
     let width = max(1, width)
     var fitter = LineFitter(

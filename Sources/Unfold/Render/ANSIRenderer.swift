@@ -121,6 +121,7 @@ public struct ANSIRenderer: Sendable {
         for fragment in line.fragments { writer.write(fragment, renderer: self) }
       case .runs(let line):
         let range = line.contentRange
+        guard !range.isEmpty else { break }
         var run = text.runIndex(containing: range.lowerBound)
         var start = range.lowerBound
         while start < range.upperBound {

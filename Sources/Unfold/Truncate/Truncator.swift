@@ -179,6 +179,7 @@ struct LineDrawer {
       fragments.append(Fragment(text: String(text.string.utf8Slice(range)), style: style, width: width))
     }
     guard drawsAsIs else { return nil }
+    guard !fragments.isEmpty else { return DisplayLine(fragments: []) }
     var derived = fragments.count - 1  // a line of ASCII runs only: its last run
     if let longest = walked.indices.max(by: { walked[$0].range.count < walked[$1].range.count }) {
       derived = walked[longest].index
@@ -200,15 +201,17 @@ struct LineDrawer {
   }
 
   /// Reads the runs of a line's content in order, handing `body` the text's bytes and each run's range, index
-  /// and whether it is all ASCII, for as long as the line draws as one fragment per run: not hyphenated, not
-  /// empty, no tab and no soft hyphen, run boundaries between clusters. Whether it does (`false` as soon as
-  /// one of these fails: `body` may have seen some runs).
+  /// and whether it is all ASCII, for as long as the line draws as one fragment per run: not hyphenated, no tab
+  /// and no soft hyphen, run boundaries between clusters. Whether it does (`false` as soon as one of these
+  /// fails: `body` may have seen some runs). An empty line draws as no run at all (drawn the other way, each
+  /// blank line between paragraphs set up a walk of clusters: 4% of writing an expanded view).
   private func readRuns(
     of line: LineLayout.Line, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int, Bool) -> Void
   ) -> Bool {
     let range = line.contentRange
     let text = layout.text
-    guard !line.isHyphenated, !range.isEmpty else { return false }
+    guard !line.isHyphenated else { return false }
+    guard !range.isEmpty else { return true }
     return text.string.withUTF8Buffer { bytes in
       var run = text.runIndex(containing: range.lowerBound)
       var start = range.lowerBound
