@@ -183,6 +183,37 @@ import Testing
     }
   }
 
+  /// Whether a cluster starts at an offset, asked of one offset alone (where a line's runs meet): Swift's
+  /// characters' boundaries at every offset of texts of marks, prepended marks, Indic conjuncts, emoji
+  /// sequences, flags, Hangul jamo, Thai SARA AM and CR LF; and `false` inside a code point.
+  @Test func aClusterStartsWhereSwiftsCharactersDo() {
+    let pieces = [
+      "a", "word ", "e\u{301}", "\u{301}", "\u{0600}1", "\r\n", "\r", "\n", "\u{1}", "क्ष", "क्\u{200D}ष", "ि",
+      "👨‍👩‍👧", "👍🏽", "\u{200D}", "🇯🇵🇫🇷", "🇺", "\u{1100}\u{1161}\u{11A8}", "\u{1161}", "한", "\u{0E01}\u{0E33}",
+      "\u{0E33}", "1\u{20E3}", "z\u{FE0F}", "中", " ",
+    ]
+    var random = SplitMix64(state: 31)
+    for round in 0..<400 {
+      var text = ""
+      for _ in 0..<(round % 50 == 0 ? 120 : 1 + random.below(12)) { text += random.pick(pieces) }
+      var starts = Set<Int>()
+      var offset = 0
+      for character in text {
+        starts.insert(offset)
+        offset += character.utf8.count
+      }
+      var utf8 = text
+      utf8.withUTF8 { bytes in
+        for offset in 0...bytes.count {
+          let expected = offset == bytes.count || starts.contains(offset)
+          // Far from a place where two simple code points meet, the answer may be a safe `false`.
+          let answer = GraphemeReader.startsCluster(at: offset, in: bytes)
+          #expect(answer == expected || (!answer && round % 50 == 0), "\(offset) in \(text.debugDescription)")
+        }
+      }
+    }
+  }
+
   @Test func preparedTextReportsTheSameOpportunities() {
     let text = StyledText(plain: "one two\nthree")
     #expect(PreparedText(text).breakOpportunities == LineBreaker.unicode.allOpportunities(in: text.string))

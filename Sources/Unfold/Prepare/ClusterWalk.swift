@@ -219,6 +219,39 @@ struct GraphemeReader {
     return count
   }
 
+  /// Whether a grapheme cluster starts at `offset` of valid UTF-8 (`true` at either end): where two simple code
+  /// points meet, at once; elsewhere, by reading clusters from the nearest place before it where two simple
+  /// code points meet (a boundary, whatever precedes it), at most 64 code points back (further, `false`: a
+  /// caller taking a boundary for none only goes the slower way).
+  static func startsCluster(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard offset > 0, offset < bytes.count else { return true }
+    guard bytes[offset] & 0xC0 != 0x80 else { return false }  // inside a code point's bytes
+    func codePointStart(before position: Int) -> Int {
+      var start = position - 1
+      while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+      return start
+    }
+    func isSimple(at position: Int) -> Bool { UnicodeProperties.isGraphemeSimple(decode(bytes, at: position).value) }
+    var later = codePointStart(before: offset)
+    var laterIsSimple = isSimple(at: later)
+    if laterIsSimple && isSimple(at: offset) { return true }
+    // A cluster starts at `later` when it and the code point before it are simple (or at the text's start).
+    var steps = 0
+    while later > 0 {
+      let earlier = codePointStart(before: later)
+      let earlierIsSimple = isSimple(at: earlier)
+      if earlierIsSimple && laterIsSimple { break }
+      steps += 1
+      guard steps < 64 else { return false }
+      (later, laterIsSimple) = (earlier, earlierIsSimple)
+    }
+    var reader = GraphemeReader()
+    let tables = UnicodeTables.decoded
+    var position = later
+    while position < offset { position += reader.read(bytes, at: position, tables: tables).length }
+    return reader.read(bytes, at: offset, tables: tables).startsCluster
+  }
+
   /// Reads the code point at `position` of valid UTF-8: its value, its length in bytes, and whether a cluster
   /// starts at it (its properties looked up in `tables` past ASCII): the step of every loop over clusters that
   /// needs no other property.

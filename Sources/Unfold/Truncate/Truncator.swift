@@ -217,7 +217,7 @@ struct LineDrawer {
       var start = range.lowerBound
       while start < range.upperBound {
         let end = min(text.runEnds[run], range.upperBound)
-        if end < range.upperBound && !Self.isClusterBoundary(at: end, in: bytes) { return false }
+        if end < range.upperBound && !GraphemeReader.startsCluster(at: end, in: bytes) { return false }
         guard let isASCII = Self.asciiWithoutTabOrSoftHyphen(bytes, start..<end) else { return false }
         body(bytes, start..<end, run, isASCII)
         start = end
@@ -249,17 +249,6 @@ struct LineDrawer {
       previous = byte
     }
     return isASCII
-  }
-
-  /// Whether a grapheme cluster boundary stands at a byte offset of valid UTF-8: it starts a code point, and
-  /// the code points on both sides are simple (``UnicodeProperties/isGraphemeSimple(_:_:)``); `false` when that does not settle it.
-  private static func isClusterBoundary(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard offset > 0, offset < bytes.count else { return true }
-    guard bytes[offset] & 0xC0 != 0x80 else { return false }  // a run may end inside a code point's bytes
-    var start = offset - 1
-    while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
-    return UnicodeProperties.isGraphemeSimple(GraphemeReader.decode(bytes, at: start).value)
-      && UnicodeProperties.isGraphemeSimple(GraphemeReader.decode(bytes, at: offset).value)
   }
 
   /// The display line of a range of the text: fragments per style, tabs on their own, soft hyphens left out.
