@@ -89,6 +89,35 @@ import Testing
     }
   }
 
+  /// A streamed layout (an expanded view's: windows of the segmenter placed a batch of about a thousand segments
+  /// at a time, plain runs a line at a time) has a fresh layout's lines, across batches and windows: long random
+  /// texts of paragraphs with tabs, soft hyphens, leading spaces, empty lines, long words and wide characters,
+  /// in cells and in a font.
+  @Test func streamedLinesAreFreshLayoutLines() throws {
+    let pieces = [
+      "word", "a", "longerword", " ", "  ", "\t", "\n", "\n  ", "中文", "。", "e\u{301}", "soft\u{AD}ly", "-",
+      "😀", "verylongwordthatneverfitsonaline", "\n\n", "\r\n", "word\n", "a a a a a a a a a a ",
+    ]
+    var random = SplitMix64(state: 41)
+    let fonts = try FontSet.dejaVu()
+    for round in 0..<12 {
+      var string = ""
+      for _ in 0..<(round < 6 ? 1_500 : 1 + random.below(300)) { string += random.pick(pieces) }
+      let text = StyledText(plain: string)
+      for (measurer, breaker, unit) in [
+        (TerminalCells() as any TextMeasurer, LineBreaker.unicode, 1), (FontMeasurer(fonts), .chromium, 4096 * 8),
+      ] {
+        for width in [1, 9, 40] {
+          var stream = LineStream(text, measurer: measurer, breaker: breaker, width: width * unit)
+          var streamed: [LineLayout.Line] = []
+          while let line = stream.next() { streamed.append(line) }
+          let fresh = LineLayout(text, measurer: measurer, breaker: breaker, width: width * unit).lines
+          #expect(streamed == fresh, "round \(round), width \(width)")
+        }
+      }
+    }
+  }
+
   /// The search that finds a line's last plain segment (step by step from a guess, then galloping, either
   /// way) is the linear search it replaces: with limits anywhere, and half of them within 12 segments of the
   /// guess (the steps' reach is 8).

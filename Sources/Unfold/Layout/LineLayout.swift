@@ -102,11 +102,16 @@ public struct LineLayout: Sendable {
   }
 }
 
-/// The lines of a whole text laid out lazily, each handed out as soon as it is closed and then forgotten: what
-/// writing a long text line by line needs, in memory that does not grow with the text.
+/// The lines of a whole text laid out lazily, a window of the segmenter at a time, each handed out as soon as it
+/// is closed and then forgotten: what writing a long text line by line needs, in memory that does not grow
+/// with the text. A window's segments are placed as a prepared text's are, plain runs a line at a time (added
+/// one by one, they were a twentieth of writing an expanded view).
 struct LineStream: IteratorProtocol {
   private var segments: Segmenter
   private var fitter: LineFitter
+  /// The segments being placed: whole windows of the segmenter, at least ``batch`` of them unless the text ends.
+  private var window: [Segment] = []
+  static let batch = 1024
   private var handedOut = 0
   private var isFinished = false
 
@@ -121,9 +126,20 @@ struct LineStream: IteratorProtocol {
       fitter.forgetLines()
       handedOut = 0
       if isFinished { return nil }
-      if let segment = segments.next() {
-        fitter.add(segment)
-      } else {
+      // Windows end at newlines: a batch of them, so that the runs' arrays are made once per thousand segments
+      // or so, not per paragraph.
+      window.removeAll(keepingCapacity: true)
+      var isLast = false
+      while window.count < Self.batch {
+        guard segments.nextWindow(appendingTo: &window) else {
+          isLast = true
+          break
+        }
+      }
+      if !window.isEmpty {
+        _ = fitter.place(window, PlainRuns(window, starts: window.map(\.start)), lineLimit: .max)
+      }
+      if isLast {
         fitter.finish()
         isFinished = true
       }
@@ -225,6 +241,21 @@ struct LineFitter {
       text: text, measurer: measurer, breaker: breaker, width: width,
       lines: lines.count > limit ? Array(lines.prefix(limit)) : lines, breakOffsetStorage: breakOffsets,
       isComplete: isComplete)
+  }
+
+  /// Places `segments`, whose widths `runs` sums: plain runs a line at a time (``placeRuns(of:_:from:cursor:limit:)``),
+  /// the other segments one by one. Whether it placed them all: `false` once the lines exceed `limit`.
+  mutating func place(_ segments: [Segment], _ runs: PlainRuns, lineLimit limit: Int) -> Bool {
+    var cursor = runs.cursor()
+    var i = 0
+    while i < segments.count {
+      i = placeRuns(of: segments, runs, from: i, cursor: &cursor, limit: limit)
+      if exceeds(limit) { return false }
+      guard i < segments.count else { break }
+      guard add(segments[i], lineLimit: limit) else { return false }
+      i += 1
+    }
+    return true
   }
 
   /// Places segments from `index` on for as long as their widths alone decide, with a search per line rather

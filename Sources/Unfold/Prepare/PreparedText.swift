@@ -51,22 +51,7 @@ public struct PreparedText: Sendable {
     var fitter = LineFitter(
       text: text, measurer: measurer, width: width, recordsBreakOffsets: false, hyphenWidth: hyphenWidth)
     let limit = lineLimit.map { max(1, $0) } ?? Int.max
-    var isComplete = true
-    var cursor = plainRuns.cursor()
-    var i = 0
-    while i < segments.count {
-      i = fitter.placeRuns(of: segments, plainRuns, from: i, cursor: &cursor, limit: limit)
-      if fitter.exceeds(limit) {
-        isComplete = false
-        break
-      }
-      guard i < segments.count else { break }
-      guard fitter.add(segments[i], lineLimit: limit) else {
-        isComplete = false
-        break
-      }
-      i += 1
-    }
+    let isComplete = fitter.place(segments, plainRuns, lineLimit: limit)
     return fitter.layout(breaker: breaker, lineLimit: limit, isComplete: isComplete, breakOffsets: starts)
   }
 

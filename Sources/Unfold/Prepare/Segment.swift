@@ -67,6 +67,31 @@ struct Segmenter: IteratorProtocol {
     return ready[readyIndex]
   }
 
+  /// Appends the segments of the next window to `batch`, the last one of the text with the last window: what
+  /// ``next()`` hands out one by one. `false` once every segment was handed out.
+  mutating func nextWindow(appendingTo batch: inout [Segment]) -> Bool {
+    if readyIndex < ready.count {
+      batch.append(contentsOf: ready[readyIndex...])
+      ready.removeAll(keepingCapacity: true)
+      readyIndex = 0
+      return true
+    }
+    ready.removeAll(keepingCapacity: true)
+    readyIndex = 0
+    while scanner.scanWindow() {
+      measureWindow()
+      if !ready.isEmpty {
+        batch.append(contentsOf: ready)
+        ready.removeAll(keepingCapacity: true)
+        return true
+      }
+    }
+    guard let last = open else { return false }
+    batch.append(last)
+    open = nil
+    return true
+  }
+
   /// Every segment of the text, a window's worth at a time: what ``next()`` hands out one by one, into an
   /// array reserved from the first window's segments per byte (growing it by doubling copied it and touched
   /// new pages: a twentieth of preparing).
