@@ -248,6 +248,18 @@ import Testing
     #expect(Invariants.htmlViolation("<a href=x>y</a>") != nil)
     #expect(Invariants.htmlViolation("<img src=\"x\" onerror=\"alert(1)\">") != nil)
     #expect(Invariants.htmlViolation("<a href=\"javascript:alert(1)\">y</a>") != nil)
+    // A URL's scheme as a browser reads it: references decoded, tabs and newlines dropped, leading spaces too.
+    for href in [
+      "JaVaScRiPt:alert(1)", " \tjavascript:x", "java&#x09;script:x", "&#106;avascript:x", "java\nscript:x",
+      "data:text/html,x", "vbscript:x",
+    ] {
+      #expect(Invariants.htmlViolation("<a href=\"\(href)\">y</a>") != nil, "\(href.debugDescription)")
+    }
+    // An https URL that holds the text `javascript:` after its host (what the fuzzer's mutations made, and the
+    // old check for that text anywhere in a tag took for a script), a relative one, mailto.
+    for href in ["https://ok.examjavascript:alert(1)", "#more", "mailto:a@b.c", "/javascript:x", "a&amp;b"] {
+      #expect(Invariants.htmlViolation("<a href=\"\(href)\">y</a>") == nil, "\(href.debugDescription)")
+    }
     #expect(Invariants.htmlViolation("<script></script><script></script>") != nil)
     #expect(Invariants.htmlViolation("1 < 2") != nil)
   }

@@ -6,6 +6,19 @@ import Testing
 /// Inputs the fuzzers (scripts/fuzz) crashed on, each reduced by hand to what triggers it, kept so that the
 /// fix stays.
 @Suite struct FuzzRegressionTests {
+  /// html, 2026-11-30: not a fault of the renderer but of the fuzzer's check, which took any tag holding the
+  /// text `javascript:` for a script URL: a link to `https://ok.exam` followed by `javascript:alert(1)` is an
+  /// https URL, and the renderer rightly kept it. The check now reads the scheme as a browser does; the link
+  /// to `javascript:` next to it is still text.
+  @Test func anHTTPSURLHoldingTheWordJavascriptIsALink() throws {
+    let markdown =
+      "[cle imkc](javascript:alert(1)) is text only; [this one](https://ok.examjavascript:alert(1)) is a link."
+    let html = Paragraph(LocalizedKey(markdown)).html(width: 300, fonts: try FontSet.dejaVu(), state: .expanded)
+    #expect(Invariants.htmlViolation(html) == nil)
+    #expect(html.contains("href=\"https://ok.examjavascript:alert(1)\""))
+    #expect(!html.contains("href=\"javascript"))
+  }
+
   /// stringsdict, 2026-11-29: a tag name of bytes that are not UTF-8 trapped inside swift-corelibs-
   /// foundation's XMLParser (`_NSXMLParserStartElementNs`). The document is now checked as UTF-8 first and
   /// reported with its line and column.
