@@ -288,8 +288,8 @@ struct LineFitter {
   /// Places the plain segments from `index` up to `runEnd` on the open line and the lines after it; the index of
   /// the first segment not placed. The open line's last segment is found by
   /// ``PlainRuns/lastFitting(from:before:upTo:near:)``; the lines after it, each starting with a segment that
-  /// surely fits alone, by ``PlainRuns/fillLines(into:_:cursor:before:surelyFits:tooWide:)``, written straight
-  /// into the array of lines; the last one is left open as ``add(_:)`` leaves it.
+  /// surely fits alone, by ``PlainRuns/fillLines(into:_:cursor:before:surelyFits:tooWide:)``, written through a
+  /// buffer on the stack into the array of lines; the last one is left open as ``add(_:)`` leaves it.
   private mutating func placeRun(
     of segments: [Segment], _ runs: PlainRuns, from index: Int, before runEnd: Int, surelyFits: Int, limit: Int
   ) -> Int {

@@ -91,10 +91,8 @@ struct PlainRuns: Sendable {
   let trailingBytes: [UInt32]
   /// Where each segment starts (the prepared text's array, shared).
   let starts: [Int]
-  /// The indices of the segments that are not plain, in order, and those segments (read in order, not from
-  /// the whole array).
+  /// The indices of the segments that are not plain, in order.
   let breaks: [Int]
-  let breakSegments: [Segment]
   /// The indices of the plain segments that a mandatory break follows (and a gap in the sums), in order.
   let hardBreaks: [Int]
   /// The width of every segment.
@@ -139,7 +137,6 @@ struct PlainRuns: Sendable {
       }
       initialized = count
     }
-    self.breakSegments = breaks.map { segments[$0] }
     self.contentEnds = contentEnds
     self.contentWidths = contentWidths
     self.trailingBytes = trailingBytes
@@ -329,12 +326,11 @@ struct PlainRuns: Sendable {
   }
 
   /// A cursor over the runs, for segment indices that only grow.
-  func cursor() -> Cursor { Cursor(breaks: breaks, breakSegments: breakSegments, count: contentEnds.count) }
+  func cursor() -> Cursor { Cursor(breaks: breaks, count: contentEnds.count) }
 
   /// Finds the end of the plain run at a segment, moving forward.
   struct Cursor {
     let breaks: [Int]
-    let breakSegments: [Segment]
     let count: Int
     var next = 0
 
@@ -343,8 +339,5 @@ struct PlainRuns: Sendable {
       while next < breaks.count && breaks[next] < index { next += 1 }
       return next < breaks.count ? breaks[next] : count
     }
-
-    /// The segment that ends the run found last by ``end(of:)``, which must not be the end of the text.
-    var segmentAtEnd: Segment { breakSegments[next] }
   }
 }
