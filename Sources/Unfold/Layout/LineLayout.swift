@@ -110,7 +110,7 @@ struct LineStream: IteratorProtocol {
   private var segments: Segmenter
   private var fitter: LineFitter
   /// The segments being placed: whole windows of the segmenter, at least ``batch`` of them unless the text ends.
-  private var window: [Segment] = []
+  private var pending: [Segment] = []
   static let batch = 1024
   private var handedOut = 0
   private var isFinished = false
@@ -128,16 +128,16 @@ struct LineStream: IteratorProtocol {
       if isFinished { return nil }
       // Windows end at newlines: a batch of them, so that the runs' arrays are made once per thousand segments
       // or so, not per paragraph.
-      window.removeAll(keepingCapacity: true)
+      pending.removeAll(keepingCapacity: true)
       var isLast = false
-      while window.count < Self.batch {
-        guard segments.nextWindow(appendingTo: &window) else {
+      while pending.count < Self.batch {
+        guard segments.nextWindow(appendingTo: &pending) else {
           isLast = true
           break
         }
       }
-      if !window.isEmpty {
-        _ = fitter.place(window, PlainRuns(window, starts: window.map(\.start)), lineLimit: .max)
+      if !pending.isEmpty {
+        _ = fitter.place(pending, PlainRuns(pending, starts: pending.map(\.start)), lineLimit: .max)
       }
       if isLast {
         fitter.finish()
