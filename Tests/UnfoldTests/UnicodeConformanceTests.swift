@@ -287,4 +287,21 @@ extension UnicodeConformanceTests {
         UnicodeProperties(raw: value << 9).generalCategory == GeneralCategoryClass(rawValue: UInt8(value)) ?? .cn)
     }
   }
+
+  /// The fields derived when the tables are decoded (the class after LB1, a code point's cells from DEL up)
+  /// are what the rules they stand for give, at every code point.
+  @Test func derivedFieldsAreTheRulesAtEveryCodePoint() {
+    var wrong: [String] = []
+    for value in UInt32(0)...0x10_FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let properties = UnicodeProperties(scalar)
+      if properties.resolvedLineBreak != UAX14.resolve(properties) { wrong.append("class of U+\(value)") }
+      if value >= 0x7F, properties.nonASCIICells != TerminalCells.width(ofNonASCII: scalar, properties: properties) {
+        wrong.append("cells of U+\(value)")
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+    #expect(UnicodeProperties("\u{AD}").nonASCIICells == 0 && UnicodeProperties("\u{85}").nonASCIICells == 1)
+    #expect(UnicodeProperties("中").nonASCIICells == 2 && UnicodeProperties("\u{301}").nonASCIICells == 0)
+  }
 }

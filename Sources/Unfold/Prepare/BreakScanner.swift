@@ -228,7 +228,7 @@ struct BreakScanner {
   /// (not U+25CC, an aksara to LB28a), an ideograph or a digit.
   static func isPlainUnit(_ scalar: ScannedScalar) -> Bool {
     guard scalar.scalar != "\u{25CC}" else { return false }
-    switch UAX14.resolve(UnicodeProperties(raw: scalar.properties)) {
+    switch UnicodeProperties(raw: scalar.properties).resolvedLineBreak {
     case .al, .hl, .id, .nu: return true
     default: return false
     }

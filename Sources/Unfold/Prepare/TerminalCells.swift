@@ -102,7 +102,8 @@ public struct TerminalCells: TextMeasurer {
 
   /// The cells of the cluster `scalars[range]` in the legacy profile, as ``advance(ofScalar:style:)`` and
   /// ``advance(ofScalars:style:)`` count it, from the properties that the scanner looked up (what preparing
-  /// measures with, without a lookup or a call through the protocol per cluster).
+  /// measures with, without a lookup or a call through the protocol per cluster, and with the widths of the
+  /// code points from DEL up derived into the properties when the tables were decoded).
   @inline(__always)
   static func legacyWidth(
     ofScanned scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, _ range: Range<Int>
@@ -112,7 +113,7 @@ public struct TerminalCells: TextMeasurer {
       let value = first.scalar.value
       if value < 0x7F { return value == 0x0A || value == 0x0D ? 0 : 1 }
       if Cluster.startsHardLineBreak(value) { return 0 }
-      return width(ofNonASCII: first.scalar, properties: UnicodeProperties(raw: first.properties))
+      return UnicodeProperties(raw: first.properties).nonASCIICells
     }
     var width = 0
     var afterJoiner = false
@@ -122,7 +123,7 @@ public struct TerminalCells: TextMeasurer {
         width +=
           scanned.scalar.value < 0x7F
           ? (scanned.scalar.value == 0x0A || scanned.scalar.value == 0x0D ? 0 : 1)
-          : Self.width(ofNonASCII: scanned.scalar, properties: UnicodeProperties(raw: scanned.properties))
+          : UnicodeProperties(raw: scanned.properties).nonASCIICells
       }
       afterJoiner = scanned.scalar == "\u{200D}"
     }

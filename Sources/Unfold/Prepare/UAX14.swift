@@ -75,7 +75,7 @@ enum UAX14 {
       var classBefore = LineBreakClass.xx
       for index in 0..<count {
         let properties = UnicodeProperties(raw: scalars[index].properties)
-        let resolved = resolve(properties)
+        let resolved = properties.resolvedLineBreak  // resolve(properties), from the tables
         defer { classBefore = resolved }
         if resolved == .cm || resolved == .zwj, unitCount > 0,
           !LineBreakSet.bkCrLfNlSpZw.contains(buffer[unitCount - 1].lineBreak)

@@ -34,6 +34,25 @@ struct UnicodeProperties: Hashable, Sendable {
     let value = UInt8(raw >> 9 & 0x1F)
     return value <= GeneralCategoryClass.co.rawValue ? unsafeBitCast(value, to: GeneralCategoryClass.self) : .cn
   }
+  /// The Line_Break class after UAX #14's LB1 (``UAX14/resolve(_:)``), derived when the tables are decoded
+  /// (bits 20–25): the rules ask it of every code point.
+  @inline(__always)
+  var resolvedLineBreak: LineBreakClass { unsafeBitCast(UInt8(raw >> 20 & 0x3F), to: LineBreakClass.self) }
+  /// The cells of a code point from U+0080 up on its own (``TerminalCells/width(ofNonASCII:properties:)``),
+  /// derived when the tables are decoded (bits 26–27): the same for every code point of these properties, since
+  /// the only code points it names (C1 controls, the soft hyphen) get from their properties what it gives them.
+  @inline(__always)
+  var nonASCIICells: Int { Int(raw >> 26 & 0x3) }
+
+  /// A packed value of the generated tables with the derived fields added.
+  static func withDerivedFields(_ raw: UInt32) -> UInt32 {
+    let properties = UnicodeProperties(raw: raw & 0xF_FFFF)
+    let resolved = UInt32(UAX14.resolve(properties).rawValue)
+    // Any code point from U+00A0 up that has these properties: the width depends on them alone there.
+    let cells = UInt32(TerminalCells.width(ofNonASCII: "\u{A0}", properties: properties))
+    return raw & 0xF_FFFF | resolved << 20 | cells << 26
+  }
+
   var isExtendedPictographic: Bool { raw & UnicodeTables.flagExtendedPictographic != 0 }
   var isEmoji: Bool { raw & UnicodeTables.flagEmoji != 0 }
   var isEmojiPresentation: Bool { raw & UnicodeTables.flagEmojiPresentation != 0 }
@@ -89,7 +108,7 @@ extension UnicodeTables {
     let stage1: [UInt16] = decode(stage1Base64)
     let stage2: [UInt16] = decode(stage2Base64)
     let stage3: [UInt16] = decode(stage3Base64)
-    let values: [UInt32] = decode(valuesBase64)
+    let values: [UInt32] = (decode(valuesBase64) as [UInt32]).map(UnicodeProperties.withDerivedFields)
 
     /// The packed value of a code point (0 for values past U+10FFFF).
     @inline(__always)
