@@ -140,7 +140,7 @@ struct Segmenter: IteratorProtocol {
     if ready.capacity < clusterCount / 4 { ready.reserveCapacity(clusterCount / 4 + 8) }
     var width = openWidth
     var x = self.x
-    // Where the printable ASCII characters read since the segment was last written end (-1: none): they are
+    // Where the plain cells read since the segment was last written end (-1: none): they are
     // written into it at once, before anything else changes it (writing six fields per character was a
     // fifth of this loop).
     var contentEnd = -1
@@ -151,10 +151,10 @@ struct Segmenter: IteratorProtocol {
       let end = clusters[k + 1]
       let first = scalars[cluster.scalar].scalar
       let count = end.scalar - cluster.scalar
-      // A printable ASCII character but the space, in cells (most clusters of most text): one cell of content,
-      // what the general path below finds for it.
-      let isPrintableCell = isLegacyCells && count == 1 && first.value > 0x20 && first.value < 0x7F
-      if contentEnd >= 0, !isPrintableCell || cluster.kind != .none {
+      // A code point of its own that is content in cells (a printable ASCII character but the space, a letter, an
+      // ideograph: most clusters of most text), with its cells at hand: what the general path below finds for it.
+      let isPlain = isLegacyCells && count == 1 && Self.isPlainCell(first.value)
+      if contentEnd >= 0, !isPlain || cluster.kind != .none {
         segment.addContent(end: contentEnd, width: width)
         contentEnd = -1
       }
@@ -168,19 +168,23 @@ struct Segmenter: IteratorProtocol {
         isOpen = true
         width = 0
       }
-      if isPrintableCell {
-        // The printable cells after it that no opportunity precedes (the rest of a word), in a loop of their own.
+      if isPlain {
+        // The plain cells after it that no opportunity precedes (the rest of a word), in a loop of their own.
         var last = k
         var lastEnd = end
+        var cells = Self.cells(of: scalars[cluster.scalar])
         while last + 1 < clusterCount {
           let next = clusters[last + 1]
           let nextEnd = clusters[last + 2]
-          let value = scalars[next.scalar].scalar.value
-          guard next.kind == .none, nextEnd.scalar - next.scalar == 1, value > 0x20, value < 0x7F else { break }
+          let scalar = scalars[next.scalar]
+          guard next.kind == .none, nextEnd.scalar - next.scalar == 1, Self.isPlainCell(scalar.scalar.value) else {
+            break
+          }
+          cells += Self.cells(of: scalar)
           (last, lastEnd) = (last + 1, nextEnd)
         }
-        x += last - k + 1
-        width += last - k + 1
+        x += cells
+        width += cells
         contentEnd = lastEnd.offset
         k = last
         continue
@@ -210,6 +214,21 @@ struct Segmenter: IteratorProtocol {
     openWidth = width
     self.x = x
     self.ready = ready
+  }
+}
+
+extension Segmenter {
+  /// Whether a cluster of this code point alone is content of no special kind in cells: not a control below the
+  /// space, the space, a soft hyphen or a hard line break (``Cluster/kind(of:second:)``).
+  @inline(__always)
+  fileprivate static func isPlainCell(_ value: UInt32) -> Bool {
+    value > 0x20 && (value < 0x7F || value != 0xAD && value != 0x85 && value & ~1 != 0x2028)
+  }
+
+  /// The cells of a plain cell (``isPlainCell(_:)``): ``TerminalCells/legacyWidth(ofScanned:_:)`` of it.
+  @inline(__always)
+  fileprivate static func cells(of scalar: BreakScanner.ScannedScalar) -> Int {
+    scalar.scalar.value < 0x7F ? 1 : UnicodeProperties(raw: scalar.properties).nonASCIICells
   }
 }
 
