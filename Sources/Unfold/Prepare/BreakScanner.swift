@@ -96,7 +96,6 @@ struct BreakScanner {
     var endsWithHardBreak = false
     var graphemes = GraphemeReader()
     var inHardBreak = false  // whether the open cluster starts with a hard line break
-    let asciiProperties = UnicodeTables.asciiProperties
     let tables = UnicodeTables.decoded
     while true {
       let isRead = scalars.withUnsafeMutableBufferPointer { scalars in
@@ -121,7 +120,7 @@ struct BreakScanner {
                 clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount, kind: .none)
                 clustersMade += 1
                 scalars[scalarCount] = ScannedScalar(
-                  scalar: Unicode.Scalar(byte), properties: asciiProperties[Int(byte)])
+                  scalar: Unicode.Scalar(byte), properties: tables.lookUp(ascii: byte))
                 scalarCount += 1
                 position += 1
               }
@@ -131,7 +130,7 @@ struct BreakScanner {
               }
             }
             let (value, length) = GraphemeReader.decode(bytes, at: position)
-            let raw = value < 0x80 ? asciiProperties[Int(value)] : tables.lookUp(value)
+            let raw = value < 0x80 ? tables.lookUp(ascii: UInt8(value)) : tables.lookUp(value)
             if graphemes.startsCluster(value, isSimple: UnicodeProperties.isGraphemeSimple(raw, value)) {
               if clustersMade > 0 {
                 if inHardBreak {
