@@ -32,7 +32,8 @@ import Testing
   }
 
   /// The pair table decides as the rules do: random strings of the code points of LineBreakTest (every
-  /// class, marks, ZWJ, East Asian and other brackets and quotes, emoji, aksaras), with and without it.
+  /// class, marks, ZWJ, East Asian and other brackets and quotes, emoji, aksaras), with and without it (and
+  /// without the runs of letters it makes one unit).
   @Test func thePairTableDecidesAsTheRules() throws {
     let pool = Array(Set(try Self.cases("LineBreakTest.txt").flatMap(\.scalars))).sorted { $0.value < $1.value }
     var random = SplitMix64(state: 14)
@@ -46,6 +47,17 @@ import Testing
     for _ in 0..<30_000 {
       let scalars = (0..<(2 + random.below(10))).map { _ in
         random.below(3) == 0 ? random.pick(spaces) : random.pick(pool)
+      }
+      if UAX14.breaks(scalars) != UAX14.breaks(scalars, usePairTable: false) { differences += 1 }
+    }
+    // Letters often, runs of letters of the same properties among them (a run is one unit with the table, one
+    // unit per letter without it), beside U+25CC (an aksara to LB28a, with the properties of other symbols),
+    // marks, ZWJ, quotes, hyphens and digits.
+    let letters: [Unicode.Scalar] = ["a", "b", "Q", "ж", "ы", "ก", "ข", "◊", "\u{25CC}", "\u{301}", "\u{200D}"]
+    #expect(letters.map { UnicodeProperties($0).raw }.filter { $0 == UnicodeProperties("\u{25CC}").raw }.count == 2)
+    for _ in 0..<30_000 {
+      let scalars = (0..<(2 + random.below(12))).map { _ in
+        random.below(3) == 0 ? random.pick(pool) : random.pick(letters)
       }
       if UAX14.breaks(scalars) != UAX14.breaks(scalars, usePairTable: false) { differences += 1 }
     }

@@ -53,7 +53,8 @@ enum UAX14 {
 
   /// The same, for code points whose packed properties are already looked up, into a reused array.
   ///
-  /// `usePairTable: false` runs every rule at every boundary: what tests compare the pair table with.
+  /// `usePairTable: false` runs every rule at every boundary, a unit per code point and its marks: what tests
+  /// compare the pair table and its runs of letters with.
   static func breaks(
     _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, into actions: inout [Action], scratch: inout Scratch,
     usePairTable: Bool = true
@@ -85,7 +86,17 @@ enum UAX14 {
         var classBefore = LineBreakClass.xx  // the class after LB1 of the code point before
         var previous = LineBreakClass.xx  // the class of the unit before
         var beforeSpaces: LineBreakClass?  // the class of the last unit that is not a space, before this one
+        // The packed properties of the unit before when it is a letter that letters of the same properties join
+        // (no value's bits are all ones otherwise).
+        var joinable = UInt32.max
         for index in 0..<count {
+          if scalars[index].properties == joinable, scalars[index].scalar != "\u{25CC}" {
+            // A letter after a letter of the same properties (most letters of a word): a boundary that LB28
+            // prohibits, and no rule reads more of a run of such letters than their class and properties, so the
+            // run is one unit, as if the letter were a mark of the one before (the rules' context is the same).
+            classBefore = .al
+            continue
+          }
           let properties = UnicodeProperties(raw: scalars[index].properties)
           let resolved = properties.resolvedLineBreak  // resolve(properties), from the tables
           let isMark = resolved == .cm || resolved == .zwj
@@ -94,6 +105,9 @@ enum UAX14 {
             continue  // LB9: attached to the unit before; no break before it
           }
           let lineBreak: LineBreakClass = isMark ? .al : resolved  // LB10
+          // U+25CC is an aksara to LB28a, which a unit's first code point alone decides.
+          joinable =
+            usePairTable && resolved == .al && scalars[index].scalar != "\u{25CC}" ? properties.raw : UInt32.max
           buffer[unitCount] = Unit(
             start: index, lineBreak: lineBreak, classBefore: classBefore, properties: properties,
             scalar: scalars[index].scalar)
