@@ -53,7 +53,9 @@ import Testing
     // Letters often, runs of letters of the same properties among them (a run is one unit with the table, one
     // unit per letter without it), beside U+25CC (an aksara to LB28a, with the properties of other symbols),
     // marks, ZWJ, quotes, hyphens and digits.
-    let letters: [Unicode.Scalar] = ["a", "b", "Q", "ж", "ы", "ก", "ข", "◊", "\u{25CC}", "\u{301}", "\u{200D}"]
+    let aksaras = pool.filter { [.ak, .ap, .as, .vf, .vi].contains(UnicodeProperties($0).lineBreak) }
+    let letters: [Unicode.Scalar] =
+      ["a", "b", "Q", "ж", "ы", "ก", "ข", "◊", "\u{25CC}", "\u{301}", "\u{200D}"] + aksaras
     #expect(letters.map { UnicodeProperties($0).raw }.filter { $0 == UnicodeProperties("\u{25CC}").raw }.count == 2)
     for _ in 0..<30_000 {
       let scalars = (0..<(2 + random.below(12))).map { _ in
