@@ -159,14 +159,15 @@ import Testing
   }
 
   /// The scanner reads stretches of printable ASCII a byte at a time, apart from its general step: its
-  /// clusters are still Swift's characters, where ASCII meets a mark that joins it, a prepended mark before it,
-  /// a hard line break, a control, and across windows.
+  /// clusters are still Swift's characters (a run of letters a cluster per letter), where ASCII meets a mark
+  /// that joins it, a prepended mark before it, a hard line break, a control, and across windows.
   @Test func scannedClustersAreCharactersAroundASCIIStretches() {
     let pieces = [
       "word", "a", " ", "e\u{301}", "\u{0600}1", "\r\n", "\r", "\n", "\u{1}", "\u{7F}", "~", "中", "x\u{200D}",
       "👍🏽", "\t", "\u{0E01}\u{0E33}", "1\u{20E3}", "z\u{FE0F}", String(repeating: "ab ", count: 700),
     ]
     var random = SplitMix64(state: 29)
+    var letterRuns = 0
     for round in 0..<200 {
       var text = ""
       for _ in 0..<(round % 20 == 0 ? 600 : 1 + random.below(30)) { text += random.pick(pieces) }
@@ -178,9 +179,13 @@ import Testing
       }
       var scanner = BreakScanner(text, from: 0, rules: .unicode)
       var scanned: [Int] = []
-      while scanner.scanWindow() { scanned += scanner.clusters.prefix(scanner.clusterCount).map(\.offset) }
+      while scanner.scanWindow() {
+        scanned += scanner.clusterOffsets
+        letterRuns += scanner.letterRunCount
+      }
       #expect(scanned == expected, "\(text.debugDescription.prefix(200))")
     }
+    #expect(letterRuns > 1_000)  // the runs of letters that the scanner makes one entry were met
   }
 
   /// Whether a cluster starts at an offset, asked of one offset alone (where a line's runs meet): Swift's

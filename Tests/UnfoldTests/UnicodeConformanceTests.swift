@@ -233,7 +233,7 @@ extension UnicodeConformanceTests {
       // The scanner that preparing and the line breaker read with finds the same clusters, window by window.
       var scanner = BreakScanner(string, from: 0, rules: .unicode)
       var scanned: [Int] = []
-      while scanner.scanWindow() { scanned += scanner.clusters.prefix(scanner.clusterCount).map(\.offset) }
+      while scanner.scanWindow() { scanned += scanner.clusterOffsets }
       #expect(scanned == expected)
       // Every opportunity falls on a cluster start.
       let opportunities = LineBreaker.unicode.allOpportunities(in: string).map(\.offset)

@@ -59,4 +59,7 @@ extension UInt8 {
   /// grapheme-simple and neither a hard line break nor a control.
   @inline(__always)
   var isPrintableASCII: Bool { self &- 0x20 < 0x5F }
+  /// Whether the byte is an ASCII letter, A–Z or a–z.
+  @inline(__always)
+  var isASCIILetter: Bool { (self | 0x20) &- 0x61 < 26 }
 }

@@ -9,7 +9,11 @@
 /// `clusters[k].kind` says whether a line may (or must) end before it.
 ///
 /// Clusters are Swift's own, found by a ``GraphemeReader`` (two simple code points, ASCII among them, are
-/// decided without the standard library's recognizer).
+/// decided without the standard library's recognizer), but for runs of ASCII letters: a letter that follows a
+/// letter within a stretch of printable ASCII joins the entry of the one before, so that a word is one entry,
+/// not one per letter (no rule set allows a break between two ASCII letters). Such an entry is the only one
+/// of several code points whose first two are ASCII letters (``isLetterRun(_:first:count:)``: a real cluster
+/// that starts with a letter goes on with a mark); it is one cluster per code point.
 struct BreakScanner {
   /// What may happen before a cluster.
   enum Kind: UInt8 {
@@ -96,6 +100,9 @@ struct BreakScanner {
     var endsWithHardBreak = false
     var graphemes = GraphemeReader()
     var inHardBreak = false  // whether the open cluster starts with a hard line break
+    // Whether the open entry is a run of ASCII letters that the last letter joined: a code point that continues
+    // that letter's cluster (a mark) makes the letter an entry of its own again.
+    var endsInLetterRun = false
     let tables = UnicodeTables.decoded
     while true {
       let isRead = scalars.withUnsafeMutableBufferPointer { scalars in
@@ -115,10 +122,20 @@ struct BreakScanner {
               )
               let stop = min(bytes.count, position + room)
               let start = position
+              // Whether the byte before is a letter whose entry this loop wrote (one the general step wrote may
+              // hold more than the letter: a prepended mark before it).
+              var afterLetter = false
               while position < stop, bytes[position].isPrintableASCII {
                 let byte = bytes[position]
-                clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount, kind: .none)
-                clustersMade += 1
+                // A letter after a letter joins its cluster: a run of ASCII letters is one entry (see the type's
+                // documentation), whose inner boundaries every rule set prohibits.
+                let isLetter = byte.isASCIILetter
+                endsInLetterRun = isLetter && afterLetter
+                if !endsInLetterRun {
+                  clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount, kind: .none)
+                  clustersMade += 1
+                }
+                afterLetter = isLetter
                 scalars[scalarCount] = ScannedScalar(
                   scalar: Unicode.Scalar(byte), properties: tables.lookUp(ascii: byte))
                 scalarCount += 1
@@ -147,7 +164,12 @@ struct BreakScanner {
               clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount, kind: .none)
               clustersMade += 1
               inHardBreak = Cluster.startsHardLineBreak(value)
+            } else if endsInLetterRun {
+              // The letter before this code point (one byte) leaves the run: its cluster goes on.
+              clusters[clustersMade] = ScannedCluster(offset: position - 1, scalar: scalarCount - 1, kind: .none)
+              clustersMade += 1
             }
+            endsInLetterRun = false
             scalars[scalarCount] = ScannedScalar(scalar: Unicode.Scalar(validUTF8: value), properties: raw)
             scalarCount += 1
             position += length
@@ -231,6 +253,38 @@ struct BreakScanner {
     case .al, .hl, .id, .nu: return true
     default: return false
     }
+  }
+
+  /// The UTF-8 offsets where the window's grapheme clusters start: the entries' offsets, a run of ASCII letters
+  /// one per letter.
+  var clusterOffsets: [Int] {
+    scalars.withUnsafeBufferPointer { scalars in
+      (0..<clusterCount).flatMap { k in
+        let (entry, count) = (clusters[k], clusters[k + 1].scalar - clusters[k].scalar)
+        return Self.isLetterRun(scalars, first: entry.scalar, count: count)
+          ? Array(entry.offset..<entry.offset + count) : [entry.offset]
+      }
+    }
+  }
+
+  /// The number of the window's entries that are runs of ASCII letters.
+  var letterRunCount: Int {
+    scalars.withUnsafeBufferPointer { scalars in
+      (0..<clusterCount).count {
+        Self.isLetterRun(scalars, first: clusters[$0].scalar, count: clusters[$0 + 1].scalar - clusters[$0].scalar)
+      }
+    }
+  }
+
+  /// Whether the entry of the clusters that starts with code point `first` of `scalars` and holds `count` of
+  /// them is a run of ASCII letters (a cluster per code point; see the type's documentation).
+  @inline(__always)
+  static func isLetterRun(_ scalars: UnsafeBufferPointer<ScannedScalar>, first: Int, count: Int) -> Bool {
+    func isLetter(_ index: Int) -> Bool {
+      let value = scalars[index].scalar.value
+      return value < 0x80 && UInt8(value).isASCIILetter
+    }
+    return count > 1 && isLetter(first) && isLetter(first + 1)
   }
 
   /// Blink's changes to UAX #14 (see ``LineBreaker``).

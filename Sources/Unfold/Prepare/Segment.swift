@@ -152,8 +152,10 @@ struct Segmenter: IteratorProtocol {
       let first = scalars[cluster.scalar].scalar
       let count = end.scalar - cluster.scalar
       // A code point of its own that is content in cells (a printable ASCII character but the space, a letter, an
-      // ideograph: most clusters of most text), with its cells at hand: what the general path below finds for it.
-      let isPlain = isLegacyCells && count == 1 && Self.isPlainCell(first.value)
+      // ideograph: most clusters of most text), or a run of ASCII letters, with its cells at hand: what the general
+      // path below finds for it.
+      let plainCells = isLegacyCells ? Self.plainCells(scalars, cluster.scalar, count) : -1
+      let isPlain = plainCells >= 0
       if contentEnd >= 0, !isPlain || cluster.kind != .none {
         segment.addContent(end: contentEnd, width: width)
         contentEnd = -1
@@ -172,15 +174,14 @@ struct Segmenter: IteratorProtocol {
         // The plain cells after it that no opportunity precedes (the rest of a word), in a loop of their own.
         var last = k
         var lastEnd = end
-        var cells = Self.cells(of: scalars[cluster.scalar])
+        var cells = plainCells
         while last + 1 < clusterCount {
           let next = clusters[last + 1]
           let nextEnd = clusters[last + 2]
-          let scalar = scalars[next.scalar]
-          guard next.kind == .none, nextEnd.scalar - next.scalar == 1, Self.isPlainCell(scalar.scalar.value) else {
-            break
-          }
-          cells += Self.cells(of: scalar)
+          guard next.kind == .none else { break }
+          let nextCells = Self.plainCells(scalars, next.scalar, nextEnd.scalar - next.scalar)
+          guard nextCells >= 0 else { break }
+          cells += nextCells
           (last, lastEnd) = (last + 1, nextEnd)
         }
         x += cells
@@ -201,6 +202,14 @@ struct Segmenter: IteratorProtocol {
           first.isASCII
           ? measurer.advance(ofASCII: UInt8(first.value), style: style)
           : measurer.advance(ofScalar: first, style: style)
+      } else if BreakScanner.isLetterRun(scalars, first: cluster.scalar, count: count) {
+        // A cluster per letter, each in its own style.
+        var sum = 0
+        for index in 0..<count {
+          let style = runs.style(at: cluster.offset + index)
+          sum += measurer.advance(ofASCII: UInt8(scalars[cluster.scalar + index].scalar.value), style: style)
+        }
+        advance = sum
       } else {
         advance = measurer.advance(
           ofScalars: scalars[cluster.scalar..<end.scalar].lazy.map(\.scalar), style: runs.style(at: cluster.offset))
@@ -225,10 +234,17 @@ extension Segmenter {
     value > 0x20 && (value < 0x7F || value != 0xAD && value != 0x85 && value & ~1 != 0x2028)
   }
 
-  /// The cells of a plain cell (``isPlainCell(_:)``): ``TerminalCells/legacyWidth(ofScanned:_:)`` of it.
+  /// The cells of the scanner's entry of `count` code points from `first` when it is content of no special
+  /// kind (a plain cell, ``isPlainCell(_:)``, or a run of ASCII letters): ``TerminalCells/legacyWidth(ofScanned:_:)``
+  /// of it; -1 when it is not.
   @inline(__always)
-  fileprivate static func cells(of scalar: BreakScanner.ScannedScalar) -> Int {
-    scalar.scalar.value < 0x7F ? 1 : UnicodeProperties(raw: scalar.properties).nonASCIICells
+  fileprivate static func plainCells(
+    _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, _ first: Int, _ count: Int
+  ) -> Int {
+    guard count == 1 else { return BreakScanner.isLetterRun(scalars, first: first, count: count) ? count : -1 }
+    let scalar = scalars[first]
+    guard isPlainCell(scalar.scalar.value) else { return -1 }
+    return scalar.scalar.value < 0x7F ? 1 : UnicodeProperties(raw: scalar.properties).nonASCIICells
   }
 }
 
