@@ -165,6 +165,7 @@ import Testing
     let pieces = [
       "word", "a", " ", "e\u{301}", "\u{0600}1", "\r\n", "\r", "\n", "\u{1}", "\u{7F}", "~", "中", "x\u{200D}",
       "👍🏽", "\t", "\u{0E01}\u{0E33}", "1\u{20E3}", "z\u{FE0F}", String(repeating: "ab ", count: 700),
+      "слово", "и\u{306}", "\u{0600}ж", "ภาษา", "◊◌◊", String(repeating: "ж", count: 5_000),
     ]
     var random = SplitMix64(state: 29)
     var letterRuns = 0
@@ -258,7 +259,7 @@ import Testing
     let pieces = [
       "word", " ", "  ", "\t", "\n", "\r\n", "\r", "中文", "。", "e\u{301}", "👨‍👩‍👧", "🇺🇸", "\u{AD}", "-", "(", ")",
       "“", "”", "$1.5", "x\u{200D}", "\u{0E01}\u{0E34}", "가", "\u{2028}", "**", "a/b", "\u{0B}", "\u{0C}", "\u{1B}",
-      "\u{7F}",
+      "\u{7F}", "слово", "и\u{306}", "ภาษา", "Größe", "\u{0600}ж",
     ]
     var random = SplitMix64(state: 8)
     let fonts = try FontSet.dejaVu()
