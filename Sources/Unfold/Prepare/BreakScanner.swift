@@ -5,8 +5,9 @@
 /// A window is a paragraph (up to and including its hard line break), or about 4,096 code points of a long
 /// one cut where the algorithm's context cannot cross. After ``scanWindow()``, the window's clusters are
 /// `clusters[0..<clusterCount]`: cluster `k` covers the UTF-8 offsets `clusters[k].offset..<clusters[k + 1]
-/// .offset` and the code points `scalars[clusters[k].scalar..<clusters[k + 1].scalar]`, and
-/// `clusters[k].kind` says whether a line may (or must) end before it.
+/// .offset` and the code points `scalars[clusters[k].scalar..<clusters[k + 1].scalar]`, and ``kind(at:)`` says
+/// whether a line may (or must) end before it: ``firstKind`` before the first, the break action before its first
+/// code point (``actions``) before the others.
 ///
 /// Clusters are Swift's own, found by a ``GraphemeReader`` (two simple code points, ASCII among them, are
 /// decided without the standard library's recognizer), but for runs of ASCII letters: a letter that follows a
@@ -37,12 +38,11 @@ struct BreakScanner {
     var properties: UInt32
   }
 
-  /// A cluster of the window: its UTF-8 offset in the text, its first code point's index in ``scalars``,
-  /// and whether a line may or must end before it.
+  /// A cluster of the window: its UTF-8 offset in the text and its first code point's index in ``scalars``
+  /// (16 bytes: what may happen before it is read from ``actions``, not written into each).
   struct ScannedCluster: Sendable {
     var offset: Int
     var scalar: Int
-    var kind: Kind
   }
 
   /// The window's code points, its context first (one array of both), read through the clusters' indices:
@@ -50,7 +50,12 @@ struct BreakScanner {
   private(set) var scalars: [ScannedScalar] = []
   /// The window's clusters, and one more entry that holds where the last one ends.
   private(set) var clusters: [ScannedCluster] = []
-  private var actions: [UAX14.Action] = []
+  /// The break actions of UAX #14 (with Blink's changes for ``LineBreaker/Rules/chromium``) before the
+  /// window's code points: the action before a cluster's first code point is what may happen before it.
+  private(set) var actions: [UAX14.Action] = []
+  /// What may happen before the window's first cluster: a mandatory break after a hard line break, none at the
+  /// start of the text, the action before it after a window that was cut.
+  private(set) var firstKind = Kind.none
   private var scratch = UAX14.Scratch()
 
   /// The number of clusters of the window.
@@ -132,7 +137,7 @@ struct BreakScanner {
                 let isLetter = byte.isASCIILetter
                 endsInLetterRun = isLetter && afterLetter
                 if !endsInLetterRun {
-                  clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount, kind: .none)
+                  clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount)
                   clustersMade += 1
                 }
                 afterLetter = isLetter
@@ -161,12 +166,12 @@ struct BreakScanner {
                   return true
                 }
               }
-              clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount, kind: .none)
+              clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount)
               clustersMade += 1
               inHardBreak = Cluster.startsHardLineBreak(value)
             } else if endsInLetterRun {
               // The letter before this code point (one byte) leaves the run: its cluster goes on.
-              clusters[clustersMade] = ScannedCluster(offset: position - 1, scalar: scalarCount - 1, kind: .none)
+              clusters[clustersMade] = ScannedCluster(offset: position - 1, scalar: scalarCount - 1)
               clustersMade += 1
             }
             endsInLetterRun = false
@@ -180,7 +185,7 @@ struct BreakScanner {
       if isRead { break }
       Self.makeRoom(scalars.count + 2 * Self.window, in: &scalars, &clusters)  // written, so not doubled
     }
-    clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount, kind: .none)
+    clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount)
     if position == bytes.count && inHardBreak { endsWithHardBreak = true }
 
     scalars.withUnsafeBufferPointer { scalars in
@@ -189,17 +194,10 @@ struct BreakScanner {
       if rules == .chromium { Self.tailorForChromium(window, &actions) }
     }
     clusterCount = cut.map { $0 + 1 } ?? clustersMade
-    let (count, isFirstOfLine, firstKind, breaks) =
-      (clusterCount, context.isEmpty, afterHardBreak ? Kind.mandatory : .none, actions)
-    clusters.withUnsafeMutableBufferPointer { clusters in  // no check for shared storage per write
-      for k in 0..<count {
-        if k == 0 && isFirstOfLine {
-          clusters[k].kind = firstKind
-        } else {
-          clusters[k].kind = breaks[clusters[k].scalar] == .prohibited ? .none : .allowed
-        }
-      }
-    }
+    // (The kinds were written into the clusters in a loop of their own: a tenth of the scanner's writes.)
+    firstKind =
+      context.isEmpty
+      ? (afterHardBreak ? .mandatory : .none) : Self.kind(before: actions[clusters[0].scalar])
     if let cut {
       // The next window starts after the cut cluster, with the cluster before it and the cut cluster as
       // context; the opportunity before its first cluster is decided there, with that context.
@@ -213,6 +211,15 @@ struct BreakScanner {
     }
   }
 
+  /// What may happen before cluster `k` of the window.
+  func kind(at k: Int) -> Kind {
+    k == 0 ? firstKind : Self.kind(before: actions[clusters[k].scalar])
+  }
+
+  /// What may happen before a cluster (not the window's first) whose first code point has this action before it.
+  @inline(__always)
+  static func kind(before action: UAX14.Action) -> Kind { action == .prohibited ? .none : .allowed }
+
   /// Makes the arrays hold at least `count` code points and one cluster more, with placeholders: they keep
   /// their length from window to window, so that the placeholders are written once, not per window.
   private static func makeRoom(_ count: Int, in scalars: inout [ScannedScalar], _ clusters: inout [ScannedCluster]) {
@@ -222,7 +229,7 @@ struct BreakScanner {
     }
     if clusters.count < count + 2 {
       clusters.append(
-        contentsOf: repeatElement(ScannedCluster(offset: 0, scalar: 0, kind: .none), count: count + 2 - clusters.count))
+        contentsOf: repeatElement(ScannedCluster(offset: 0, scalar: 0), count: count + 2 - clusters.count))
     }
   }
 

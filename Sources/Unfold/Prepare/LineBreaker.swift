@@ -83,11 +83,10 @@ public struct LineBreaker: Hashable, Sendable {
       while true {
         while cluster < scanner.clusterCount {
           defer { cluster += 1 }
-          let scanned = scanner.clusters[cluster]
-          switch scanned.kind {
+          switch scanner.kind(at: cluster) {
           case .none: continue
-          case .allowed: return BreakOpportunity(offset: scanned.offset, kind: .allowed)
-          case .mandatory: return BreakOpportunity(offset: scanned.offset, kind: .mandatory)
+          case .allowed: return BreakOpportunity(offset: scanner.clusters[cluster].offset, kind: .allowed)
+          case .mandatory: return BreakOpportunity(offset: scanner.clusters[cluster].offset, kind: .mandatory)
           }
         }
         guard scanner.scanWindow() else { return nil }

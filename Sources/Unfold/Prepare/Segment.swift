@@ -118,16 +118,22 @@ struct Segmenter: IteratorProtocol {
   private mutating func measureWindow() {
     let clusters = scanner.clusters
     let scalars = scanner.scalars
+    let actions = scanner.actions
     let count = scanner.clusterCount
+    let firstKind = scanner.firstKind
     clusters.withUnsafeBufferPointer { clusters in
-      scalars.withUnsafeBufferPointer { scalars in measure(count, clusters, scalars) }
+      scalars.withUnsafeBufferPointer { scalars in
+        actions.withUnsafeBufferPointer { actions in measure(count, clusters, scalars, actions, firstKind) }
+      }
     }
   }
 
-  /// The loop of ``measureWindow()``, over the scanner's arrays without bounds checks.
+  /// The loop of ``measureWindow()``, over the scanner's arrays without bounds checks; what may happen before
+  /// a cluster is ``BreakScanner/kind(at:)``, read here from the actions and the first cluster's kind.
   private mutating func measure(
     _ clusterCount: Int, _ clusters: UnsafeBufferPointer<BreakScanner.ScannedCluster>,
-    _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>
+    _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, _ actions: UnsafeBufferPointer<UAX14.Action>,
+    _ firstKind: BreakScanner.Kind
   ) {
     let measurer = self.measurer
     let isLegacyCells = self.isLegacyCells
@@ -149,6 +155,7 @@ struct Segmenter: IteratorProtocol {
       defer { k += 1 }
       let cluster = clusters[k]
       let end = clusters[k + 1]
+      let breakBefore = k == 0 ? firstKind : BreakScanner.kind(before: actions[cluster.scalar])
       let first = scalars[cluster.scalar].scalar
       let count = end.scalar - cluster.scalar
       // A code point of its own that is content in cells (a printable ASCII character but the space, a letter, an
@@ -156,12 +163,12 @@ struct Segmenter: IteratorProtocol {
       // path below finds for it.
       let plainCells = isLegacyCells ? Self.plainCells(scalars, cluster.scalar, count) : -1
       let isPlain = plainCells >= 0
-      if contentEnd >= 0, !isPlain || cluster.kind != .none {
+      if contentEnd >= 0, !isPlain || breakBefore != .none {
         segment.addContent(end: contentEnd, width: width)
         contentEnd = -1
       }
-      if isOpen, cluster.kind != .none {
-        segment.isMandatoryBreak = cluster.kind == .mandatory
+      if isOpen, breakBefore != .none {
+        segment.isMandatoryBreak = breakBefore == .mandatory
         ready.append(segment)
         isOpen = false
       }
@@ -178,7 +185,7 @@ struct Segmenter: IteratorProtocol {
         while last + 1 < clusterCount {
           let next = clusters[last + 1]
           let nextEnd = clusters[last + 2]
-          guard next.kind == .none else { break }
+          guard actions[next.scalar] == .prohibited else { break }
           let nextCells = Self.plainCells(scalars, next.scalar, nextEnd.scalar - next.scalar)
           guard nextCells >= 0 else { break }
           cells += nextCells
