@@ -302,8 +302,9 @@ extension UnicodeConformanceTests {
     }
   }
 
-  /// The fields derived when the tables are decoded (the class after LB1, a code point's cells from DEL up)
-  /// are what the rules they stand for give, at every code point.
+  /// The fields derived when the tables are decoded (the class after LB1, a code point's cells from DEL up,
+  /// grapheme simplicity) are what the rules they stand for give, at every code point; so are the classes of
+  /// hard line breaks.
   @Test func derivedFieldsAreTheRulesAtEveryCodePoint() {
     var wrong: [String] = []
     for value in UInt32(0)...0x10_FFFF {
@@ -312,6 +313,10 @@ extension UnicodeConformanceTests {
       if properties.resolvedLineBreak != UAX14.resolve(properties) { wrong.append("class of U+\(value)") }
       if value >= 0x7F, properties.nonASCIICells != TerminalCells.width(ofNonASCII: scalar, properties: properties) {
         wrong.append("cells of U+\(value)")
+      }
+      // The scanner takes the classes of hard line breaks for the code points that start them.
+      if LineBreakSet.bkCrLfNl.contains(properties.lineBreak) != Cluster.startsHardLineBreak(value) {
+        wrong.append("hard line break U+\(value)")
       }
     }
     #expect(wrong.isEmpty, "\(wrong.prefix(10))")

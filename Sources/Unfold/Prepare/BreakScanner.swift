@@ -168,7 +168,8 @@ struct BreakScanner {
               }
               clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount)
               clustersMade += 1
-              inHardBreak = Cluster.startsHardLineBreak(value)
+              // Cluster.startsHardLineBreak(value), from the class at hand: BK, CR, LF and NL are those code points.
+              inHardBreak = LineBreakSet.bkCrLfNl.contains(UnicodeProperties(raw: raw).lineBreak)
             } else if endsInLetterRun {
               // The letter before this code point (one byte) leaves the run: its cluster goes on.
               clusters[clustersMade] = ScannedCluster(offset: position - 1, scalar: scalarCount - 1)

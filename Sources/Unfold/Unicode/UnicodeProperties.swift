@@ -50,7 +50,8 @@ struct UnicodeProperties: Hashable, Sendable {
     let resolved = UInt32(UAX14.resolve(properties).rawValue)
     // Any code point from U+00A0 up that has these properties: the width depends on them alone there.
     let cells = UInt32(TerminalCells.width(ofNonASCII: "\u{A0}", properties: properties))
-    return raw & 0xF_FFFF | resolved << 20 | cells << 26
+    let simple = isGraphemeSimpleByProperties(raw) ? flagGraphemeSimple : 0
+    return raw & 0xF_FFFF | resolved << 20 | cells << 26 | simple
   }
 
   var isExtendedPictographic: Bool { raw & UnicodeTables.flagExtendedPictographic != 0 }
@@ -70,6 +71,25 @@ struct UnicodeProperties: Hashable, Sendable {
   @inline(__always)
   static func isGraphemeSimple(_ raw: UInt32, _ value: UInt32) -> Bool {
     if value < 0x80 { return value != 0x0D }
+    // The properties' part, derived when the tables are decoded (bit 28); the few letters with a grapheme role
+    // are named (all from U+0E33 up: most text past ASCII is decided by one comparison).
+    guard raw & flagGraphemeSimple != 0 else { return false }
+    guard value >= 0x0E33 else { return true }
+    switch value {
+    case 0x0E33, 0x0EB3: return false  // Thai and Lao SARA AM: SpacingMark
+    case 0xFF9E, 0xFF9F: return false  // halfwidth katakana sound marks: Extend
+    case 0x16D63, 0x16D67...0x16D6A: return false  // Kirat Rai vowel signs: V
+    default: return true
+    }
+  }
+
+  /// Bit 28 of a packed value: whether a code point of these properties is grapheme-simple, as far as its
+  /// properties tell (``isGraphemeSimple(_:_:)`` names the exceptions).
+  static let flagGraphemeSimple: UInt32 = 1 << 28
+
+  /// The properties' part of ``isGraphemeSimple(_:_:)``: neither a mark, a format character, a regional
+  /// indicator, a Hangul jamo, a prepended mark nor an emoji modifier.
+  private static func isGraphemeSimpleByProperties(_ raw: UInt32) -> Bool {
     // The categories and classes as bit masks of their raw values: the packed value is read bit by bit.
     let categories: UInt32 =
       1 << GeneralCategoryClass.mn.rawValue | 1 << GeneralCategoryClass.me.rawValue
@@ -78,13 +98,7 @@ struct UnicodeProperties: Hashable, Sendable {
       1 << LineBreakClass.ri.rawValue | 1 << LineBreakClass.jl.rawValue | 1 << LineBreakClass.jv.rawValue
       | 1 << LineBreakClass.jt.rawValue
     if categories & 1 << (raw >> 9 & 0x1F) != 0 || classes & 1 << UInt64(raw & 0x3F) != 0 { return false }
-    if raw & (UnicodeTables.flagPrepend | UnicodeTables.flagEmojiModifier) != 0 { return false }
-    switch value {
-    case 0x0E33, 0x0EB3: return false  // Thai and Lao SARA AM: SpacingMark
-    case 0xFF9E, 0xFF9F: return false  // halfwidth katakana sound marks: Extend
-    case 0x16D63, 0x16D67...0x16D6A: return false  // Kirat Rai vowel signs: V
-    default: return true
-    }
+    return raw & (UnicodeTables.flagPrepend | UnicodeTables.flagEmojiModifier) == 0
   }
 
   /// ``isGraphemeSimple(_:_:)`` of a code point whose properties are not at hand.
