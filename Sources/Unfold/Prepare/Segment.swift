@@ -139,11 +139,6 @@ struct Segmenter: IteratorProtocol {
     let isLegacyCells = self.isLegacyCells
     var segment = open ?? Segment(at: 0)
     var isOpen = open != nil
-    var ready = self.ready  // moved out while appending (see BreakScanner.scan)
-    self.ready = []
-    // About one segment per four clusters in prose: room made once, not by doubling from one (eight
-    // allocations for a comment's window).
-    if ready.capacity < clusterCount / 4 { ready.reserveCapacity(clusterCount / 4 + 8) }
     var width = openWidth
     var x = self.x
     // Where the plain cells read since the segment was last written end (-1: none): they are
@@ -151,85 +146,90 @@ struct Segmenter: IteratorProtocol {
     // fifth of this loop).
     var contentEnd = -1
     var k = 0
-    while k < clusterCount {
-      defer { k += 1 }
-      let cluster = clusters[k]
-      let end = clusters[k + 1]
-      let breakBefore = k == 0 ? firstKind : BreakScanner.kind(before: actions[cluster.scalar])
-      let first = scalars[cluster.scalar].scalar
-      let count = end.scalar - cluster.scalar
-      // A code point of its own that is content in cells (a printable ASCII character but the space, a letter, an
-      // ideograph: most clusters of most text), or a run of ASCII letters, with its cells at hand: what the general
-      // path below finds for it.
-      let plainCells = isLegacyCells ? Self.plainCells(scalars, cluster.scalar, count) : -1
-      let isPlain = plainCells >= 0
-      if contentEnd >= 0, !isPlain || breakBefore != .none {
-        segment.addContent(end: contentEnd, width: width)
-        contentEnd = -1
-      }
-      if isOpen, breakBefore != .none {
-        segment.isMandatoryBreak = breakBefore == .mandatory
-        ready.append(segment)
-        isOpen = false
-      }
-      if !isOpen {
-        segment = Segment(at: cluster.offset)
-        isOpen = true
-        width = 0
-      }
-      if isPlain {
-        // The plain cells after it that no opportunity precedes (the rest of a word), in a loop of their own.
-        var last = k
-        var lastEnd = end
-        var cells = plainCells
-        while last + 1 < clusterCount {
-          let next = clusters[last + 1]
-          let nextEnd = clusters[last + 2]
-          guard actions[next.scalar] == .prohibited else { break }
-          let nextCells = Self.plainCells(scalars, next.scalar, nextEnd.scalar - next.scalar)
-          guard nextCells >= 0 else { break }
-          cells += nextCells
-          (last, lastEnd) = (last + 1, nextEnd)
+    // The window's segments are written into an array made for them, with room for one per cluster (the most
+    // there can be): appended one by one, each asked whether the array's storage was shared and had room.
+    precondition(self.ready.isEmpty, "the segments of the window before are handed out")
+    self.ready = [Segment](unsafeUninitializedCapacity: clusterCount) { ready, readyCount in
+      while k < clusterCount {
+        defer { k += 1 }
+        let cluster = clusters[k]
+        let end = clusters[k + 1]
+        let breakBefore = k == 0 ? firstKind : BreakScanner.kind(before: actions[cluster.scalar])
+        let first = scalars[cluster.scalar].scalar
+        let count = end.scalar - cluster.scalar
+        // A code point of its own that is content in cells (a printable ASCII character but the space, a letter, an
+        // ideograph: most clusters of most text), or a run of ASCII letters, with its cells at hand: what the general
+        // path below finds for it.
+        let plainCells = isLegacyCells ? Self.plainCells(scalars, cluster.scalar, count) : -1
+        let isPlain = plainCells >= 0
+        if contentEnd >= 0, !isPlain || breakBefore != .none {
+          segment.addContent(end: contentEnd, width: width)
+          contentEnd = -1
         }
-        x += cells
-        width += cells
-        contentEnd = lastEnd.offset
-        k = last
-        continue
-      }
-      let kind = Cluster.kind(of: first.value, second: count > 1 ? scalars[cluster.scalar + 1].scalar : nil)
-      let advance: Int
-      if kind.isTab {
-        advance = measurer.tabAdvance(at: x)
-      } else if isLegacyCells {
-        advance = TerminalCells.legacyWidth(ofScanned: scalars, cluster.scalar..<end.scalar)
-      } else if count == 1 {
-        let style = runs.style(at: cluster.offset)
-        advance =
-          first.isASCII
-          ? measurer.advance(ofASCII: UInt8(first.value), style: style)
-          : measurer.advance(ofScalar: first, style: style)
-      } else if BreakScanner.isLetterRun(scalars, first: cluster.scalar, count: count) {
-        // A cluster per letter, each in its own style.
-        var sum = 0
-        for index in 0..<count {
-          let style = runs.style(at: cluster.offset + index)
-          sum += measurer.advance(ofASCII: UInt8(scalars[cluster.scalar + index].scalar.value), style: style)
+        if isOpen, breakBefore != .none {
+          segment.isMandatoryBreak = breakBefore == .mandatory
+          ready.initializeElement(at: readyCount, to: segment)
+          readyCount += 1
+          isOpen = false
         }
-        advance = sum
-      } else {
-        advance = measurer.advance(
-          ofScalars: scalars[cluster.scalar..<end.scalar].lazy.map(\.scalar), style: runs.style(at: cluster.offset))
+        if !isOpen {
+          segment = Segment(at: cluster.offset)
+          isOpen = true
+          width = 0
+        }
+        if isPlain {
+          // The plain cells after it that no opportunity precedes (the rest of a word), in a loop of their own.
+          var last = k
+          var lastEnd = end
+          var cells = plainCells
+          while last + 1 < clusterCount {
+            let next = clusters[last + 1]
+            let nextEnd = clusters[last + 2]
+            guard actions[next.scalar] == .prohibited else { break }
+            let nextCells = Self.plainCells(scalars, next.scalar, nextEnd.scalar - next.scalar)
+            guard nextCells >= 0 else { break }
+            cells += nextCells
+            (last, lastEnd) = (last + 1, nextEnd)
+          }
+          x += cells
+          width += cells
+          contentEnd = lastEnd.offset
+          k = last
+          continue
+        }
+        let kind = Cluster.kind(of: first.value, second: count > 1 ? scalars[cluster.scalar + 1].scalar : nil)
+        let advance: Int
+        if kind.isTab {
+          advance = measurer.tabAdvance(at: x)
+        } else if isLegacyCells {
+          advance = TerminalCells.legacyWidth(ofScanned: scalars, cluster.scalar..<end.scalar)
+        } else if count == 1 {
+          let style = runs.style(at: cluster.offset)
+          advance =
+            first.isASCII
+            ? measurer.advance(ofASCII: UInt8(first.value), style: style)
+            : measurer.advance(ofScalar: first, style: style)
+        } else if BreakScanner.isLetterRun(scalars, first: cluster.scalar, count: count) {
+          // A cluster per letter, each in its own style.
+          var sum = 0
+          for index in 0..<count {
+            let style = runs.style(at: cluster.offset + index)
+            sum += measurer.advance(ofASCII: UInt8(scalars[cluster.scalar + index].scalar.value), style: style)
+          }
+          advance = sum
+        } else {
+          advance = measurer.advance(
+            ofScalars: scalars[cluster.scalar..<end.scalar].lazy.map(\.scalar), style: runs.style(at: cluster.offset))
+        }
+        x += advance
+        width += advance
+        segment.add(end: end.offset, kind: kind, width: width)
       }
-      x += advance
-      width += advance
-      segment.add(end: end.offset, kind: kind, width: width)
     }
     if contentEnd >= 0 { segment.addContent(end: contentEnd, width: width) }
     open = isOpen ? segment : nil
     openWidth = width
     self.x = x
-    self.ready = ready
   }
 }
 
