@@ -112,25 +112,30 @@ struct PlainRuns: Sendable {
     let contentEnds = [Int](unsafeUninitializedCapacity: count) { contentEnds, initialized in
       contentWidths.withUnsafeMutableBufferPointer { contentWidths in
         trailingBytes.withUnsafeMutableBufferPointer { trailingBytes in
-          for (k, segment) in segments.enumerated() {
-            contentEnds.initializeElement(at: k, to: sum + segment.contentWidth)
-            sum += segment.contentWidth + segment.spaceWidth
-            let width = UInt32(exactly: segment.contentWidth)
-            let trailing = UInt32(exactly: segment.end - segment.contentEnd)
-            contentWidths[k] = width ?? 0
-            trailingBytes[k] = trailing ?? 0
-            // A newline alone after a mandatory break (or first) is an empty line; after a segment on a line
-            // (where a breaker allows a break before a newline) it hangs with that segment's spaces.
-            let isNewline =
-              segment.isMandatoryBreak && segment.start == segment.spaceEnd
-              && (k == 0 || segments[k - 1].isMandatoryBreak)
-            if (!segment.hasContent && !isNewline) || segment.hasTab || segment.endsWithSoftHyphen || width == nil
-              || trailing == nil || (segment.isMandatoryBreak && sum >= 1 << 61)
-            {
-              breaks.append(k)
-            } else if segment.isMandatoryBreak {
-              sum += Self.hardBreakGap
-              hardBreaks.append(k)
+          segments.withUnsafeBufferPointer { segments in
+            var afterMandatoryBreak = true  // whether the segment before ends with a mandatory break (or none is)
+            for k in 0..<count {
+              let segment = segments[k]
+              contentEnds.initializeElement(at: k, to: sum + segment.contentWidth)
+              sum += segment.contentWidth + segment.spaceWidth
+              let width = segment.contentWidth
+              let trailing = segment.end - segment.contentEnd
+              // Both figures fit in 4 bytes (neither is negative): one comparison of the two.
+              let fits = UInt(bitPattern: width) | UInt(bitPattern: trailing) <= UInt(UInt32.max)
+              contentWidths[k] = fits ? UInt32(truncatingIfNeeded: width) : 0
+              trailingBytes[k] = fits ? UInt32(truncatingIfNeeded: trailing) : 0
+              // A newline alone after a mandatory break (or first) is an empty line; after a segment on a line
+              // (where a breaker allows a break before a newline) it hangs with that segment's spaces.
+              let isNewline = segment.isMandatoryBreak && segment.start == segment.spaceEnd && afterMandatoryBreak
+              afterMandatoryBreak = segment.isMandatoryBreak
+              if (!segment.hasContent && !isNewline) || segment.hasTab || segment.endsWithSoftHyphen || !fits
+                || (segment.isMandatoryBreak && sum >= 1 << 61)
+              {
+                breaks.append(k)
+              } else if segment.isMandatoryBreak {
+                sum += Self.hardBreakGap
+                hardBreaks.append(k)
+              }
             }
           }
         }
