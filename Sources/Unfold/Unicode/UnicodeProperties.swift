@@ -3,7 +3,8 @@ import Foundation
 /// The Unicode 17.0 properties of one code point that line breaking and cell widths need, read from the
 /// generated tables (``UnicodeTables``) with three array lookups.
 struct UnicodeProperties: Hashable, Sendable {
-  /// The packed value: Line_Break, East_Asian_Width, General_Category and flags.
+  /// The packed value: Line_Break, East_Asian_Width, General_Category and flags (bits 0–19, from the generated
+  /// tables), and fields derived from them when the tables are decoded (bits 20–28, ``withDerivedFields(_:)``).
   let raw: UInt32
 
   /// The properties of a scalar.
@@ -119,7 +120,7 @@ extension UnicodeTables {
   /// The decoded tables, built once on first use from the base64 strings of the generated file; one value,
   /// so that a lookup goes through one lazy initialization check, not four.
   ///
-  /// The stages are read without bounds checks (four per lookup were 1.5% of preparing): they are copied
+  /// The stages are read without bounds checks (four per lookup were 2% of preparing): they are copied
   /// into memory that is never freed or written again, and checked once, when decoded, so that every index a
   /// stage holds is inside the next stage (and every first-stage index of a code point up to U+10FFFF inside
   /// the first), which makes every lookup's reads in bounds.
@@ -149,6 +150,7 @@ extension UnicodeTables {
       self.ascii = Self.immortalCopy(ascii)
     }
 
+    /// A copy of the array in memory allocated for the rest of the process.
     private static func immortalCopy<T>(_ array: [T]) -> UnsafePointer<T> {
       let memory = UnsafeMutableBufferPointer<T>.allocate(capacity: array.count)
       _ = memory.initialize(from: array)
