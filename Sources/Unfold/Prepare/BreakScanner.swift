@@ -103,7 +103,9 @@ struct BreakScanner {
     var position = offset
     var cut: Int?  // the index in `clusters` of the first cluster of the next window
     var endsWithHardBreak = false
-    var graphemes = GraphemeReader()
+    // The grapheme reader's state and its recognizer apart (see GraphemeState).
+    var graphemes = GraphemeState()
+    var recognizer = Unicode._CharacterRecognizer()
     var inHardBreak = false  // whether the open cluster starts with a hard line break
     // Whether the open entry is a run of ASCII letters that the last letter joined: a code point that continues
     // that letter's cluster (a mark) makes the letter an entry of its own again.
@@ -153,7 +155,9 @@ struct BreakScanner {
             }
             let (value, length) = GraphemeReader.decode(bytes, at: position)
             let raw = value < 0x80 ? tables.lookUp(ascii: UInt8(value)) : tables.lookUp(value)
-            if graphemes.startsCluster(value, isSimple: UnicodeProperties.isGraphemeSimple(raw, value)) {
+            if graphemes.startsCluster(
+              value, isSimple: UnicodeProperties.isGraphemeSimple(raw, value), recognizer: &recognizer)
+            {
               if clustersMade > 0 {
                 if inHardBreak {
                   endsWithHardBreak = true

@@ -165,43 +165,13 @@ struct ClusterWalk: IteratorProtocol {
 /// code point given starts a cluster.
 struct GraphemeReader {
   private var recognizer = Unicode._CharacterRecognizer()
-  /// Whether the recognizer has seen every code point of the open cluster (not so after ASCII read alone).
-  private var recognizerIsCurrent = false
-  private var previous: UInt32 = 0
-  private var previousIsSimple = false
-  private var started = false
+  private var state = GraphemeState()
 
   /// Whether a cluster starts at this code point, the next of the stream; `isSimple` is its
   /// ``UnicodeProperties/isGraphemeSimple(_:_:)``, which the caller has the properties for.
   @inline(__always)
   mutating func startsCluster(_ value: UInt32, isSimple: Bool) -> Bool {
-    defer { (previous, previousIsSimple) = (value, isSimple) }
-    if !started {
-      started = true
-      recognizer = Unicode._CharacterRecognizer()
-      _ = recognizer.hasBreak(before: Unicode.Scalar(validUTF8: value))
-      recognizerIsCurrent = true
-      return true
-    }
-    if isSimple && previousIsSimple {
-      recognizerIsCurrent = false
-      return true
-    }
-    if !recognizerIsCurrent {
-      // The open cluster is the simple code point before this one alone.
-      recognizer = Unicode._CharacterRecognizer()
-      _ = recognizer.hasBreak(before: Unicode.Scalar(validUTF8: previous))
-      recognizerIsCurrent = true
-    }
-    return recognizer.hasBreak(before: Unicode.Scalar(validUTF8: value))
-  }
-
-  /// Takes in simple code points that were read past without asking (clusters of their own after a simple
-  /// one: what ``startsCluster(_:isSimple:)`` answers for them), `last` the last of them.
-  @inline(__always)
-  mutating func continueAfterSimple(_ last: UInt32) {
-    precondition(started && previousIsSimple, "a stretch of simple code points follows a simple one")
-    (previous, recognizerIsCurrent) = (last, false)
+    state.startsCluster(value, isSimple: isSimple, recognizer: &recognizer)
   }
 
   /// The number of grapheme clusters in `range` of valid UTF-8 (offsets on cluster boundaries): the
@@ -279,6 +249,51 @@ struct GraphemeReader {
       UInt32(byte & 0x07) << 18 | UInt32(bytes[position + 1] & 0x3F) << 12 | UInt32(bytes[position + 2] & 0x3F) << 6
         | UInt32(bytes[position + 3] & 0x3F), 4
     )
+  }
+}
+
+/// A ``GraphemeReader``'s state but its recognizer, which a loop keeps apart (``BreakScanner``): the recognizer
+/// is handed to the standard library by address, so whatever holds it lives in memory, and these few fields,
+/// asked at every code point, were stored and loaded at every one with it.
+struct GraphemeState {
+  /// Whether the recognizer has seen every code point of the open cluster (not so after ASCII read alone).
+  private var recognizerIsCurrent = false
+  private var previous: UInt32 = 0
+  private var previousIsSimple = false
+  private var started = false
+
+  /// ``GraphemeReader/startsCluster(_:isSimple:)``, with the reader's recognizer.
+  @inline(__always)
+  mutating func startsCluster(
+    _ value: UInt32, isSimple: Bool, recognizer: inout Unicode._CharacterRecognizer
+  ) -> Bool {
+    defer { (previous, previousIsSimple) = (value, isSimple) }
+    if !started {
+      started = true
+      recognizer = Unicode._CharacterRecognizer()
+      _ = recognizer.hasBreak(before: Unicode.Scalar(validUTF8: value))
+      recognizerIsCurrent = true
+      return true
+    }
+    if isSimple && previousIsSimple {
+      recognizerIsCurrent = false
+      return true
+    }
+    if !recognizerIsCurrent {
+      // The open cluster is the simple code point before this one alone.
+      recognizer = Unicode._CharacterRecognizer()
+      _ = recognizer.hasBreak(before: Unicode.Scalar(validUTF8: previous))
+      recognizerIsCurrent = true
+    }
+    return recognizer.hasBreak(before: Unicode.Scalar(validUTF8: value))
+  }
+
+  /// Takes in simple code points that were read past without asking (clusters of their own after a simple
+  /// one: what ``startsCluster(_:isSimple:recognizer:)`` answers for them), `last` the last of them.
+  @inline(__always)
+  mutating func continueAfterSimple(_ last: UInt32) {
+    precondition(started && previousIsSimple, "a stretch of simple code points follows a simple one")
+    (previous, recognizerIsCurrent) = (last, false)
   }
 }
 
