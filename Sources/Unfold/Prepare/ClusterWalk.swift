@@ -141,11 +141,12 @@ struct ClusterWalk: IteratorProtocol {
   /// Reads the chunk's clusters from the text's bytes; the offset where the chunk ends.
   private mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     let limit = min(end, chunkEnd + Self.chunk)
-    var reader = GraphemeReader()
+    var reader = GraphemeState()  // its recognizer apart, as the scanner keeps them
+    var recognizer = Unicode._CharacterRecognizer()
     var position = chunkEnd
     let tables = UnicodeTables.decoded
     while position < end {
-      let (value, length, startsCluster) = reader.read(bytes, at: position, tables: tables)
+      let (value, length, startsCluster) = reader.read(bytes, at: position, tables: tables, recognizer: &recognizer)
       if startsCluster {
         if position >= limit { break }
         clusterScalars.append(scalars.count)
@@ -229,9 +230,7 @@ struct GraphemeReader {
   mutating func read(
     _ bytes: UnsafeBufferPointer<UInt8>, at position: Int, tables: UnicodeTables.Decoded
   ) -> (value: UInt32, length: Int, startsCluster: Bool) {
-    let (value, length) = Self.decode(bytes, at: position)
-    let isSimple = UnicodeProperties.isGraphemeSimple(value < 0x80 ? 0 : tables.lookUp(value), value)
-    return (value, length, startsCluster(value, isSimple: isSimple))
+    state.read(bytes, at: position, tables: tables, recognizer: &recognizer)
   }
 
   /// The code point that starts at `position` of valid UTF-8, and its length in bytes.
@@ -286,6 +285,17 @@ struct GraphemeState {
       recognizerIsCurrent = true
     }
     return recognizer.hasBreak(before: Unicode.Scalar(validUTF8: value))
+  }
+
+  /// ``GraphemeReader/read(_:at:tables:)``, with the reader's recognizer.
+  @inline(__always)
+  mutating func read(
+    _ bytes: UnsafeBufferPointer<UInt8>, at position: Int, tables: UnicodeTables.Decoded,
+    recognizer: inout Unicode._CharacterRecognizer
+  ) -> (value: UInt32, length: Int, startsCluster: Bool) {
+    let (value, length) = GraphemeReader.decode(bytes, at: position)
+    let isSimple = UnicodeProperties.isGraphemeSimple(value < 0x80 ? 0 : tables.lookUp(value), value)
+    return (value, length, startsCluster(value, isSimple: isSimple, recognizer: &recognizer))
   }
 
   /// Takes in simple code points that were read past without asking (clusters of their own after a simple

@@ -95,7 +95,8 @@ public struct FontMeasurer: TextMeasurer {
     let asciiWithoutGlyph = fonts.asciiWithoutGlyph
     text.string.withUTF8Buffer { bytes in
       let tables = UnicodeTables.decoded
-      var reader = GraphemeReader()
+      var reader = GraphemeState()  // its recognizer apart, as the scanner keeps them
+      var recognizer = Unicode._CharacterRecognizer()
       var run = text.runIndex(containing: range.lowerBound)
       var traits = text.runs.isEmpty ? [] : text.runs[run].style.traits
       var clusterStart = range.lowerBound
@@ -103,7 +104,8 @@ public struct FontMeasurer: TextMeasurer {
       var position = range.lowerBound
       while true {
         let isEnd = position >= range.upperBound
-        let (value, length, startsCluster) = isEnd ? (0, 0, true) : reader.read(bytes, at: position, tables: tables)
+        let (value, length, startsCluster) =
+          isEnd ? (0, 0, true) : reader.read(bytes, at: position, tables: tables, recognizer: &recognizer)
         if startsCluster {
           // The open cluster ends here.
           if isMissing, position > range.lowerBound {
