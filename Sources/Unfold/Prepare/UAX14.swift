@@ -76,6 +76,9 @@ enum UAX14 {
     var deferred = scratch.deferred
     scratch.deferred = []
     deferred.removeAll(keepingCapacity: true)
+    // Room for the boundaries a window leaves to the rules, made once (grown from none, a comment's took five
+    // allocations).
+    if deferred.capacity < 64 { deferred.reserveCapacity(64) }
     // One loop makes the units and decides each boundary that the two units around it decide (most of them); the
     // boundaries that need more context than the units made so far are decided after it, in order. (Two loops,
     // the units first, read every unit twice: 3% of preparing.) The actions are written through a
