@@ -129,7 +129,7 @@ import Testing
           start: 0, contentEnd: 1, spaceEnd: 1, end: 1, contentWidth: random.below(5), spaceWidth: random.below(3),
           hasTab: false, isMandatoryBreak: false, endsWithSoftHyphen: false)
       }
-      let runs = PlainRuns(segments, starts: segments.map(\.start))
+      let runs = PlainRuns(segments)
       let start = random.below(segments.count + 1)
       let end = start + random.below(segments.count - start + 1)
       let guess = start + random.below(40) - 5

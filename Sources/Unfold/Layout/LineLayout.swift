@@ -137,7 +137,7 @@ struct LineStream: IteratorProtocol {
         }
       }
       if !pending.isEmpty {
-        _ = fitter.place(pending, PlainRuns(pending, starts: pending.map(\.start)), lineLimit: .max)
+        _ = fitter.place(pending, PlainRuns(pending), lineLimit: .max)
       }
       if isLast {
         fitter.finish()

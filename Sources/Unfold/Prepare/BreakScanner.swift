@@ -38,8 +38,9 @@ struct BreakScanner {
     var properties: UInt32
   }
 
-  /// A cluster of the window: its UTF-8 offset in the text and its first code point's index in ``scalars``
-  /// (16 bytes: what may happen before it is read from ``actions``, not written into each).
+  /// A cluster of the window (or a run of ASCII letters, see the type's documentation): its UTF-8 offset in the
+  /// text and its first code point's index in ``scalars`` (16 bytes: what may happen before it is read from
+  /// ``actions``, not written into each).
   struct ScannedCluster: Sendable {
     var offset: Int
     var scalar: Int

@@ -32,8 +32,8 @@ public struct PreparedText: Sendable {
     self.breaker = breaker
     var segmenter = Segmenter(text, measurer: measurer, breaker: breaker)
     self.segments = segmenter.all()
-    self.starts = segments.map(\.start)
-    self.plainRuns = PlainRuns(segments, starts: starts)
+    self.plainRuns = PlainRuns(segments)
+    self.starts = plainRuns.starts
     self.hyphenWidth = measurer.width(of: "-")
   }
 
@@ -89,7 +89,7 @@ struct PlainRuns: Sendable {
   /// cache miss per line, was a third of a relayout). A segment whose figures do not fit is not plain.
   let contentWidths: [UInt32]
   let trailingBytes: [UInt32]
-  /// Where each segment starts (the prepared text's array, shared).
+  /// Where each segment starts (a prepared text keeps this array as its own, shared).
   let starts: [Int]
   /// The indices of the segments that are not plain, in order.
   let breaks: [Int]
@@ -100,41 +100,45 @@ struct PlainRuns: Sendable {
   /// The running sum after the last segment, gaps included.
   let endSum: Int
 
-  init(_ segments: [Segment], starts: [Int]) {
-    // The three arrays of a figure per segment are filled through buffers of their exact size (appending
-    // asked the runtime whether each array's storage was shared at every segment).
+  init(_ segments: [Segment]) {
+    // The four arrays of a figure per segment are filled through buffers of their exact size in one pass over
+    // the segments (appending asked the runtime whether each array's storage was shared at every segment).
     let count = segments.count
     var contentWidths = [UInt32](repeating: 0, count: count)
     var trailingBytes = [UInt32](repeating: 0, count: count)
+    var starts = [Int](repeating: 0, count: count)
     var breaks = [Int]()
     var sum = 0
     var hardBreaks = [Int]()
     let contentEnds = [Int](unsafeUninitializedCapacity: count) { contentEnds, initialized in
       contentWidths.withUnsafeMutableBufferPointer { contentWidths in
         trailingBytes.withUnsafeMutableBufferPointer { trailingBytes in
-          segments.withUnsafeBufferPointer { segments in
-            var afterMandatoryBreak = true  // whether the segment before ends with a mandatory break (or none is)
-            for k in 0..<count {
-              let segment = segments[k]
-              contentEnds.initializeElement(at: k, to: sum + segment.contentWidth)
-              sum += segment.contentWidth + segment.spaceWidth
-              let width = segment.contentWidth
-              let trailing = segment.end - segment.contentEnd
-              // Both figures fit in 4 bytes (neither is negative): one comparison of the two.
-              let fits = UInt(bitPattern: width) | UInt(bitPattern: trailing) <= UInt(UInt32.max)
-              contentWidths[k] = fits ? UInt32(truncatingIfNeeded: width) : 0
-              trailingBytes[k] = fits ? UInt32(truncatingIfNeeded: trailing) : 0
-              // A newline alone after a mandatory break (or first) is an empty line; after a segment on a line
-              // (where a breaker allows a break before a newline) it hangs with that segment's spaces.
-              let isNewline = segment.isMandatoryBreak && segment.start == segment.spaceEnd && afterMandatoryBreak
-              afterMandatoryBreak = segment.isMandatoryBreak
-              if (!segment.hasContent && !isNewline) || segment.hasTab || segment.endsWithSoftHyphen || !fits
-                || (segment.isMandatoryBreak && sum >= 1 << 61)
-              {
-                breaks.append(k)
-              } else if segment.isMandatoryBreak {
-                sum += Self.hardBreakGap
-                hardBreaks.append(k)
+          starts.withUnsafeMutableBufferPointer { starts in
+            segments.withUnsafeBufferPointer { segments in
+              var afterMandatoryBreak = true  // whether the segment before ends with a mandatory break (or none is)
+              for k in 0..<count {
+                let segment = segments[k]
+                starts[k] = segment.start
+                contentEnds.initializeElement(at: k, to: sum + segment.contentWidth)
+                sum += segment.contentWidth + segment.spaceWidth
+                let width = segment.contentWidth
+                let trailing = segment.end - segment.contentEnd
+                // Both figures fit in 4 bytes (neither is negative): one comparison of the two.
+                let fits = UInt(bitPattern: width) | UInt(bitPattern: trailing) <= UInt(UInt32.max)
+                contentWidths[k] = fits ? UInt32(truncatingIfNeeded: width) : 0
+                trailingBytes[k] = fits ? UInt32(truncatingIfNeeded: trailing) : 0
+                // A newline alone after a mandatory break (or first) is an empty line; after a segment on a line
+                // (where a breaker allows a break before a newline) it hangs with that segment's spaces.
+                let isNewline = segment.isMandatoryBreak && segment.start == segment.spaceEnd && afterMandatoryBreak
+                afterMandatoryBreak = segment.isMandatoryBreak
+                if (!segment.hasContent && !isNewline) || segment.hasTab || segment.endsWithSoftHyphen || !fits
+                  || (segment.isMandatoryBreak && sum >= 1 << 61)
+                {
+                  breaks.append(k)
+                } else if segment.isMandatoryBreak {
+                  sum += Self.hardBreakGap
+                  hardBreaks.append(k)
+                }
               }
             }
           }
