@@ -102,68 +102,87 @@ public struct HTMLRenderer: Sendable {
     let shownState =
       collapsed.isTruncated && collapsed.toggle != .none ? state : collapsed.isTruncated ? .collapsed : .expanded
     let milliseconds = Int((max(0, options.animationDuration) * 1000).rounded())
+    // The text is written twice (collapsed and whole), with the CSS and the script around it.
+    var html = UTF8Output(capacity: 2 * text.string.utf8.count + 4_096)
     // Without a toggle there is nothing to wire: the collapsed view is on from the start.
-    let on = collapsed.isTruncated && collapsed.toggle == .none ? " unfold-on" : ""
-    var html = "<div class=\"unfold\(on)\" id=\"\(id)\" dir=\"\(direction.rawValue)\""
-    if let language = options.language { html += " lang=\"\(Self.escape(language))\"" }
-    html += " data-state=\"\(shownState.rawValue)\""
+    html.write(
+      collapsed.isTruncated && collapsed.toggle == .none
+        ? "<div class=\"unfold unfold-on\" id=\"" : "<div class=\"unfold\" id=\"")
+    html.write(id)
+    html.write("\" dir=\"")
+    html.write(direction.rawValue)
+    html.write("\"")
+    if let language = options.language { writeLanguage(language, to: &html) }
+    html.write(" data-state=\"")
+    html.write(shownState.rawValue)
+    html.write("\"")
     if collapsed.isTruncated && collapsed.toggle != .none {
-      html += " data-duration=\"\(milliseconds)\" data-easing=\"\(Self.escape(options.animationEasing))\""
+      html.write(" data-duration=\"")
+      html.write(decimal: milliseconds)
+      html.write("\" data-easing=\"")
+      Self.writeEscaped(options.animationEasing, to: &html)
+      html.write("\"")
     }
     // No whitespace between the elements inside the container: it keeps white-space: pre-wrap, so a
     // newline there would be a line.
-    html += "><style>\(css(id: id, width: collapsed.width))</style>"
+    html.write("><style>")
+    writeCSS(id: id, width: collapsed.width, to: &html)
+    html.write("</style>")
     let hasToggle = collapsed.isTruncated && collapsed.toggle != .none
     if collapsed.isTruncated {
-      html += "<p class=\"unfold-collapsed\"><span aria-hidden=\"true\">"
+      html.write("<p class=\"unfold-collapsed\"><span aria-hidden=\"true\">")
       let fadeLine =
         collapsed.mode == .head
         ? nil : (collapsed.toggle == .below ? collapsed.lines.count - 2 : collapsed.lines.count - 1)
       for (index, line) in collapsed.lines.enumerated() {
-        if index > 0 { html += "<br>" }
+        if index > 0 { html.write("<br>") }
         var fading = index == fadeLine
-        if fading { html += "<span class=\"unfold-fade\">" }
+        if fading { html.write("<span class=\"unfold-fade\">") }
         for fragment in line.fragments {
           if fading && fragment.role != .text && fragment.role != .hyphen {
-            html += "</span>"
+            html.write("</span>")
             fading = false
           }
           switch fragment.role {
           case .moreLabel:
             // The button stands outside the hidden lines: a screen reader meets it.
             let overlay = collapsed.toggle == .overlay
-            html +=
-              "</span>"
-              + toggle(
-                label: fragment.text, kind: overlay ? "more unfold-overlay" : "more", expanded: false,
-                controls: "\(id)-full")
-            html += "<span aria-hidden=\"true\">"
+            html.write("</span>")
+            writeToggle(
+              label: fragment.text, kind: overlay ? "more unfold-overlay" : "more", expanded: false, id: id, to: &html)
+            html.write("<span aria-hidden=\"true\">")
           case .gap where collapsed.toggle == .overlay && fragment.text.count > 1:
             continue  // the padding before an overlaid toggle: the button is placed, not flowed
           default:
-            html += Self.inline(fragment)
+            Self.writeInline(fragment, to: &html)
           }
         }
-        if fading { html += "</span>" }
+        if fading { html.write("</span>") }
       }
-      html += "</span></p>"
+      html.write("</span></p>")
     }
-    html += "<p class=\"unfold-full\" id=\"\(id)-full\" tabindex=\"-1\">"
-    for (range, style) in text.runRanges {
-      html += Self.inline(Fragment(text: String(text.text(in: range)), style: style, width: 0))
-    }
+    html.write("<p class=\"unfold-full\" id=\"")
+    html.write(id)
+    html.write("-full\" tabindex=\"-1\">")
+    Self.writeRuns(of: text, to: &html)
     if hasToggle, let less = truncation.lessLabel {
-      html +=
-        (collapsed.toggle == .below ? "<br>" : " ")
-        + toggle(label: less, kind: "less", expanded: true, controls: "\(id)-full")
+      html.write(collapsed.toggle == .below ? "<br>" : " ")
+      writeToggle(label: less, kind: "less", expanded: true, id: id, to: &html)
     }
-    html += "</p>"
+    html.write("</p>")
     if hasToggle {
-      let nonce = options.scriptNonce.map { " nonce=\"\(Self.escape($0))\"" } ?? ""
-      html += "<script\(nonce)>\(Self.script)</script>"
+      html.write("<script")
+      if let nonce = options.scriptNonce {
+        html.write(" nonce=\"")
+        Self.writeEscaped(nonce, to: &html)
+        html.write("\"")
+      }
+      html.write(">")
+      html.write(Self.script)
+      html.write("</script>")
     }
-    html += "</div>\n"
-    return wrapPage(html)
+    html.write("</div>\n")
+    return wrapPage(html.string())
   }
 
   /// A scrolling region exactly `lines` lines tall, focusable so that a keyboard can scroll it.
@@ -172,17 +191,34 @@ public struct HTMLRenderer: Sendable {
     let direction = TextDirection(firstStrongIn: text.string)
     let words = text.string.split(whereSeparator: \.isWhitespace).prefix(6).joined(separator: " ")
     let label = options.scrollLabel ?? (words.count < text.string.count ? words + "…" : words)
-    var html = "<div class=\"unfold unfold-scroll\" id=\"\(id)\" dir=\"\(direction.rawValue)\""
-    if let language = options.language { html += " lang=\"\(Self.escape(language))\"" }
-    html += " role=\"region\" aria-label=\"\(Self.escape(label))\" tabindex=\"0\">"
-    html +=
-      "<style>\(css(id: id, width: width))#\(id){max-height:\(Self.px(Double(lines) * fonts.lineHeight));overflow-y:auto}"
-    html += "#\(id):focus-visible{outline:2px solid Highlight}</style>"
-    html += "<p class=\"unfold-text\">"
-    for (range, style) in text.runRanges {
-      html += Self.inline(Fragment(text: String(text.text(in: range)), style: style, width: 0))
-    }
-    return html + "</p></div>\n"
+    var html = UTF8Output(capacity: text.string.utf8.count + 4_096)
+    html.write("<div class=\"unfold unfold-scroll\" id=\"")
+    html.write(id)
+    html.write("\" dir=\"")
+    html.write(direction.rawValue)
+    html.write("\"")
+    if let language = options.language { writeLanguage(language, to: &html) }
+    html.write(" role=\"region\" aria-label=\"")
+    Self.writeEscaped(label, to: &html)
+    html.write("\" tabindex=\"0\"><style>")
+    writeCSS(id: id, width: width, to: &html)
+    html.write("#")
+    html.write(id)
+    html.write("{max-height:")
+    html.write(Self.px(Double(lines) * fonts.lineHeight))
+    html.write(";overflow-y:auto}#")
+    html.write(id)
+    html.write(":focus-visible{outline:2px solid Highlight}</style><p class=\"unfold-text\">")
+    Self.writeRuns(of: text, to: &html)
+    html.write("</p></div>\n")
+    return html.string()
+  }
+
+  /// ` lang="…"`.
+  private func writeLanguage(_ language: String, to html: inout UTF8Output) {
+    html.write(" lang=\"")
+    Self.writeEscaped(language, to: &html)
+    html.write("\"")
   }
 
   /// The fragment, or a whole page around it when ``HTMLOptions/standalone``.
@@ -204,84 +240,110 @@ public struct HTMLRenderer: Sendable {
       """
   }
 
-  private func toggle(label: String, kind: String, expanded: Bool, controls: String) -> String {
-    "<button type=\"button\" class=\"unfold-toggle unfold-\(kind)\" aria-expanded=\"\(expanded)\""
-      + " aria-controls=\"\(controls)\">\(Self.escape(label))</button>"
+  /// A toggle button that controls the element `<id>-full`.
+  private func writeToggle(label: String, kind: String, expanded: Bool, id: String, to html: inout UTF8Output) {
+    html.write("<button type=\"button\" class=\"unfold-toggle unfold-")
+    html.write(kind)
+    html.write(expanded ? "\" aria-expanded=\"true\" aria-controls=\"" : "\" aria-expanded=\"false\" aria-controls=\"")
+    html.write(id)
+    html.write("-full\">")
+    Self.writeEscaped(label, to: &html)
+    html.write("</button>")
+  }
+
+  /// The whole text, run by run, as inline elements.
+  private static func writeRuns(of text: StyledText, to html: inout UTF8Output) {
+    for (range, style) in text.runRanges {
+      writeInline(text.text(in: range), style: style, role: .text, to: &html)
+    }
   }
 
   /// One fragment as inline elements, opened and closed in a fixed order so they always balance.
   static func inline(_ fragment: Fragment) -> String {
-    if fragment.role == .ellipsis { return "<span class=\"unfold-ellipsis\">\(escape(fragment.text))</span>" }
-    let traits = fragment.role == .text ? fragment.style.traits : []
-    let link = fragment.role == .text ? fragment.style.link.flatMap(LinkPolicy.safeURL) : nil
-    var open = ""
-    var close = ""
-    let elements: [(Bool, String, String)] = [
-      (link != nil, "<a href=\"\(escape(link ?? ""))\">", "</a>"),
-      (traits.contains(.bold), "<strong>", "</strong>"),
-      (traits.contains(.italic), "<em>", "</em>"),
-      (traits.contains(.strikethrough), "<del>", "</del>"),
-      (traits.contains(.code), "<code>", "</code>"),
-    ]
-    for (on, start, end) in elements where on {
-      open += start
-      close = end + close
+    var html = UTF8Output()
+    writeInline(fragment, to: &html)
+    return html.string()
+  }
+
+  /// ``inline(_:)``, written to an output.
+  static func writeInline(_ fragment: Fragment, to html: inout UTF8Output) {
+    writeInline(fragment.text, style: fragment.style, role: fragment.role, to: &html)
+  }
+
+  /// Text of a fragment's style and role as inline elements: a link, then strong, em, del and code, closed in
+  /// the reverse order.
+  static func writeInline(_ text: some StringProtocol, style: Style, role: Fragment.Role, to html: inout UTF8Output) {
+    if role == .ellipsis {
+      html.write("<span class=\"unfold-ellipsis\">")
+      writeEscaped(text, to: &html)
+      html.write("</span>")
+      return
     }
-    return open + escape(fragment.text) + close
+    let traits = role == .text ? style.traits : []
+    let link = role == .text ? style.link.flatMap(LinkPolicy.safeURL) : nil
+    if let link {
+      html.write("<a href=\"")
+      writeEscaped(link, to: &html)
+      html.write("\">")
+    }
+    if traits.contains(.bold) { html.write("<strong>") }
+    if traits.contains(.italic) { html.write("<em>") }
+    if traits.contains(.strikethrough) { html.write("<del>") }
+    if traits.contains(.code) { html.write("<code>") }
+    writeEscaped(text, to: &html)
+    if traits.contains(.code) { html.write("</code>") }
+    if traits.contains(.strikethrough) { html.write("</del>") }
+    if traits.contains(.italic) { html.write("</em>") }
+    if traits.contains(.bold) { html.write("</strong>") }
+    if link != nil { html.write("</a>") }
   }
 
   /// The one escaping function, for text and attribute values alike: `& < > " '` become entities and
   /// control characters become their visible pictures (``VisibleControls``). Tabs and newlines stay.
-  ///
-  /// The bytes are read for what to replace, and the stretches between replacements are appended whole
-  /// (appending code point by code point was three tenths of the HTML pipeline).
   public static func escape(_ text: some StringProtocol) -> String {
-    // The replacements as UTF-8 offsets, found in a buffer up to 256 at a time (a text of nothing but `<` holds
-    // one per byte); the text between them appended as slices.
-    let utf8 = text.utf8
-    var result = ""
-    var clean = utf8.startIndex  // the start of the text not appended yet
-    var cleanOffset = 0
-    var scanned = 0  // where the next batch is looked for
-    var isFinished = false
+    var html = UTF8Output()
+    writeEscaped(text, to: &html)
+    return html.string()
+  }
+
+  /// ``escape(_:)``, written to an output: the bytes are read for what to replace, and the stretches between
+  /// replacements are written whole (appending code point by code point was three tenths of the HTML
+  /// pipeline).
+  static func writeEscaped(_ text: some StringProtocol, to html: inout UTF8Output) {
     let escapedBytes = Self.escapedBytes  // read once, not through the global's accessor per byte
-    while !isFinished {
-      let (replacements, end) = text.withUTF8Buffer { bytes in
-        var found: [(range: Range<Int>, replacement: String)] = []
-        var offset = scanned
-        while offset < bytes.count && found.count < 256 {
-          let byte = bytes[offset]
+    text.withUTF8Buffer { bytes in
+      var clean = 0  // the start of the bytes not written yet
+      var offset = 0
+      while offset < bytes.count {
+        let byte = bytes[offset]
+        guard escapedBytes[Int(byte)] else {  // most bytes: one table read
           offset += 1
-          guard escapedBytes[Int(byte)] else { continue }  // most bytes: one table read
-          let range = offset - 1..<offset
-          switch byte {
-          case 0x26: found.append((range, "&amp;"))
-          case 0x3C: found.append((range, "&lt;"))
-          case 0x3E: found.append((range, "&gt;"))
-          case 0x22: found.append((range, "&quot;"))
-          case 0x27: found.append((range, "&#x27;"))
-          case 0xC2:  // a C1 control (C2 80–9F) is replaced, its two bytes
-            guard offset < bytes.count, (0x80...0x9F).contains(bytes[offset]) else { continue }
-            found.append((offset - 1..<offset + 1, String(VisibleControls.visible(Unicode.Scalar(bytes[offset])))))
-            offset += 1
-          default: found.append((range, String(VisibleControls.visible(Unicode.Scalar(byte)))))
-          }
+          continue
         }
-        return (found, offset)
+        var length = 1
+        let replacement: String
+        switch byte {
+        case 0x26: replacement = "&amp;"
+        case 0x3C: replacement = "&lt;"
+        case 0x3E: replacement = "&gt;"
+        case 0x22: replacement = "&quot;"
+        case 0x27: replacement = "&#x27;"
+        case 0xC2:  // a C1 control (C2 80–9F) is replaced, its two bytes
+          guard offset + 1 < bytes.count, (0x80...0x9F).contains(bytes[offset + 1]) else {
+            offset += 1
+            continue
+          }
+          replacement = String(VisibleControls.visible(Unicode.Scalar(bytes[offset + 1])))
+          length = 2
+        default: replacement = String(VisibleControls.visible(Unicode.Scalar(byte)))
+        }
+        html.write(UnsafeBufferPointer(rebasing: bytes[clean..<offset]))
+        html.write(replacement)
+        offset += length
+        clean = offset
       }
-      isFinished = end >= utf8.count
-      if isFinished && replacements.isEmpty && cleanOffset == 0 { return String(text) }  // nothing to replace
-      for (range, replacement) in replacements {
-        let start = utf8.index(clean, offsetBy: range.lowerBound - cleanOffset)
-        result += text[clean..<start]
-        result += replacement
-        clean = utf8.index(start, offsetBy: range.count)
-        cleanOffset = range.upperBound
-      }
-      scanned = end
+      html.write(UnsafeBufferPointer(rebasing: bytes[clean...]))
     }
-    result += text[clean...]
-    return result
   }
 
   /// The bytes that ``escape(_:)`` looks at: `& < > " '`, C0 controls but tab and newline, DEL, and C2 (the
@@ -342,7 +404,7 @@ public struct HTMLRenderer: Sendable {
   }
 
   /// The pinned CSS: the fonts the engine measured, and every property that changes line breaking.
-  private func css(id: String, width: Int) -> String {
+  private func writeCSS(id: String, width: Int, to css: inout UTF8Output) {
     let family =
       "Unfold-"
       + Self.hexHash([fonts.regular, fonts.bold, fonts.italic, fonts.boldItalic].map(\.path).joined(separator: "|"))
@@ -352,50 +414,91 @@ public struct HTMLRenderer: Sendable {
       (fonts.italic, family, 400, "italic"), (fonts.boldItalic, family, 700, "italic"),
       (fonts.monospace, mono, 400, "normal"),
     ]
-    var css = ""
     for (face, name, weight, style) in faces {
-      css += "@font-face{font-family:\"\(name)\";src:url(\"\(Self.escapeCSSString(fontURL(face)))\");"
-      css += "font-weight:\(weight);font-style:\(style);font-display:block}"
+      css.write("@font-face{font-family:\"")
+      css.write(name)
+      css.write("\";src:url(\"")
+      css.write(Self.escapeCSSString(fontURL(face)))
+      css.write("\");font-weight:")
+      css.write(decimal: weight)
+      css.write(";font-style:")
+      css.write(style)
+      css.write(";font-display:block}")
     }
-    let root = "#\(id)"
+    let root = "#" + id
     let size = Self.px(fonts.size)
     let widthPixels = Self.px(Double(width) / Double(FontMeasurer.unitsPerPixel))
-    css += """
-      \(root){display:block;width:\(widthPixels);max-width:none;margin:0;padding:0;border:0;box-sizing:content-box;\
-      font-family:"\(family)";font-size:\(size);line-height:\(Self.px(fonts.lineHeight));font-weight:400;\
+    let lineHeight = Self.px(fonts.lineHeight)
+    for (piece, slot) in Self.cssTemplate {
+      css.write(piece)
+      switch slot {
+      case .root: css.write(root)
+      case .width: css.write(widthPixels)
+      case .family: css.write(family)
+      case .mono: css.write(mono)
+      case .size: css.write(size)
+      case .lineHeight: css.write(lineHeight)
+      case nil: break
+      }
+    }
+  }
+
+  /// What the CSS template leaves to each paragraph.
+  private enum CSSSlot: String, CaseIterable {
+    case root, width, family, mono, size, lineHeight = "line"
+  }
+
+  /// The rules after the font faces: the template's pieces as bytes, each followed by its slot (the container's
+  /// `#id`, the width, the font families, the font size and line height), cut once. (Interpolated into a string
+  /// at every render, the rules were a ninth of a comment's HTML.)
+  private static let cssTemplate: [(piece: [UInt8], slot: CSSSlot?)] = {
+    let template = """
+      $root{display:block;width:$width;max-width:none;margin:0;padding:0;border:0;box-sizing:content-box;\
+      font-family:"$family";font-size:$size;line-height:$line;font-weight:400;\
       font-style:normal;font-stretch:normal;font-synthesis:none;font-kerning:none;font-variant:normal;\
       font-variant-ligatures:none;font-feature-settings:normal;font-variation-settings:normal;\
       font-optical-sizing:none;font-size-adjust:none;text-rendering:geometricPrecision;letter-spacing:0;\
       word-spacing:0;text-transform:none;text-indent:0;text-align:start;text-wrap:wrap;white-space:pre-wrap;\
       overflow-wrap:anywhere;word-break:normal;line-break:auto;hyphens:manual;tab-size:8;\
       -webkit-text-size-adjust:none;text-size-adjust:none;position:relative}\
-      \(root) p{margin:0;padding:0}\
-      \(root) strong{font-weight:700}\(root) em{font-style:italic}\
-      \(root) code{font-family:"\(mono)";font-size:\(size);font-weight:400;font-style:normal;padding:0;margin:0;\
+      $root p{margin:0;padding:0}\
+      $root strong{font-weight:700}$root em{font-style:italic}\
+      $root code{font-family:"$mono";font-size:$size;font-weight:400;font-style:normal;padding:0;margin:0;\
       border:0;letter-spacing:0;background:none}\
-      \(root) a,\(root) del{padding:0;margin:0;border:0}\(root) a{color:LinkText}\
-      \(root) .unfold-toggle{font:inherit;font-weight:400;font-style:normal;font-kerning:inherit;\
+      $root a,$root del{padding:0;margin:0;border:0}$root a{color:LinkText}\
+      $root .unfold-toggle{font:inherit;font-weight:400;font-style:normal;font-kerning:inherit;\
       font-variant-ligatures:inherit;text-rendering:inherit;letter-spacing:inherit;word-spacing:inherit;\
       text-transform:none;color:LinkText;background:none;border:0;border-radius:4px;padding:4px 8px;\
       margin:-4px -8px;cursor:pointer;position:relative;vertical-align:baseline;text-decoration:underline}\
-      \(root) .unfold-toggle:focus-visible{outline:2px solid Highlight;outline-offset:0}\
-      \(root) .unfold-fade{-webkit-mask-image:linear-gradient(to right,#000 calc(100% - 2.5em),rgba(0,0,0,.3));\
+      $root .unfold-toggle:focus-visible{outline:2px solid Highlight;outline-offset:0}\
+      $root .unfold-fade{-webkit-mask-image:linear-gradient(to right,#000 calc(100% - 2.5em),rgba(0,0,0,.3));\
       mask-image:linear-gradient(to right,#000 calc(100% - 2.5em),rgba(0,0,0,.3))}\
-      \(root)[dir=rtl] .unfold-fade{-webkit-mask-image:linear-gradient(to left,#000 calc(100% - 2.5em),\
+      $root[dir=rtl] .unfold-fade{-webkit-mask-image:linear-gradient(to left,#000 calc(100% - 2.5em),\
       rgba(0,0,0,.3));mask-image:linear-gradient(to left,#000 calc(100% - 2.5em),rgba(0,0,0,.3))}\
-      \(root) .unfold-collapsed{position:relative}\
-      \(root) .unfold-overlay{position:absolute;bottom:0;inset-inline-end:0;margin:0;padding:0 0 0 2em;\
+      $root .unfold-collapsed{position:relative}\
+      $root .unfold-overlay{position:absolute;bottom:0;inset-inline-end:0;margin:0;padding:0 0 0 2em;\
       background:linear-gradient(to right,transparent,Canvas 1.5em)}\
-      \(root)[dir=rtl] .unfold-overlay{padding:0 2em 0 0;background:linear-gradient(to left,transparent,Canvas 1.5em)}\
-      \(root) .unfold-collapsed,\(root) .unfold-toggle{display:none}\
-      \(root).unfold-on .unfold-toggle{display:inline-block}\
-      \(root).unfold-on[data-state=collapsed] .unfold-collapsed{display:block}\
-      \(root).unfold-on[data-state=collapsed] .unfold-full{position:absolute;width:1px;height:1px;\
+      $root[dir=rtl] .unfold-overlay{padding:0 2em 0 0;background:linear-gradient(to left,transparent,Canvas 1.5em)}\
+      $root .unfold-collapsed,$root .unfold-toggle{display:none}\
+      $root.unfold-on .unfold-toggle{display:inline-block}\
+      $root.unfold-on[data-state=collapsed] .unfold-collapsed{display:block}\
+      $root.unfold-on[data-state=collapsed] .unfold-full{position:absolute;width:1px;height:1px;\
       overflow:hidden;clip-path:inset(50%);white-space:nowrap}\
-      \(root).unfold-on[data-state=collapsed] .unfold-less{display:none}
+      $root.unfold-on[data-state=collapsed] .unfold-less{display:none}
       """
-    return css
-  }
+    var pieces: [(piece: [UInt8], slot: CSSSlot?)] = []
+    var rest = Substring(template)
+    while let dollar = rest.firstIndex(of: "$") {
+      let afterDollar = rest[rest.index(after: dollar)...]
+      guard let slot = CSSSlot.allCases.first(where: { afterDollar.hasPrefix($0.rawValue) }) else {
+        preconditionFailure("an unknown slot in the CSS template")
+      }
+      pieces.append((Array(rest[..<dollar].utf8), slot))
+      rest = afterDollar.dropFirst(slot.rawValue.count)
+    }
+    pieces.append((Array(rest.utf8), nil))
+    return pieces
+  }()
 
   /// A string for a CSS `url("…")`: quotes, backslashes and line ends escaped.
   private static func escapeCSSString(_ text: String) -> String {
