@@ -122,7 +122,10 @@ extension UnicodeConformanceTests {
           measurer.advance(ofScalar: scalar, style: .plain) == measurer.advance(of: Character(scalar), style: .plain))
       }
       if value % 7 == 0 {
-        #expect(font.advance(ofScalar: scalar, style: .plain) == font.advance(of: Character(scalar), style: .plain))
+        // In each face in turn.
+        let style = [Style.plain, Style(.bold), Style(.italic), Style([.bold, .italic]), Style(.code)][
+          Int(value / 7 % 5)]
+        #expect(font.advance(ofScalar: scalar, style: style) == font.advance(of: Character(scalar), style: style))
       }
     }
   }

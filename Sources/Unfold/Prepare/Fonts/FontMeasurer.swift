@@ -42,6 +42,13 @@ public struct FontMeasurer: TextMeasurer {
     return advance(ofGlyphsOf: cluster.unicodeScalars, style: style)
   }
 
+  /// The advance of a cluster of one code point, as ``advance(of:style:)`` measures it (the protocol's default
+  /// made a `Character` of it: a twelfth of a comment's HTML pipeline, in scripts past ASCII).
+  public func advance(ofScalar scalar: Unicode.Scalar, style: Style) -> Int {
+    if Cluster.startsHardLineBreak(scalar.value) { return 0 }
+    return advance(ofGlyphsOf: CollectionOfOne(scalar), style: style)
+  }
+
   /// The advance of a cluster given as its code points (CR LF, the one hard line break of two, is 0).
   public func advance(ofScalars scalars: some Collection<Unicode.Scalar>, style: Style) -> Int {
     var iterator = scalars.makeIterator()
