@@ -17,6 +17,12 @@ struct UTF8Output {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
+  /// Appends a literal.
+  @inline(__always)
+  mutating func write(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
   /// Appends bytes of UTF-8 (whole characters of a string's bytes).
   @inline(__always)
   mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes.append(contentsOf: bytes) }
