@@ -128,6 +128,7 @@ public struct HTMLRenderer: Sendable {
     html.write("><style>")
     writeCSS(id: id, width: collapsed.width, to: &html)
     html.write("</style>")
+    html.seal()  // the attributes and the CSS, ASCII but for a language or an easing past it
     let hasToggle = collapsed.isTruncated && collapsed.toggle != .none
     if collapsed.isTruncated {
       html.write("<p class=\"unfold-collapsed\"><span aria-hidden=\"true\">")

@@ -7,6 +7,8 @@
 /// never repairs anything.
 struct UTF8Output {
   private var bytes: [UInt8] = []
+  /// The output up to the last ``seal()``.
+  private var sealed = ""
 
   /// An empty output with room for `capacity` bytes.
   init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
@@ -34,9 +36,17 @@ struct UTF8Output {
   /// Appends an integer in decimal.
   mutating func write(decimal value: Int) { write(String(value)) }
 
-  /// The bytes written so far.
-  var count: Int { bytes.count }
+  /// Makes the bytes written so far a string, so that the bytes after them are checked apart: a stretch of ASCII
+  /// (CSS, a script) is checked eight bytes at a time, while a stretch that holds text past ASCII is checked
+  /// byte by byte (a comment's HTML, checked whole, took a tenth of its pipeline to check). The bytes written after
+  /// a seal are copied once more at the end, onto the sealed string: a seal belongs after a short stretch of ASCII
+  /// such as the CSS, not before a long text that a script follows (that took 0.5% more off a comment and added
+  /// 0.5% to the HTML of 1 MB).
+  mutating func seal() {
+    sealed += String(decoding: bytes, as: UTF8.self)
+    bytes.removeAll(keepingCapacity: true)
+  }
 
   /// The output as a string.
-  func string() -> String { String(decoding: bytes, as: UTF8.self) }
+  func string() -> String { sealed + String(decoding: bytes, as: UTF8.self) }
 }
