@@ -175,6 +175,13 @@ import Testing
             walked.fragments.append(Fragment(text: "-", width: measurer.width(of: "-"), role: .hyphen))
           }
           #expect(drawer.draw(line) == walked, "width \(width), line \(line.range)")
+          // A line cut before an ellipsis and a label draws what is kept as a walk of it draws it.
+          for suffix in [0, measurer.width(of: "… more")] {
+            let mark = Fragment(text: "…", width: suffix, role: .ellipsis)
+            var kept = drawer.draw(line.range.lowerBound..<drawer.cutEnd(line, suffix: [suffix]).end)
+            kept.fragments.append(mark)
+            #expect(drawer.cut(line, marks: [mark], overlay: false) == kept, "width \(width), line \(line.range)")
+          }
           lines += 1
         }
       }

@@ -343,8 +343,12 @@ struct LineDrawer {
   /// A tail cut: the line's text cut back so that `marks` fit after it; with `overlay`, the text and the
   /// marks are spread to the whole width, the label at the trailing end.
   func cut(_ line: LineLayout.Line, marks: [Fragment], overlay: Bool) -> DisplayLine {
-    let end = cutEnd(line, suffix: marks.map(\.width))
-    var drawn = draw(line.range.lowerBound..<end)
+    let (end, width) = cutEnd(line, suffix: marks.map(\.width))
+    // What is kept draws as one fragment per run when it can, with the width the cut walked (walking its
+    // clusters again to draw them was a tenth of a comment's HTML).
+    let kept = LineLayout.Line(
+      range: line.range.lowerBound..<end, contentEnd: end, width: width ?? 0, isHyphenated: false)
+    var drawn = (width == nil ? nil : fragmentPerRun(kept)) ?? draw(kept.range)
     if overlay, let label = marks.last {
       let space = measurer.width(of: " ")
       let free = layout.width - drawn.width - marks.reduce(0) { $0 + $1.width }
@@ -411,7 +415,7 @@ struct LineDrawer {
     let marks = [ellipsis.width] + after.map(\.width)
     let room = layout.width - marks.reduce(0, +)
     // The start takes at most half the room, cut as a tail cut is.
-    let startEnd = cutEnd(line, suffix: [layout.width - max(0, room / 2)])
+    let startEnd = cutEnd(line, suffix: [layout.width - max(0, room / 2)]).end
     let startWidth = draw(line.range.lowerBound..<startEnd).width
     var endStart = textEnd
     var endWidth = 0
@@ -455,8 +459,9 @@ struct LineDrawer {
   }
 
   /// Where the drawn text of a cut line ends: the longest prefix no wider than `room`, moved back to a break
-  /// opportunity when that keeps at least half the room, without trailing spaces.
-  private func cutEnd(_ line: LineLayout.Line, suffix: [Int]) -> Int {
+  /// opportunity when that keeps at least half the room, without trailing spaces; and the width of the clusters
+  /// before that end, as they were walked (`nil` when the end is not one of theirs).
+  func cutEnd(_ line: LineLayout.Line, suffix: [Int]) -> (end: Int, width: Int?) {
     let start = line.range.lowerBound
     let room = layout.width - suffix.reduce(0, +)
     let fit = self.fit
@@ -466,6 +471,12 @@ struct LineDrawer {
     var fits = start  // the end of the longest prefix that fits
     var x = 0
     var widthWithoutSpaces = 0
+    // The width before each cluster end walked, to give the chosen end its width.
+    var widths: [(end: Int, x: Int)] = [(start, 0)]
+    func cut(before end: Int) -> (end: Int, width: Int?) {
+      let trimmed = trimmedEnd(start..<end)
+      return (trimmed, widths.last(where: { $0.end == trimmed })?.x)
+    }
     var walk = ClusterWalk(layout.text, range: line.contentRange, measurer: measurer)
     while let cluster = walk.next() {
       while let offset = nextBreak, offset < cluster.start { nextBreak = breaks.next() }
@@ -474,17 +485,18 @@ struct LineDrawer {
       }
       guard fit.fits(start, cluster.end, total: x + cluster.advance, extra: suffix) else {
         // The prefix that fits ends at a word's end: cut there.
-        if cluster.isSpace || nextBreak == cluster.start { return trimmedEnd(start..<fits) }
+        if cluster.isSpace || nextBreak == cluster.start { return cut(before: fits) }
         break
       }
       x += cluster.advance
       fits = cluster.end
+      widths.append((fits, x))
       if !cluster.isSpace { widthWithoutSpaces = x }
     }
     if fits < line.contentEnd, let lastBreak, lastBreak.width * 2 >= room {
-      return trimmedEnd(start..<lastBreak.offset)
+      return cut(before: lastBreak.offset)
     }
-    return trimmedEnd(start..<fits)
+    return cut(before: fits)
   }
 
   /// The end of a range without its trailing spaces and tabs.
