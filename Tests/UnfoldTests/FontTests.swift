@@ -44,6 +44,22 @@ import Testing
     #expect(measurer.fits(items: [50 * 4096, 50 * 4096 + hair], width: 100 * 4096))
   }
 
+  /// Advances are rounded as `Double.rounded()` rounds, halves away from zero, without calling it: at halves, just
+  /// below and above them, and at random values of every magnitude.
+  @Test func advancesRoundAsTheCLibraryDoes() {
+    var values: [Double] = [0, 0.5, 1.5, 2.5, 0.49999999999999994, 0x1p52 - 0.5, 0x1p52, 0x1p60 + 0x1p8, -0.5, -2.5]
+    for whole in [0.0, 1, 2, 3, 1023, 4096, 0x1p40] {
+      for offset in [0.5, 0.5.nextDown, 0.5.nextUp, 0, 0.25, 0.75, 1.0.nextDown] { values.append(whole + offset) }
+    }
+    var state: UInt64 = 7
+    for _ in 0..<20_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      values.append(Double(state >> 11) / Double(1 << Int(state % 53)))
+    }
+    let wrong = values.filter { FontMeasurer.rounded($0) != Int($0.rounded()) }
+    #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+  }
+
   @Test func missingGlyphsAreReportedAsRanges() throws {
     let measurer = FontMeasurer(try #require(fonts))
     let text = StyledText(plain: "ab 中文 c あ 😀")

@@ -174,7 +174,17 @@ public struct FontMeasurer: TextMeasurer {
   @inline(__always)
   private static func scale(_ units: Int, unitsPerEm: Int, size: Double) -> Int {
     let scaled = Double(units) * size * Double(Self.unitsPerPixel) / Double(unitsPerEm)
-    return Int(scaled.rounded())
+    return rounded(scaled)
+  }
+
+  /// `value.rounded()` (to nearest, halves away from zero) as an `Int`, for a value from 0 up to 2^52, without
+  /// calling the C library's `round` (a fiftieth of a comment's HTML, an advance per character): the whole part
+  /// by truncation, and the fraction, exact for such a value, compared with one half.
+  @inline(__always)
+  static func rounded(_ value: Double) -> Int {
+    guard value >= 0, value < 0x1p52 else { return Int(value.rounded()) }
+    let whole = Int(value)
+    return value - Double(whole) >= 0.5 ? whole + 1 : whole
   }
 
   /// Unicode's White_Space characters (a browser draws them as space, from any font).
