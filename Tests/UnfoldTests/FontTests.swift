@@ -67,6 +67,44 @@ import Testing
     #expect(ranges.map { String(text.text(in: $0)) } == ["中文", "あ"])
   }
 
+  /// A text whose code points all have glyphs is found to have no unpredictable cluster by a pass over its code
+  /// points, with the result of the walk of its clusters: texts of pieces that DejaVu draws and pieces it does
+  /// not (Devanagari, CJK, emoji), in styles cut anywhere (inside clusters too), whole and from cluster
+  /// boundaries.
+  @Test func codePointsCheckedFirstGiveTheWalksResult() throws {
+    let measurer = FontMeasurer(try #require(fonts))
+    let pieces = [
+      "word", "über", "e\u{301}", "Ελληνικά", "עברית", "العربية", "кириллица", "\u{7}", "\u{AD}", "\u{FE0F}", " ",
+      "\n", "x\u{200D}y", "हिन्दी", "中", "😀",
+    ]
+    let traits: [Style.Traits] = [[], .bold, .italic, [.bold, .italic], .code]
+    var random = SplitMix64(state: 41)
+    var (empty, found) = (0, 0)
+    for _ in 0..<600 {
+      // Mostly pieces that DejaVu draws, so that many texts have no missing glyph.
+      let drawn = random.below(2) == 0
+      let string = (0..<(1 + random.below(12))).map { _ in
+        random.pick(drawn ? Array(pieces.prefix(12)) : pieces)
+      }.joined()
+      var runs: [StyledText.Run] = []
+      var left = string.utf8.count
+      while left > 0 {
+        let length = min(left, 1 + random.below(9))
+        runs.append(StyledText.Run(length: length, style: Style(random.pick(traits))))
+        left -= length
+      }
+      let text = StyledText(string, runs: runs)
+      let boundaries = text.string.indices.map { text.string.utf8.distance(from: text.string.startIndex, to: $0) }
+      let start = random.below(3) == 0 ? random.pick(boundaries) : 0
+      let range = start..<text.string.utf8.count
+      let first = measurer.unpredictableClusters(in: text, range: range)
+      let walked = measurer.unpredictableClusters(in: text, range: range, checksCodePointsFirst: false)
+      #expect(first.ranges == walked.ranges && first.clusters == walked.clusters, "\(string.debugDescription)")
+      if walked.ranges.isEmpty { empty += 1 } else { found += 1 }
+    }
+    #expect(empty > 100 && found > 100)
+  }
+
   /// The ASCII bits of every face are the glyph lookups they stand for, and the ranges found with them are
   /// the ranges of the clusters with a missing glyph found one by one through the borrowed faces: 300
   /// generated paragraphs in every style, with controls (drawn as pictures) and CJK (missing in DejaVu).

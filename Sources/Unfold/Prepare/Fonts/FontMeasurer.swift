@@ -94,10 +94,22 @@ public struct FontMeasurer: TextMeasurer {
 
   /// ``unpredictableRanges(in:range:)`` and the number of clusters in them, counted on the way (counting them
   /// again after was a twentieth of the HTML pipeline of a long text in several scripts).
-  func unpredictableClusters(in text: StyledText, range: Range<Int>) -> (ranges: [Range<Int>], clusters: Int) {
+  ///
+  /// A text whose every character has a glyph (most text in the scripts that the fonts cover) is found so by a
+  /// pass over its code points first, with no grapheme to read: the walk of its clusters was a third of the
+  /// HTML of a long text shown whole. `checksCodePointsFirst: false` walks at once (what a test compares).
+  func unpredictableClusters(
+    in text: StyledText, range: Range<Int>, checksCodePointsFirst: Bool = true
+  ) -> (ranges: [Range<Int>], clusters: Int) {
     var ranges: [Range<Int>] = []
     var clusters = 0
     guard !range.isEmpty else { return (ranges, clusters) }
+    // The clusters before the paragraph where a code point may be missing are not walked.
+    var range = range
+    if checksCodePointsFirst {
+      guard let uncertain = firstUncertainParagraph(in: text, range: range) else { return (ranges, clusters) }
+      range = uncertain..<range.upperBound
+    }
     // The faces' ASCII bits, read once: a face read per character through the captured set was copied.
     let asciiWithoutGlyph = fonts.asciiWithoutGlyph
     text.string.withUTF8Buffer { bytes in
@@ -158,6 +170,49 @@ public struct FontMeasurer: TextMeasurer {
       }
     }
     return (ranges, clusters)
+  }
+
+  /// Where the walk of clusters must start: the start of the first paragraph (a line after a line feed, where a
+  /// cluster always starts) in `range` with a code point that has no glyph in the face of its run (and needs one:
+  /// not ignorable, not white space) or with a run boundary inside a cluster; `nil` when there is none. Before it,
+  /// every cluster's code points are drawn by the face of the run the cluster starts in, which is what
+  /// ``unpredictableClusters(in:range:checksCodePointsFirst:)`` checks: none is missing.
+  private func firstUncertainParagraph(in text: StyledText, range: Range<Int>) -> Int? {
+    let asciiWithoutGlyph = fonts.asciiWithoutGlyph
+    return text.string.withUTF8Buffer { bytes in
+      var run = text.runIndex(containing: range.lowerBound)
+      var traits = text.runs.isEmpty ? [] : text.runs[run].style.traits
+      var bits = asciiWithoutGlyph[FontSet.faceIndex(for: traits)]
+      var runEnd = text.runs.isEmpty ? Int.max : text.runEnds[run]
+      var paragraph = range.lowerBound
+      var position = range.lowerBound
+      while position < range.upperBound {
+        if position >= runEnd {
+          // A run starts here: it must start a cluster too.
+          guard GraphemeReader.startsCluster(at: position, in: bytes) else { return paragraph }
+          while position >= text.runEnds[run] && run + 1 < text.runs.count { run += 1 }
+          traits = text.runs[run].style.traits
+          bits = asciiWithoutGlyph[FontSet.faceIndex(for: traits)]
+          runEnd = text.runEnds[run]
+        }
+        let byte = bytes[position]
+        if byte < 0x80 {
+          if FontFace.contains(UInt32(byte), bits) { return paragraph }
+          position += 1
+          if byte == 0x0A { paragraph = position }
+          continue
+        }
+        let (value, length) = GraphemeReader.decode(bytes, at: position)
+        let scalar = Unicode.Scalar(validUTF8: value)
+        if fonts.glyph(for: VisibleControls.visible(scalar), traits: traits) == 0 && !Self.isIgnorable(scalar)
+          && !Self.isWhitespace(scalar)
+        {
+          return paragraph
+        }
+        position += length
+      }
+      return nil
+    }
   }
 
   /// Whether a face with these ``FontFace/asciiWithoutGlyph`` bits draws every printable ASCII character.
