@@ -130,6 +130,12 @@ struct ClusterWalk: IteratorProtocol {
     scalars.removeAll(keepingCapacity: true)
     clusterScalars.removeAll(keepingCapacity: true)
     clusterOffsets.removeAll(keepingCapacity: true)
+    // Room for a code point per byte (the most there can be) up to the chunk's length: grown from none by
+    // doubling, the three arrays were reallocated some twenty times for a walk of one line.
+    let room = min(end - chunkEnd, Self.chunk) + 1
+    scalars.reserveCapacity(room)
+    clusterScalars.reserveCapacity(room)
+    clusterOffsets.reserveCapacity(room)
     index = 0
     let text = self.text.string
     let position = text.withUTF8Buffer { read($0) }

@@ -472,7 +472,9 @@ struct LineDrawer {
     var x = 0
     var widthWithoutSpaces = 0
     // The width before each cluster end walked, to give the chosen end its width.
-    var widths: [(end: Int, x: Int)] = [(start, 0)]
+    var widths: [(end: Int, x: Int)] = []
+    widths.reserveCapacity(line.contentRange.count + 1)  // a cluster per byte at most
+    widths.append((start, 0))
     func cut(before end: Int) -> (end: Int, width: Int?) {
       let trimmed = trimmedEnd(start..<end)
       return (trimmed, widths.last(where: { $0.end == trimmed })?.x)
