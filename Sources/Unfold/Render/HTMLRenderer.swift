@@ -105,14 +105,9 @@ public struct HTMLRenderer: Sendable {
     // The text is written twice (collapsed and whole), with the CSS and the script around it.
     var html = UTF8Output(capacity: 2 * text.string.utf8.count + 4_096)
     // Without a toggle there is nothing to wire: the collapsed view is on from the start.
-    html.write(
-      collapsed.isTruncated && collapsed.toggle == .none
-        ? "<div class=\"unfold unfold-on\" id=\"" : "<div class=\"unfold\" id=\"")
-    html.write(id)
-    html.write("\" dir=\"")
-    html.write(direction.rawValue)
-    html.write("\"")
-    if let language = options.language { writeLanguage(language, to: &html) }
+    writeContainer(
+      classes: collapsed.isTruncated && collapsed.toggle == .none ? "unfold unfold-on" : "unfold", id: id,
+      direction: direction, to: &html)
     html.write(" data-state=\"")
     html.write(shownState.rawValue)
     html.write("\"")
@@ -193,12 +188,7 @@ public struct HTMLRenderer: Sendable {
     let words = text.string.split(whereSeparator: \.isWhitespace).prefix(6).joined(separator: " ")
     let label = options.scrollLabel ?? (words.count < text.string.count ? words + "…" : words)
     var html = UTF8Output(capacity: text.string.utf8.count + 4_096)
-    html.write("<div class=\"unfold unfold-scroll\" id=\"")
-    html.write(id)
-    html.write("\" dir=\"")
-    html.write(direction.rawValue)
-    html.write("\"")
-    if let language = options.language { writeLanguage(language, to: &html) }
+    writeContainer(classes: "unfold unfold-scroll", id: id, direction: direction, to: &html)
     html.write(" role=\"region\" aria-label=\"")
     Self.writeEscaped(label, to: &html)
     html.write("\" tabindex=\"0\"><style>")
@@ -215,11 +205,21 @@ public struct HTMLRenderer: Sendable {
     return html.string()
   }
 
-  /// ` lang="…"`.
-  private func writeLanguage(_ language: String, to html: inout UTF8Output) {
-    html.write(" lang=\"")
-    Self.writeEscaped(language, to: &html)
+  /// The container's opening tag up to its `lang`, left open for the attributes that follow: its classes, its
+  /// `id` (escaped already), its direction.
+  private func writeContainer(classes: StaticString, id: String, direction: TextDirection, to html: inout UTF8Output) {
+    html.write("<div class=\"")
+    html.write(classes)
+    html.write("\" id=\"")
+    html.write(id)
+    html.write("\" dir=\"")
+    html.write(direction.rawValue)
     html.write("\"")
+    if let language = options.language {
+      html.write(" lang=\"")
+      Self.writeEscaped(language, to: &html)
+      html.write("\"")
+    }
   }
 
   /// The fragment, or a whole page around it when ``HTMLOptions/standalone``.
