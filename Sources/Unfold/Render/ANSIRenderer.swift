@@ -122,14 +122,19 @@ public struct ANSIRenderer: Sendable {
       case .runs(let line):
         let range = line.contentRange
         guard !range.isEmpty else { break }
-        var run = text.runIndex(containing: range.lowerBound)
-        var start = range.lowerBound
-        while start < range.upperBound {
-          let end = min(text.runEnds[run], range.upperBound)
-          writer.write(
-            text.string.utf8Slice(start..<end), style: text.style(ofRun: run), role: .text, width: 0, renderer: self)
-          start = end
-          run += 1
+        // Whether a run has anything to replace is read from the text's bytes (through each run's substring, the
+        // look at its bytes cost as much as the check).
+        text.string.withUTF8Buffer { bytes in
+          var run = text.runIndex(containing: range.lowerBound)
+          var start = range.lowerBound
+          while start < range.upperBound {
+            let end = min(text.runEnds[run], range.upperBound)
+            writer.write(
+              text.string.utf8Slice(start..<end), style: text.style(ofRun: run), role: .text, width: 0,
+              isClean: Self.isClean(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end])), renderer: self)
+            start = end
+            run += 1
+          }
         }
       }
       writer.endLine()
@@ -179,9 +184,11 @@ public struct ANSIRenderer: Sendable {
       write(fragment.text, style: fragment.style, role: fragment.role, width: fragment.width, renderer: renderer)
     }
 
-    /// Writes a fragment's text in its style: its link, its escape (made once per key), its visible text.
+    /// Writes a fragment's text in its style: its link, its escape (made once per key), its visible text
+    /// (`isClean` when the caller has checked it, ``ANSIRenderer/isClean(_:)``).
     mutating func write(
-      _ text: some StringProtocol, style: Style, role: Fragment.Role, width: Int, renderer: ANSIRenderer
+      _ text: some StringProtocol, style: Style, role: Fragment.Role, width: Int, isClean: Bool? = nil,
+      renderer: ANSIRenderer
     ) {
       let isLink = openLink(for: style, role: role, renderer: renderer) != nil
       let key = ANSIRenderer.escapeKey(style: style, role: role, isLink: isLink)
@@ -192,7 +199,7 @@ public struct ANSIRenderer: Sendable {
         escape = ANSIRenderer.escape(renderer.sgr(style: style, role: role, isLink: isLink))
         escapes.append((key, escape))
       }
-      ANSIRenderer.append(visibleOf: text, width: width, escape: escape, to: &output)
+      ANSIRenderer.append(visibleOf: text, width: width, isClean: isClean, escape: escape, to: &output)
     }
 
     /// Ends a line: its hyperlink closed, a newline.
@@ -212,8 +219,10 @@ public struct ANSIRenderer: Sendable {
 
   /// Appends the visible form of `text` (``visible(_:width:)``) in the style that `escape` opens, reset after
   /// it: text with nothing to replace is appended as it is, with no string made of it.
-  private static func append(visibleOf text: some StringProtocol, width: Int, escape: String, to output: inout String) {
-    if isClean(text) {  // a tab is not clean: it is drawn as spaces
+  private static func append(
+    visibleOf text: some StringProtocol, width: Int, isClean clean: Bool? = nil, escape: String, to output: inout String
+  ) {
+    if clean ?? isClean(text) {  // a tab is not clean: it is drawn as spaces
       append(text, escape: escape, to: &output)
     } else {
       append(visible(text, width: width), escape: escape, to: &output)
@@ -316,29 +325,32 @@ public struct ANSIRenderer: Sendable {
   /// DEL are single bytes, C1 controls and the soft hyphen are C2 80–9F and C2 AD. Such text is drawn as it
   /// is, not rebuilt code point by code point.
   static func isClean(_ text: some StringProtocol) -> Bool {
-    text.withUTF8Buffer { bytes in
-      guard let base = bytes.baseAddress else { return true }
-      // Eight bytes at a time while none is below 0x20, DEL or C2 (bit tricks: a byte below n, a zero byte
-      // after an exclusive or); from the first block that holds one, byte by byte.
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      func holdsZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
-      var start = 0
-      while start + 8 <= bytes.count {
-        let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
-        if (word &- ones &* 0x20) & ~word & highs != 0 || holdsZero(word ^ (ones &* 0x7F))
-          || holdsZero(word ^ (ones &* 0xC2))
-        {
-          break
-        }
-        start += 8
+    text.withUTF8Buffer { isClean(bytes: $0) }
+  }
+
+  /// ``isClean(_:)`` of UTF-8 bytes.
+  static func isClean(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    // Eight bytes at a time while none is below 0x20, DEL or C2 (bit tricks: a byte below n, a zero byte
+    // after an exclusive or); from the first block that holds one, byte by byte.
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func holdsZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+    var start = 0
+    while start + 8 <= bytes.count {
+      let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
+      if (word &- ones &* 0x20) & ~word & highs != 0 || holdsZero(word ^ (ones &* 0x7F))
+        || holdsZero(word ^ (ones &* 0xC2))
+      {
+        break
       }
-      var previous: UInt8 = start > 0 ? bytes[start - 1] : 0
-      for byte in bytes[start...] {
-        if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (byte <= 0x9F || byte == 0xAD)) { return false }
-        previous = byte
-      }
-      return true
+      start += 8
     }
+    var previous: UInt8 = start > 0 ? bytes[start - 1] : 0
+    for byte in bytes[start...] {
+      if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (byte <= 0x9F || byte == 0xAD)) { return false }
+      previous = byte
+    }
+    return true
   }
 }
