@@ -260,13 +260,6 @@ public struct HTMLRenderer: Sendable {
   }
 
   /// One fragment as inline elements, opened and closed in a fixed order so they always balance.
-  static func inline(_ fragment: Fragment) -> String {
-    var html = UTF8Output()
-    writeInline(fragment, to: &html)
-    return html.string()
-  }
-
-  /// ``inline(_:)``, written to an output.
   static func writeInline(_ fragment: Fragment, to html: inout UTF8Output) {
     writeInline(fragment.text, style: fragment.style, role: fragment.role, to: &html)
   }

@@ -147,11 +147,7 @@ public struct FontMeasurer: TextMeasurer {
           if value < 0x80 {
             isMissing = FontFace.contains(value, asciiWithoutGlyph[FontSet.faceIndex(for: traits)])
           } else {
-            let scalar = Unicode.Scalar(validUTF8: value)
-            // The face's character map first: most characters are in it, and the other two look properties up.
-            isMissing =
-              fonts.glyph(for: VisibleControls.visible(scalar), traits: traits) == 0 && !Self.isIgnorable(scalar)
-              && !Self.isWhitespace(scalar)
+            isMissing = lacksGlyph(Unicode.Scalar(validUTF8: value), traits: traits)
           }
         }
         position += length
@@ -203,16 +199,21 @@ public struct FontMeasurer: TextMeasurer {
           continue
         }
         let (value, length) = GraphemeReader.decode(bytes, at: position)
-        let scalar = Unicode.Scalar(validUTF8: value)
-        if fonts.glyph(for: VisibleControls.visible(scalar), traits: traits) == 0 && !Self.isIgnorable(scalar)
-          && !Self.isWhitespace(scalar)
-        {
-          return paragraph
-        }
+        if lacksGlyph(Unicode.Scalar(validUTF8: value), traits: traits) { return paragraph }
         position += length
       }
       return nil
     }
+  }
+
+  /// Whether a code point past ASCII is missing from the face of `traits`: it has no glyph there and needs one
+  /// (it is neither ignorable nor white space). An ASCII character is looked up in the face's bits instead
+  /// (``FontSet/asciiWithoutGlyph``).
+  @inline(__always)
+  private func lacksGlyph(_ scalar: Unicode.Scalar, traits: Style.Traits) -> Bool {
+    // The face's character map first: most characters are in it, and the other two look properties up.
+    fonts.glyph(for: VisibleControls.visible(scalar), traits: traits) == 0 && !Self.isIgnorable(scalar)
+      && !Self.isWhitespace(scalar)
   }
 
   /// Whether a face with these ``FontFace/asciiWithoutGlyph`` bits draws every printable ASCII character.
