@@ -30,7 +30,8 @@ if arguments.first == "--generate", arguments.count == 2, let bytes = Int(argume
   exit(0)
 }
 
-// `unfold-bench --profile STAGE`: one stage in a loop, alone, for perf or callgrind (prepare, relayout, parse,
+// `unfold-bench --profile STAGE`: one stage in a loop, alone, for perf or callgrind (prepare, relayout, count (of
+// lines at a new width), parse,
 // ansi, html: the whole pipeline to an expanded view); UNFOLD_PROFILE_ROUNDS rounds (20 by default) on a document of
 // UNFOLD_PROFILE_BYTES (1 MB by default).
 if arguments.first == "--profile", arguments.count == 2 {
@@ -40,15 +41,17 @@ if arguments.first == "--profile", arguments.count == 2 {
   let prepared = PreparedText(text, measurer: TerminalCells())
   let htmlFonts = arguments[1] == "html" ? try? FontSet.dejaVu() : nil
   let rounds = ProcessInfo.processInfo.environment["UNFOLD_PROFILE_ROUNDS"].flatMap { Int($0) } ?? 20
-  for round in 0..<rounds {
+  // The stage is chosen once, not per round: comparing the argument with each name was counted in every round.
+  let stage: (Int) -> Void =
     switch arguments[1] {
-    case "prepare": _ = PreparedText(text, measurer: TerminalCells())
-    case "relayout": _ = prepared.layout(width: 40 + round % 40)
-    case "ansi": _ = Paragraph(LocalizedKey(markdown)).ansi(width: 80, colors: .ansi16, state: .expanded)
-    case "html": _ = Paragraph(LocalizedKey(markdown)).html(width: 600, fonts: htmlFonts!, state: .expanded)
-    default: _ = MarkdownParser.parse(markdown)
+    case "prepare": { _ in _ = PreparedText(text, measurer: TerminalCells()) }
+    case "relayout": { round in _ = prepared.layout(width: 40 + round % 40) }
+    case "count": { round in _ = prepared.lineCount(width: 40 + round % 40) }
+    case "ansi": { _ in _ = Paragraph(LocalizedKey(markdown)).ansi(width: 80, colors: .ansi16, state: .expanded) }
+    case "html": { _ in _ = Paragraph(LocalizedKey(markdown)).html(width: 600, fonts: htmlFonts!, state: .expanded) }
+    default: { _ in _ = MarkdownParser.parse(markdown) }
     }
-  }
+  for round in 0..<rounds { stage(round) }
   exit(0)
 }
 
@@ -144,8 +147,10 @@ if wants("collapsed") {
 if wants("relayout") {
   // Relayout at a new width against preparing: per comment and for a whole book-sized text.
   print("")
-  print("| relayout of a prepared text at a new width | prepare | layout | prepare / layout |")
-  print("| --- | --- | --- | --- |")
+  print(
+    "| relayout of a prepared text at a new width | prepare | layout | prepare / layout | count of lines | "
+      + "prepare / count |")
+  print("| --- | --- | --- | --- | --- | --- |")
   for (name, bytes) in [("1 KB comment", 1_000), ("1 MB text", 1_000_000)] {
     let text = MarkdownParser.parse(inputs.markdown(bytes: bytes)).text
     var prepared: PreparedText?
@@ -164,9 +169,18 @@ if wants("relayout") {
           _ = prepared?.layout(width: width)
         }
       } / Double(batch)
+    // The number of lines alone (pretext's `layout`: a height), with no line made.
+    let countTime =
+      measure(runs: runs) {
+        for _ in 0..<batch {
+          width = width == 40 ? 72 : 40
+          _ = prepared?.lineCount(width: width)
+        }
+      } / Double(batch)
     print(
       "| \(name) | \(microseconds(prepareTime)) | \(microseconds(layoutTime)) | "
-        + "\(String(format: "%.0f×", prepareTime / layoutTime)) |")
+        + "\(String(format: "%.0f×", prepareTime / layoutTime)) | \(microseconds(countTime)) | "
+        + "\(String(format: "%.0f×", prepareTime / countTime)) |")
   }
 }
 

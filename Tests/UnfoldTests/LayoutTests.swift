@@ -57,6 +57,24 @@ import Testing
     }
   }
 
+  /// Counting lines without making them gives the layout's number of lines, and with a limit tells whether a
+  /// collapsed view truncates: what a list asks at every width before drawing.
+  @Test func linesCountedWithoutMakingThemAreTheLayoutsLines() {
+    let text = StyledText(
+      plain: "The quick brown fox jumps over the lazy dog.\n\n中文的句子没有空格。\tA soft\u{AD}hyphen and 😀 emoji.")
+    let prepared = PreparedText(text)
+    for width in 1...70 {
+      #expect(prepared.lineCount(width: width) == prepared.layout(width: width).lines.count, "width \(width)")
+      for limit in 1...4 {
+        let options = TruncationOptions(lineLimit: limit)
+        let isTruncated = prepared.truncated(width: width, options: options, state: .collapsed).isTruncated
+        #expect((prepared.lineCount(width: width, lineLimit: limit) > limit) == isTruncated, "width \(width)")
+        #expect(prepared.lineCount(width: width, lineLimit: limit) <= limit + 1)
+      }
+    }
+    #expect(prepared.lineCount(width: 0) == prepared.lineCount(width: 1))
+  }
+
   /// A prepared text's layout (most segments placed by a few additions, break offsets read from the prepared
   /// segments) is the layout made from scratch: lines, completeness and break offsets, for random texts with
   /// tabs, soft hyphens, hard breaks (empty lines among them, and a newline after spaces that the Chromium

@@ -108,7 +108,7 @@ public struct LineLayout: Sendable {
 /// one by one, they were a twentieth of writing an expanded view).
 struct LineStream: IteratorProtocol {
   private var segments: Segmenter
-  private var fitter: LineFitter
+  private var fitter: LineFitter<[LineLayout.Line]>
   /// The segments being placed: whole windows of the segmenter, at least ``batch`` of them unless the text ends.
   private var pending: [Segment] = []
   static let batch = 1024
@@ -149,11 +149,30 @@ struct LineStream: IteratorProtocol {
   }
 }
 
+/// Where a ``LineFitter`` puts the lines it closes: an array of them, or only their number (``LineCounter``).
+protocol LineSink {
+  /// How many lines it holds.
+  var count: Int { get }
+  mutating func append(_ line: LineLayout.Line)
+  mutating func append(contentsOf lines: UnsafeBufferPointer<LineLayout.Line>)
+  mutating func reserveCapacity(_ minimumCapacity: Int)
+}
+
+extension Array: LineSink where Element == LineLayout.Line {}
+
+/// A sink that counts the lines and keeps none (``PreparedText/lineCount(width:lineLimit:)``).
+struct LineCounter: LineSink {
+  private(set) var count = 0
+  mutating func append(_ line: LineLayout.Line) { count += 1 }
+  mutating func append(contentsOf lines: UnsafeBufferPointer<LineLayout.Line>) { count += lines.count }
+  func reserveCapacity(_ minimumCapacity: Int) {}
+}
+
 /// Places segments on lines greedily: a segment goes on the current line if its content fits after the
 /// hanging spaces of the one before; otherwise it starts a new line; a segment wider than a whole line is
 /// broken at grapheme boundaries. A line that ends after a soft hyphen shows a hyphen, which must fit too:
 /// when it does not, the line breaks at the opportunity before instead.
-struct LineFitter {
+struct LineFitter<Lines: LineSink> {
   let text: StyledText
   let measurer: any TextMeasurer
   let width: Int
@@ -163,7 +182,8 @@ struct LineFitter {
   private var fit: LineFit { LineFit(text: text, measurer: measurer, width: width) }
   /// The measurer's item rounding, read once (see ``LineFit/decide(_:width:rounding:)``).
   private let rounding: Int
-  private(set) var lines: [LineLayout.Line] = []
+  /// The closed lines (or their number).
+  private(set) var lines: Lines
 
   /// The start of the open line, or `nil` between lines.
   private var lineStart: Int?
@@ -206,11 +226,13 @@ struct LineFitter {
   /// Whether lines keep their break offsets.
   private let recordsBreakOffsets: Bool
 
-  /// A fitter of lines of `width`; `hyphenWidth` is the measurer's width of `-`, measured here if not given.
+  /// A fitter of lines of `width` that closes them into `lines`; `hyphenWidth` is the measurer's width of `-`,
+  /// measured here if not given.
   init(
     text: StyledText, measurer: any TextMeasurer, width: Int, recordsBreakOffsets: Bool = true,
-    hyphenWidth: Int? = nil
+    hyphenWidth: Int? = nil, lines: Lines
   ) {
+    self.lines = lines
     self.recordsBreakOffsets = recordsBreakOffsets
     self.text = text
     self.measurer = measurer
@@ -231,17 +253,6 @@ struct LineFitter {
 
   /// Whether the lines so far, an open one included, are more than `limit`.
   func exceeds(_ limit: Int) -> Bool { lines.count > limit || (lines.count == limit && hasOpenLine) }
-
-  /// The layout of what was placed, at most `limit` lines: the open line closed when it `isComplete`, the
-  /// lines' break offsets read from `breakOffsets`.
-  mutating func layout(breaker: LineBreaker, lineLimit limit: Int, isComplete: Bool, breakOffsets: [Int]) -> LineLayout
-  {
-    if isComplete { finish() }
-    return LineLayout(
-      text: text, measurer: measurer, breaker: breaker, width: width,
-      lines: lines.count > limit ? Array(lines.prefix(limit)) : lines, breakOffsetStorage: breakOffsets,
-      isComplete: isComplete)
-  }
 
   /// Places `segments`, whose widths `runs` sums: plain runs a line at a time (``placeRuns(of:_:from:cursor:limit:)``),
   /// the other segments one by one. Whether it placed them all: `false` once the lines exceed `limit`.
@@ -439,9 +450,6 @@ struct LineFitter {
     state.breakOffsetCount = breakOffsets.count
   }
 
-  /// Drops the closed lines (a ``LineStream`` has handed them out).
-  mutating func forgetLines() { lines.removeAll(keepingCapacity: true) }
-
   mutating func finish() {
     close(at: text.string.utf8.count, hyphenated: false)
   }
@@ -542,4 +550,30 @@ struct LineFitter {
     while walk.next() != nil {}
     return walk.x - startX
   }
+}
+
+extension LineFitter where Lines == [LineLayout.Line] {
+  /// A fitter of lines of `width` that keeps them.
+  init(
+    text: StyledText, measurer: any TextMeasurer, width: Int, recordsBreakOffsets: Bool = true,
+    hyphenWidth: Int? = nil
+  ) {
+    self.init(
+      text: text, measurer: measurer, width: width, recordsBreakOffsets: recordsBreakOffsets,
+      hyphenWidth: hyphenWidth, lines: [])
+  }
+
+  /// The layout of what was placed, at most `limit` lines: the open line closed when it `isComplete`, the
+  /// lines' break offsets read from `breakOffsets`.
+  mutating func layout(breaker: LineBreaker, lineLimit limit: Int, isComplete: Bool, breakOffsets: [Int]) -> LineLayout
+  {
+    if isComplete { finish() }
+    return LineLayout(
+      text: text, measurer: measurer, breaker: breaker, width: width,
+      lines: lines.count > limit ? Array(lines.prefix(limit)) : lines, breakOffsetStorage: breakOffsets,
+      isComplete: isComplete)
+  }
+
+  /// Drops the closed lines (a ``LineStream`` has handed them out).
+  mutating func forgetLines() { lines.removeAll(keepingCapacity: true) }
 }

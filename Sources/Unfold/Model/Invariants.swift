@@ -26,7 +26,7 @@ enum Invariants {
 
   /// A relayout of the prepared text lays out as a fresh layout does: the same lines, the same completeness,
   /// the same break opportunities inside each line (the prepared text places runs of plain segments a line
-  /// at a time; the fresh layout fits segment by segment).
+  /// at a time; the fresh layout fits segment by segment), and its count of lines made without them.
   static func relayoutViolation(_ prepared: PreparedText, width: Int, lineLimit: Int?) -> String? {
     let relaid = prepared.layout(width: width, lineLimit: lineLimit)
     let fresh = LineLayout(
@@ -43,6 +43,12 @@ enum Invariants {
     for (index, line) in fresh.lines.enumerated()
     where Array(relaid.breakOffsets(of: line)) != Array(fresh.breakOffsets(of: line)) {
       return "a relayout at \(width) has other break offsets on line \(index)"
+    }
+    // Counted without the lines: the fresh layout's number of lines, or one above the limit when it stopped there.
+    let counted = prepared.lineCount(width: width, lineLimit: lineLimit)
+    let expected = fresh.isComplete ? fresh.lines.count : fresh.lines.count + 1
+    guard counted == expected else {
+      return "a count of lines at \(width) is \(counted), a fresh layout's \(expected)"
     }
     return nil
   }

@@ -55,6 +55,26 @@ public struct PreparedText: Sendable {
     return fitter.layout(breaker: breaker, lineLimit: limit, isComplete: isComplete, breakOffsets: starts)
   }
 
+  /// How many lines the text takes at `width`: the number of ``layout(width:lineLimit:)``'s lines, found
+  /// without making them, as pretext's `layout` finds a height: what a list needs for each cell's height at a
+  /// new width, and to know which cells' collapsed views show a toggle, before drawing the few it shows.
+  ///
+  /// - Parameters:
+  ///   - width: the width of a line, in the measurer's unit; below 1 acts as 1.
+  ///   - lineLimit: when set, counting stops as soon as the text is known to need more lines than this, and
+  ///     the count is then `lineLimit + 1`: a count above the limit says that a collapsed view of that many
+  ///     lines truncates the text.
+  /// - Complexity: that of ``layout(width:lineLimit:)``, with no memory allocated.
+  public func lineCount(width: Int, lineLimit: Int? = nil) -> Int {
+    var fitter = LineFitter(
+      text: text, measurer: measurer, width: max(1, width), recordsBreakOffsets: false, hyphenWidth: hyphenWidth,
+      lines: LineCounter())
+    let limit = lineLimit.map { min(max(1, $0), Int.max - 1) } ?? Int.max
+    guard fitter.place(segments, plainRuns, lineLimit: limit) else { return limit + 1 }
+    fitter.finish()
+    return fitter.lines.count
+  }
+
   /// The break opportunities that preparing found, in order.
   public var breakOpportunities: [BreakOpportunity] {
     segments.dropLast().map {
