@@ -11,3 +11,159 @@ static inline cmark_node_type ccmark_node_strikethrough(void) { return CMARK_NOD
 // alone over a node's string content (the inline-only emulation, see the README).
 struct cmark_map;
 void cmark_parse_inlines(cmark_parser *parser, cmark_node *parent, struct cmark_map *refmap, int options);
+
+// An arena for the inline parser's nodes and buffers, one chunk at a time (cmark_parser_new_with_mem with
+// unfold_arena_allocator()). Between unfold_arena_begin() and unfold_arena_end() on a thread, what cmark allocates
+// through it on that thread is carved from blocks that unfold_arena_end() frees at once, and freeing one of those
+// allocations does nothing: cmark makes and frees a tree node by node, and malloc and free were a fifth of
+// parsing. Outside that span it allocates from the heap: the parser's own buffers, which outlive a chunk. Every
+// allocation carries a header with its size and where it lives; a pointer with neither mark is not this
+// allocator's, and freeing it aborts rather than corrupt the heap. The state is per thread, since the functions
+// cmark calls take no context: a tree is made, read and freed on the thread that began the span.
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct unfold_arena_block {
+  struct unfold_arena_block *next;
+  size_t capacity;  // bytes after this header
+  size_t used;
+  size_t last;  // the offset of the last allocation's header, which may grow in place
+} unfold_arena_block;
+
+typedef struct {
+  size_t size;  // the bytes usable after the header
+  uint64_t origin;
+} unfold_arena_header;
+
+#define UNFOLD_ARENA_IN_BLOCK 0x6b636f6c626e6661ULL
+#define UNFOLD_ARENA_ON_HEAP 0x7061656868656661ULL
+#define UNFOLD_ARENA_FIRST_BLOCK ((size_t)16384)
+#define UNFOLD_ARENA_LARGEST_BLOCK ((size_t)1 << 20)
+
+typedef struct {
+  unfold_arena_block *blocks;  // the newest first
+  int active;
+} unfold_arena_state;
+
+// This thread's arena (a variable inside a function: Swift emits the functions of a header it imports, not its
+// variables).
+static inline unfold_arena_state *unfold_arena_here(void) {
+  static _Thread_local unfold_arena_state state;
+  return &state;
+}
+
+static inline unfold_arena_header *unfold_arena_header_of(void *pointer) {
+  unfold_arena_header *header = (unfold_arena_header *)pointer - 1;
+  if (header->origin != UNFOLD_ARENA_IN_BLOCK && header->origin != UNFOLD_ARENA_ON_HEAP) abort();
+  return header;
+}
+
+static inline void *unfold_arena_heap(size_t size, int zeroed) {
+  if (size > SIZE_MAX - sizeof(unfold_arena_header)) return NULL;
+  unfold_arena_header *header = zeroed ? calloc(1, sizeof(unfold_arena_header) + size)
+                                       : malloc(sizeof(unfold_arena_header) + size);
+  if (!header) return NULL;
+  header->size = size;
+  header->origin = UNFOLD_ARENA_ON_HEAP;
+  return header + 1;
+}
+
+static inline void *unfold_arena_carve(unfold_arena_state *arena, size_t size) {
+  if (size > SIZE_MAX / 2) return NULL;
+  size_t rounded = (size + 15) & ~(size_t)15;
+  size_t need = sizeof(unfold_arena_header) + rounded;
+  unfold_arena_block *block = arena->blocks;
+  if (!block || block->capacity - block->used < need) {
+    size_t capacity = block ? block->capacity * 2 : UNFOLD_ARENA_FIRST_BLOCK;
+    if (capacity > UNFOLD_ARENA_LARGEST_BLOCK) capacity = UNFOLD_ARENA_LARGEST_BLOCK;
+    if (capacity < need) capacity = need;
+    unfold_arena_block *made = malloc(sizeof(unfold_arena_block) + capacity);
+    if (!made) return NULL;
+    made->next = block;
+    made->capacity = capacity;
+    made->used = 0;
+    made->last = 0;
+    arena->blocks = made;
+    block = made;
+  }
+  unfold_arena_header *header = (unfold_arena_header *)((char *)(block + 1) + block->used);
+  block->last = block->used;
+  block->used += need;
+  header->size = rounded;
+  header->origin = UNFOLD_ARENA_IN_BLOCK;
+  return header + 1;
+}
+
+static inline void *unfold_arena_calloc(size_t count, size_t size) {
+  if (size && count > SIZE_MAX / size) return NULL;
+  unfold_arena_state *arena = unfold_arena_here();
+  if (!arena->active) return unfold_arena_heap(count * size, 1);
+  void *pointer = unfold_arena_carve(arena, count * size);
+  if (pointer) memset(pointer, 0, count * size);
+  return pointer;
+}
+
+static inline void *unfold_arena_realloc(void *pointer, size_t size) {
+  unfold_arena_state *arena = unfold_arena_here();
+  if (!pointer) return arena->active ? unfold_arena_carve(arena, size) : unfold_arena_heap(size, 0);
+  unfold_arena_header *header = unfold_arena_header_of(pointer);
+  if (header->origin == UNFOLD_ARENA_ON_HEAP) {
+    if (size > SIZE_MAX - sizeof(unfold_arena_header)) return NULL;
+    unfold_arena_header *moved = realloc(header, sizeof(unfold_arena_header) + size);
+    if (!moved) return NULL;
+    moved->size = size;
+    return moved + 1;
+  }
+  if (size <= header->size) return pointer;
+  unfold_arena_block *block = arena->blocks;
+  if (arena->active && block && size <= SIZE_MAX / 2 && (char *)header == (char *)(block + 1) + block->last) {
+    // The newest block's last allocation grows in place when the block has room (a buffer being appended to).
+    size_t rounded = (size + 15) & ~(size_t)15;
+    if (rounded - header->size <= block->capacity - block->used) {
+      block->used += rounded - header->size;
+      header->size = rounded;
+      return pointer;
+    }
+  }
+  void *moved = arena->active ? unfold_arena_carve(arena, size) : unfold_arena_heap(size, 0);
+  if (moved) memcpy(moved, pointer, header->size);
+  return moved;
+}
+
+static inline void unfold_arena_free(void *pointer) {
+  if (!pointer) return;
+  unfold_arena_header *header = unfold_arena_header_of(pointer);
+  if (header->origin == UNFOLD_ARENA_ON_HEAP) {
+    header->origin = 0;
+    free(header);
+  }
+}
+
+// The allocator to give cmark: the arena's functions.
+static inline cmark_mem *unfold_arena_allocator(void) {
+  static cmark_mem allocator = {unfold_arena_calloc, unfold_arena_realloc, unfold_arena_free};
+  return &allocator;
+}
+
+// Starts the span in which this thread's allocations through the allocator come from its arena.
+static inline void unfold_arena_begin(void) { unfold_arena_here()->active = 1; }
+
+// Ends the span and frees every block of the arena: nothing allocated in the span may be used after it.
+static inline void unfold_arena_end(void) {
+  unfold_arena_state *arena = unfold_arena_here();
+  arena->active = 0;
+  while (arena->blocks) {
+    unfold_arena_block *next = arena->blocks->next;
+    free(arena->blocks);
+    arena->blocks = next;
+  }
+}
+
+// The blocks this thread's arena holds: none outside a span (for tests).
+static inline size_t unfold_arena_block_count(void) {
+  size_t count = 0;
+  for (unfold_arena_block *block = unfold_arena_here()->blocks; block; block = block->next) count += 1;
+  return count;
+}

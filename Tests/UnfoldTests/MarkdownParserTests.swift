@@ -139,6 +139,22 @@ import Testing
     }
   }
 
+  /// Each chunk's tree is made in an arena of the parsing thread and freed with it once read: none is left
+  /// after a parse, of a comment or of a document of many chunks, nor after one shown as literal text.
+  @Test func theArenaOfEachChunkIsFreedAfterTheParse() {
+    let paragraph = "Words with **bold**, *italic*, ~~struck~~, `code`, [a link](https://e.com) and &amp;.\n"
+    for markdown in [
+      paragraph, String(repeating: paragraph + "\n", count: 400),
+      String(repeating: paragraph, count: 400),
+      // Every candidate sentinel in a chunk of two lines, then a chunk that is parsed.
+      "**a**" + (0x2000...0x200A).map { String(Unicode.Scalar($0)!) }.joined() + "\u{202F}\u{205F}\u{3000}\nb\n\n*c*",
+    ] {
+      let text = MarkdownParser.parse(markdown).text
+      #expect(!text.runs.isEmpty)
+      #expect(MarkdownParser.arenaBlocksOnThisThread == 0)
+    }
+  }
+
   /// gfm.6 changes a process-global table on every parse and loses styles under concurrency without the
   /// lock: 8 tasks × 1,000 parses of a comment with every style (strikethrough is the extension that races).
   @Test func parsesFromManyTasksWithoutLosingStyles() async {

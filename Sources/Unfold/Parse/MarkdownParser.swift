@@ -100,6 +100,10 @@ extension MarkdownParser {
 }
 
 extension MarkdownParser {
+  /// The blocks of cmark's arena that this thread holds: none between parses, since each chunk's tree is
+  /// freed with its arena when it has been read (for tests).
+  static var arenaBlocksOnThisThread: Int { Int(unfold_arena_block_count()) }
+
   /// cmark-gfm's own rendering of a whole document to HTML, as `cmark-gfm --to html` does (no extension, default
   /// options), in this process: the peer that the benchmark compares the pipeline with, timed without a
   /// process start-up. Not a renderer of this engine (``HTMLRenderer`` is).
@@ -268,7 +272,9 @@ private enum Inlines {
     /// ``lock``.
     mutating func parserInsideLock() -> OpaquePointer? {
       if let parser { return parser }
-      guard let extensionPointer = strikethrough, let made = cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
+      guard let extensionPointer = strikethrough,
+        let made = cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, unfold_arena_allocator())
+      else { return nil }
       cmark_parser_attach_syntax_extension(made, extensionPointer)
       parser = made
       return made
@@ -325,9 +331,15 @@ private enum Inlines {
     // cmark parses inside the lock; the tree it made is read and freed after it, since reading a tree touches
     // no global state (gfm.6's shared table is in use only while it parses): the lock is held for a fraction
     // of a parse, and texts parsed from several tasks wait for each other less.
+    //
+    // The tree's nodes and buffers come from an arena of this thread, freed at once after the tree is read (see
+    // `unfold_arena_allocator` in the C shim); the parser, made before the span, lives on the heap.
     let tree = lock.withLock { _ -> Tree? in
       defer { if isLast { session.closeInsideLock() } }
-      guard let parser = session.parserInsideLock(), let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else {
+      guard let parser = session.parserInsideLock() else { return nil }
+      unfold_arena_begin()
+      guard let paragraph = cmark_node_new_with_mem(CMARK_NODE_PARAGRAPH, unfold_arena_allocator()) else {
+        unfold_arena_end()
         return nil
       }
       bytes.withUnsafeBufferPointer { buffer in
@@ -339,7 +351,10 @@ private enum Inlines {
       return Tree(root: paragraph)
     }
     guard let tree else { return builder.append(chunk) }
-    defer { cmark_node_free(tree.root) }
+    defer {
+      cmark_node_free(tree.root)
+      unfold_arena_end()
+    }
     bytes.removeLast()  // the terminator; columns index the rest
     walk(tree.root, sentinel: sentinel, bytes: bytes, into: &builder)
   }
