@@ -382,9 +382,11 @@ private enum Inlines {
       switch type {
       case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
         // A destination may not hold a newline; cmark sees the sentinel as an ordinary character there.
+        // (Searched as bytes, and trimmed only when it holds one: a link's code points were decoded twice.)
         let url = string(cmark_node_get_url(node))
-        let trimmed = url.trimmingScalars(sentinel)
-        let isLiteral = trimmed.unicodeScalars.contains(sentinel)
+        let hasSentinel = url.withUTF8Buffer { pattern.firstOffset(in: $0) != nil }
+        let trimmed = hasSentinel ? url.trimmingScalars(sentinel) : url
+        let isLiteral = hasSentinel && trimmed.withUTF8Buffer { pattern.firstOffset(in: $0) != nil }
         if entering && isLiteral {
           let first = cmark_node_first_child(node)
           if first == nil || cmark_node_get_start_column(first) == cmark_node_get_start_column(node) {
