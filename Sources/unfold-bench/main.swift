@@ -31,12 +31,13 @@ if arguments.first == "--generate", arguments.count == 2, let bytes = Int(argume
 }
 
 // `unfold-bench --profile STAGE`: one stage in a loop, alone, for perf or callgrind (prepare, relayout, count (of
-// lines at a new width), parse,
-// ansi, html: the whole pipeline to an expanded view); UNFOLD_PROFILE_ROUNDS rounds (20 by default) on a document of
+// lines at a new width), parse, ansi, html: the whole pipeline to an expanded view, collapsed and
+// collapsed-verbatim: to a collapsed terminal view); UNFOLD_PROFILE_ROUNDS rounds (20 by default) on a document of
 // UNFOLD_PROFILE_BYTES (1 MB by default).
 if arguments.first == "--profile", arguments.count == 2 {
   let bytes = ProcessInfo.processInfo.environment["UNFOLD_PROFILE_BYTES"].flatMap { Int($0) } ?? 1_000_000
   let markdown = BenchInputs().markdown(bytes: bytes)
+  let verbatim = BenchInputs().verbatim(bytes: bytes)
   let text = MarkdownParser.parse(markdown).text
   let prepared = PreparedText(text, measurer: TerminalCells())
   let htmlFonts = arguments[1] == "html" ? try? FontSet.dejaVu() : nil
@@ -49,6 +50,8 @@ if arguments.first == "--profile", arguments.count == 2 {
     case "count": { round in _ = prepared.lineCount(width: 40 + round % 40) }
     case "ansi": { _ in _ = Paragraph(LocalizedKey(markdown)).ansi(width: 80, colors: .ansi16, state: .expanded) }
     case "html": { _ in _ = Paragraph(LocalizedKey(markdown)).html(width: 600, fonts: htmlFonts!, state: .expanded) }
+    case "collapsed": { _ in _ = Paragraph(LocalizedKey(markdown)).ansi(width: 80, colors: .ansi16) }
+    case "collapsed-verbatim": { _ in _ = Paragraph(verbatim: verbatim).ansi(width: 80, colors: .ansi16) }
     default: { _ in _ = MarkdownParser.parse(markdown) }
     }
   for round in 0..<rounds { stage(round) }

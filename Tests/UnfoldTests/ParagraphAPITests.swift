@@ -115,13 +115,16 @@ import Unfold
 
   /// A collapsed markdown paragraph parses only the chunks before a blank line that its view needs: the view
   /// must be the one the whole document gives, with emphasis across lines, CR LF line ends and blank lines of
-  /// spaces, tabs and CRs.
-  @Test func collapsedLongMarkdownIsTheWholeDocumentsView() {
+  /// spaces, tabs and CRs; and when the first blank line comes after the first prefixes tried (a first
+  /// paragraph of 40 KB), from a longer prefix.
+  @Test(arguments: [0, 40_000])
+  func collapsedLongMarkdownIsTheWholeDocumentsView(firstParagraph: Int) {
     let chunks = [
       "A **bold claim\r\nacross lines** and *emphasis*\r\n \t\r\n", "Read [the docs](https://example.com/x).\n\n",
       "`code with ** inside` ~~gone~~ 日本語の文章です。\n\r\n", "Short.\n   \n\n",
     ]
     var markdown = ""
+    while markdown.utf8.count < firstParagraph { markdown += "A *line* of the first paragraph, 中文.\n" }
     var index = 0
     while markdown.utf8.count < 400_000 {
       markdown += chunks[index % chunks.count]

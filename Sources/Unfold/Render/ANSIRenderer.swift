@@ -72,18 +72,31 @@ public struct ANSIRenderer: Sendable {
   func render(lines: some Sequence<DisplayLine>, fadeLine: Int?, capacity: Int = 0) -> String {
     var writer = Writer(capacity: capacity)
     for (lineIndex, line) in lines.enumerated() {
-      let fadeStart = lineIndex == fadeLine ? fadeStartIndex(line) : nil
+      // The line that fades: its text fragments' characters, counted once (a count walks the clusters).
+      let counts = lineIndex == fadeLine ? line.fragments.map { $0.role == .text ? $0.text.count : 0 } : nil
+      let fadeStart = counts.flatMap { fadeStartIndex(line, counts: $0) }
       var characterIndex = 0  // characters of text fragments drawn on the line so far
-      for fragment in line.fragments {
-        if let fadeStart, fragment.role == .text, characterIndex < fadeStart + fadeLength,
-          characterIndex + fragment.text.count > fadeStart
+      for (fragmentIndex, fragment) in line.fragments.enumerated() {
+        if let fadeStart, let counts, fragment.role == .text, characterIndex < fadeStart + fadeLength,
+          characterIndex + counts[fragmentIndex] > fadeStart
         {
           // Character by character through the fade, characters of equal style drawn together.
           let link = writer.openLink(for: fragment.style, role: fragment.role, renderer: self)
           let codes = sgr(for: fragment, isLink: link != nil)
           var pending = ""
           var pendingCodes = codes
-          for character in fragment.text {
+          var rest = fragment.text[...]
+          // The characters before the fade, in the fragment's style, taken at once when no tab is among them
+          // (one at a time, each made a string and escaped, they cost more than laying the lines out).
+          let before = fadeStart - characterIndex
+          if before > 0, let end = rest.index(rest.startIndex, offsetBy: before, limitedBy: rest.endIndex),
+            !rest.utf8[..<end].contains(0x09)
+          {
+            pending = Self.visible(rest[..<end], width: 1)
+            rest = rest[end...]
+            characterIndex += before
+          }
+          for character in rest {
             var all = codes
             if characterIndex >= fadeStart && characterIndex < fadeStart + fadeLength {
               all += fadeCodes(step: characterIndex - fadeStart, of: fadeLength)
@@ -99,7 +112,7 @@ public struct ANSIRenderer: Sendable {
           Self.append(pending, escape: Self.escape(pendingCodes), to: &writer.output)
           continue
         }
-        if fadeStart != nil && fragment.role == .text { characterIndex += fragment.text.count }
+        if let counts { characterIndex += counts[fragmentIndex] }
         writer.write(fragment, renderer: self)
       }
       writer.endLine()
@@ -260,10 +273,10 @@ public struct ANSIRenderer: Sendable {
   }
 
   /// Where the fade starts among a line's text characters: the last `fadeLength` characters before the first
-  /// mark (ellipsis, gap, label) or the end of the line.
-  private func fadeStartIndex(_ line: DisplayLine) -> Int? {
-    let text = line.fragments.prefix { $0.role == .text || $0.role == .hyphen }.filter { $0.role == .text }
-    let count = text.reduce(0) { $0 + $1.text.count }
+  /// mark (ellipsis, gap, label) or the end of the line; `counts` holds each fragment's text characters.
+  private func fadeStartIndex(_ line: DisplayLine, counts: [Int]) -> Int? {
+    let end = line.fragments.firstIndex { $0.role != .text && $0.role != .hyphen } ?? line.fragments.count
+    let count = counts[..<end].reduce(0, +)
     return count == 0 ? nil : max(0, count - fadeLength)
   }
 

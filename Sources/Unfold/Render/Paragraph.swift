@@ -118,9 +118,12 @@ public struct Paragraph: Sendable {
   /// of a book costs what a preview of a comment does.
   public func truncated(width: Int, state: DisplayState, countingAllLines: Bool = false) -> TruncatedText {
     if state == .collapsed, !countingAllLines, collapsedViewNeedsOnlyAPrefix, let prefixes = source.prefixes() {
-      var length = 16_384
-      while let prefix = prefixes.resolved(bytes: length) {
-        if let layout = settledLayout(of: prefix, width: width) {
+      // 8 KiB first: room for 4 KiB of visible lines and the 4 KiB after them that settle the view (16 KiB
+      // made a collapsed preview of a 10 KB text lay it all out, and one of a book twice what it needed). A
+      // prefix of markdown that holds no blank line to cut after is skipped for a longer one.
+      var length = 8_192
+      while length < prefixes.byteCount {
+        if let prefix = prefixes.resolved(bytes: length), let layout = settledLayout(of: prefix, width: width) {
           return Truncator.truncate(layout, options: options, state: state)
         }
         length *= 4

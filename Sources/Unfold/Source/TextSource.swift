@@ -104,10 +104,13 @@ public struct TextSource: Hashable, Sendable {
     let whole: String
     let isMarkdown: Bool
 
+    /// The length of the whole text in UTF-8 bytes.
+    var byteCount: Int { whole.utf8.count }
+
     /// The styled text of a start of the text, cut where what follows cannot change how it reads:
     /// verbatim text at a character boundary; markdown after a blank line (chunks between blank lines parse
     /// independently, see ``MarkdownParser``), so the result is the start of what ``resolve()`` gives. Nil
-    /// when the text is no longer than `bytes`.
+    /// when the text is no longer than `bytes`, or when markdown has no blank line before `bytes`.
     func resolved(bytes: Int) -> StyledText? {
       guard bytes < whole.utf8.count else { return nil }
       guard isMarkdown else {
