@@ -72,48 +72,44 @@ public struct ANSIRenderer: Sendable {
   func render(lines: some Sequence<DisplayLine>, fadeLine: Int?, capacity: Int = 0) -> String {
     var writer = Writer(capacity: capacity)
     for (lineIndex, line) in lines.enumerated() {
-      // The line that fades: its text fragments' characters, counted once (a count walks the clusters).
-      let counts = lineIndex == fadeLine ? line.fragments.map { $0.role == .text ? $0.text.count : 0 } : nil
-      let fadeStart = counts.flatMap { fadeStartIndex(line, counts: $0) }
-      var characterIndex = 0  // characters of text fragments drawn on the line so far
+      let fade = lineIndex == fadeLine ? fadedCharacters(line) : [:]
       for (fragmentIndex, fragment) in line.fragments.enumerated() {
-        if let fadeStart, let counts, fragment.role == .text, characterIndex < fadeStart + fadeLength,
-          characterIndex + counts[fragmentIndex] > fadeStart
-        {
-          // Character by character through the fade, characters of equal style drawn together.
-          let link = writer.openLink(for: fragment.style, role: fragment.role, renderer: self)
-          let codes = sgr(for: fragment, isLink: link != nil)
-          var pending = ""
-          var pendingCodes = codes
-          var rest = fragment.text[...]
-          // The characters before the fade, in the fragment's style, taken at once when no tab is among them
-          // (one at a time, each made a string and escaped, they cost more than laying the lines out).
-          let before = fadeStart - characterIndex
-          if before > 0, let end = rest.index(rest.startIndex, offsetBy: before, limitedBy: rest.endIndex),
-            !rest.utf8[..<end].contains(0x09)
-          {
-            pending = Self.visible(rest[..<end], width: 1)
-            rest = rest[end...]
-            characterIndex += before
-          }
-          for character in rest {
-            var all = codes
-            if characterIndex >= fadeStart && characterIndex < fadeStart + fadeLength {
-              all += fadeCodes(step: characterIndex - fadeStart, of: fadeLength)
-            }
-            if all != pendingCodes {
-              Self.append(pending, escape: Self.escape(pendingCodes), to: &writer.output)
-              pending = ""
-              pendingCodes = all
-            }
-            pending += Self.visible(String(character), width: character == "\t" ? fragment.width : 1)
-            characterIndex += 1
-          }
-          Self.append(pending, escape: Self.escape(pendingCodes), to: &writer.output)
+        guard let faded = fade[fragmentIndex] else {
+          writer.write(fragment, renderer: self)
           continue
         }
-        if let counts { characterIndex += counts[fragmentIndex] }
-        writer.write(fragment, renderer: self)
+        // The fading characters one by one, the others in stretches; characters of equal style drawn together.
+        let link = writer.openLink(for: fragment.style, role: fragment.role, renderer: self)
+        let codes = sgr(for: fragment, isLink: link != nil)
+        var pending = ""
+        var pendingCodes = codes
+        func draw(_ characters: Substring, codes: [String]) {
+          guard !characters.isEmpty else { return }
+          if codes != pendingCodes {
+            Self.append(pending, escape: Self.escape(pendingCodes), to: &writer.output)
+            pending = ""
+            pendingCodes = codes
+          }
+          if characters.utf8.contains(0x09) {
+            // A tab is as wide as its fragment (one alone), as drawn character by character.
+            for character in characters {
+              pending += Self.visible(String(character), width: character == "\t" ? fragment.width : 1)
+            }
+          } else {
+            pending += Self.visible(characters, width: 1)
+          }
+        }
+        let text = fragment.text[...]
+        draw(text[..<faded.range.lowerBound], codes: codes)
+        var step = faded.firstStep
+        var index = faded.range.lowerBound
+        while index < faded.range.upperBound {
+          let next = text.index(after: index)
+          draw(text[index..<next], codes: codes + fadeCodes(step: step, of: fadeLength))
+          (index, step) = (next, step + 1)
+        }
+        draw(text[faded.range.upperBound...], codes: codes)
+        Self.append(pending, escape: Self.escape(pendingCodes), to: &writer.output)
       }
       writer.endLine()
     }
@@ -272,12 +268,43 @@ public struct ANSIRenderer: Sendable {
       ?? (text.lines.isEmpty ? nil : text.lines.count - 1)
   }
 
-  /// Where the fade starts among a line's text characters: the last `fadeLength` characters before the first
-  /// mark (ellipsis, gap, label) or the end of the line; `counts` holds each fragment's text characters.
-  private func fadeStartIndex(_ line: DisplayLine, counts: [Int]) -> Int? {
-    let end = line.fragments.firstIndex { $0.role != .text && $0.role != .hyphen } ?? line.fragments.count
-    let count = counts[..<end].reduce(0, +)
-    return count == 0 ? nil : max(0, count - fadeLength)
+  /// The characters of a line that fade, by the index of their text fragment: the last `fadeLength`
+  /// characters of text before the first mark (ellipsis, gap, label) or the end of the line, the first at step
+  /// 0; when the text before the mark is shorter, the first `fadeLength` characters of the line's text. Found by
+  /// walking back from the mark (counting every character of the line walked its clusters twice).
+  private func fadedCharacters(_ line: DisplayLine) -> [Int: (range: Range<String.Index>, firstStep: Int)] {
+    let fragments = line.fragments
+    var faded: [Int: (range: Range<String.Index>, firstStep: Int)] = [:]
+    var remaining = fadeLength
+    var index = fragments.firstIndex { $0.role != .text && $0.role != .hyphen } ?? fragments.count
+    while remaining > 0, index > 0 {
+      index -= 1
+      guard fragments[index].role == .text else { continue }
+      let text = fragments[index].text
+      var lower = text.endIndex
+      var taken = 0
+      while taken < remaining, lower > text.startIndex {
+        lower = text.index(before: lower)
+        taken += 1
+      }
+      if taken > 0 { faded[index] = (lower..<text.endIndex, remaining - taken) }
+      remaining -= taken
+    }
+    guard remaining > 0, remaining < fadeLength else { return faded }
+    // Fewer characters than the fade before the mark: the fade starts at the line's first character.
+    faded = [:]
+    var step = 0
+    for (index, fragment) in fragments.enumerated() where fragment.role == .text && step < fadeLength {
+      let text = fragment.text
+      var upper = text.startIndex
+      while step < fadeLength, upper < text.endIndex {
+        if upper == text.startIndex { faded[index] = (upper..<upper, step) }
+        upper = text.index(after: upper)
+        step += 1
+      }
+      if let first = faded[index] { faded[index] = (first.range.lowerBound..<upper, first.firstStep) }
+    }
+    return faded
   }
 
   /// The colour of fade step `step` of `count`: from a light grey towards the background.
