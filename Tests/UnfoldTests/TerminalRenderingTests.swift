@@ -53,6 +53,26 @@ import Unfold
     #expect(ANSIRenderer.Background.detect(environment: ["COLORFGBG": "15;0"]) == .dark)
   }
 
+  /// The fade ends at the mark: with fewer than six characters before it, they take the last (faintest)
+  /// steps, and a middle truncation's end after the ellipsis does not fade.
+  @Test func theFadeEndsAtTheMarkWhateverTheTextBeforeIt() {
+    func collapsed(_ text: String, _ mode: TruncationMode) -> String {
+      let truncated = Truncator.truncate(
+        StyledText(plain: text), width: 12, options: TruncationOptions(lineLimit: 1, mode: mode), state: .collapsed)
+      return ANSIRenderer(colors: .truecolor).render(truncated)
+    }
+    func grey(_ value: Int, _ text: String) -> String { "\u{1B}[38;2;\(value);\(value);\(value)m\(text)\u{1B}[0m" }
+    let more = " \u{1B}[1;34mmore\u{1B}[0m\n"
+    let steps = [178, 158, 138, 118, 98, 78]
+    #expect(
+      collapsed("abcdefghij klmnopqrst uvwxyz", .tail)
+        == zip(steps, "abcdef").map { grey($0, String($1)) }.joined() + "…" + more)
+    #expect(collapsed("ab cdefghijklmnopqrstuvwxyz", .tail) == grey(98, "a") + grey(78, "b") + "…" + more)
+    #expect(
+      collapsed("abcdefghij klmnopqrst uvwxyz", .middle)
+        == grey(118, "a") + grey(98, "b") + grey(78, "c") + "…xyz" + more)
+  }
+
   @Test func aLinkBrokenAcrossLinesKeepsOneId() {
     let text = Truncator.truncate(
       StyledText(plain: "one two three four").link("https://e.com/x"), width: 8, state: .expanded)

@@ -37,7 +37,8 @@ public struct ANSIRenderer: Sendable {
   public var toggleStyle: TerminalStyle
   /// The background the fade goes towards.
   public var background: Background
-  /// How many characters before the ellipsis fade (0 for no fade).
+  /// How many characters before the ellipsis fade (0 for no fade): the last ones before the first mark, the
+  /// faintest next to it.
   public var fadeLength: Int
 
   /// The default style of the labels: bold blue.
@@ -269,9 +270,10 @@ public struct ANSIRenderer: Sendable {
   }
 
   /// The characters of a line that fade, by the index of their text fragment: the last `fadeLength`
-  /// characters of text before the first mark (ellipsis, gap, label) or the end of the line, the first at step
-  /// 0; when the text before the mark is shorter, the first `fadeLength` characters of the line's text. Found by
-  /// walking back from the mark (counting every character of the line walked its clusters twice).
+  /// characters of text before the first mark (ellipsis, gap, label) or the end of the line, with their steps,
+  /// the one just before the mark at the last step (the faintest) whatever the length of the text before it;
+  /// text after the mark (a middle truncation's end) does not fade. Found by walking back from the mark
+  /// (counting every character of the line walked its clusters twice).
   private func fadedCharacters(_ line: DisplayLine) -> [Int: (range: Range<String.Index>, firstStep: Int)] {
     let fragments = line.fragments
     var faded: [Int: (range: Range<String.Index>, firstStep: Int)] = [:]
@@ -289,20 +291,6 @@ public struct ANSIRenderer: Sendable {
       }
       if taken > 0 { faded[index] = (lower..<text.endIndex, remaining - taken) }
       remaining -= taken
-    }
-    guard remaining > 0, remaining < fadeLength else { return faded }
-    // Fewer characters than the fade before the mark: the fade starts at the line's first character.
-    faded = [:]
-    var step = 0
-    for (index, fragment) in fragments.enumerated() where fragment.role == .text && step < fadeLength {
-      let text = fragment.text
-      var upper = text.startIndex
-      while step < fadeLength, upper < text.endIndex {
-        if upper == text.startIndex { faded[index] = (upper..<upper, step) }
-        upper = text.index(after: upper)
-        step += 1
-      }
-      if let first = faded[index] { faded[index] = (first.range.lowerBound..<upper, first.firstStep) }
     }
     return faded
   }
