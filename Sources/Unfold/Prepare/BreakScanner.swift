@@ -2,8 +2,8 @@
 /// the break opportunities before them: the one reader behind ``LineBreaker/Opportunities`` and the
 /// segments that preparing measures.
 ///
-/// A window is a paragraph (up to and including its hard line break), or about 4,096 code points of a long
-/// one cut where the algorithm's context cannot cross. After ``scanWindow()``, the window's clusters are
+/// A window is a paragraph (up to and including its hard line break), or a stretch of a long one (512 code
+/// points, twice as many each time up to 4,096) cut where the algorithm's context cannot cross. After ``scanWindow()``, the window's clusters are
 /// `clusters[0..<clusterCount]`: cluster `k` covers the UTF-8 offsets `clusters[k].offset..<clusters[k + 1]
 /// .offset` and the code points `scalars[clusters[k].scalar..<clusters[k + 1].scalar]`, and ``kind(at:)`` says
 /// whether a line may (or must) end before it: ``firstKind`` before the first, the break action before its first
@@ -62,8 +62,13 @@ struct BreakScanner {
   /// The number of clusters of the window.
   private(set) var clusterCount = 0
 
-  /// The number of code points after which a long paragraph is cut at the next safe place.
+  /// The number of code points after which a long paragraph is cut at the next safe place, at most.
   static let window = 4096
+  /// The first window's: each window cut doubles it up to ``window``, so that a layout that stops after a few
+  /// lines of a long paragraph (a collapsed view) reads a few hundred code points of it, not 4,096.
+  static let firstWindow = 512
+  /// The number of code points after which the next window is cut.
+  private var windowLimit = firstWindow
 
   /// A scanner of `text` from the UTF-8 offset `start`: the start of a line, or where a previous walk
   /// stopped.
@@ -96,7 +101,8 @@ struct BreakScanner {
     // and per cluster asked the runtime whether the storage was shared, a tenth of preparing.
     let contextCount = context.count
     let lineEnd = bytes.offset(of: 0x0A, from: offset).map { $0 + 1 } ?? bytes.count
-    let room = min(lineEnd - offset, 2 * Self.window) + 1
+    let windowLimit = self.windowLimit
+    let room = min(lineEnd - offset, 2 * windowLimit) + 1
     Self.makeRoom(contextCount + room, in: &scalars, &clusters)
     for (index, scalar) in context.enumerated() { scalars[index] = scalar }
     var scalarCount = contextCount  // the code points written
@@ -126,7 +132,7 @@ struct BreakScanner {
               bytes[position].isPrintableASCII
             {
               let room = min(
-                scalars.count - scalarCount, clusters.count - 2 - clustersMade, contextCount + Self.window - scalarCount
+                scalars.count - scalarCount, clusters.count - 2 - clustersMade, contextCount + windowLimit - scalarCount
               )
               let stop = min(bytes.count, position + room)
               let start = position
@@ -164,7 +170,7 @@ struct BreakScanner {
                   endsWithHardBreak = true
                   return true
                 }
-                if scalarCount - contextCount >= Self.window, clustersMade >= 4,
+                if scalarCount - contextCount >= windowLimit, clustersMade >= 4,
                   Self.isSafeCut(before: clustersMade - 3, clusters, clustersMade, scalars, scalarCount)
                 {
                   cut = clustersMade - 3  // two clusters of lookahead stay in this window
@@ -210,6 +216,7 @@ struct BreakScanner {
       context = Array(scalars[clusters[cut - 1].scalar..<clusters[cut + 1].scalar])
       offset = clusters[cut + 1].offset  // also where the last cluster of this window ends
       afterHardBreak = false
+      self.windowLimit = min(2 * windowLimit, Self.window)
     } else {
       context.removeAll()
       offset = position

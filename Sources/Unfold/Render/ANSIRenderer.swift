@@ -73,9 +73,9 @@ public struct ANSIRenderer: Sendable {
   func render(lines: some Sequence<DisplayLine>, fadeLine: Int?, capacity: Int = 0) -> String {
     var writer = Writer(capacity: capacity)
     for (lineIndex, line) in lines.enumerated() {
-      let fade = lineIndex == fadeLine ? fadedCharacters(line) : [:]
+      let fade = lineIndex == fadeLine ? fadedCharacters(line) : []
       for (fragmentIndex, fragment) in line.fragments.enumerated() {
-        guard let faded = fade[fragmentIndex] else {
+        guard let faded = fade.first(where: { $0.fragment == fragmentIndex }) else {
           writer.write(fragment, renderer: self)
           continue
         }
@@ -269,14 +269,23 @@ public struct ANSIRenderer: Sendable {
       ?? (text.lines.isEmpty ? nil : text.lines.count - 1)
   }
 
-  /// The characters of a line that fade, by the index of their text fragment: the last `fadeLength`
+  /// Characters of a fragment that fade (``fadedCharacters(_:)``).
+  private struct FadedCharacters {
+    /// The index of the fragment in its line.
+    let fragment: Int
+    let range: Range<String.Index>
+    /// The fade's step of the first.
+    let firstStep: Int
+  }
+
+  /// The characters of a line that fade, by text fragment: the last `fadeLength`
   /// characters of text before the first mark (ellipsis, gap, label) or the end of the line, with their steps,
   /// the one just before the mark at the last step (the faintest) whatever the length of the text before it;
   /// text after the mark (a middle truncation's end) does not fade. Found by walking back from the mark
   /// (counting every character of the line walked its clusters twice).
-  private func fadedCharacters(_ line: DisplayLine) -> [Int: (range: Range<String.Index>, firstStep: Int)] {
+  private func fadedCharacters(_ line: DisplayLine) -> [FadedCharacters] {
     let fragments = line.fragments
-    var faded: [Int: (range: Range<String.Index>, firstStep: Int)] = [:]
+    var faded: [FadedCharacters] = []  // a dictionary of tuples looked its type up by name at every line
     var remaining = fadeLength
     var index = fragments.firstIndex { $0.role != .text && $0.role != .hyphen } ?? fragments.count
     while remaining > 0, index > 0 {
@@ -289,7 +298,9 @@ public struct ANSIRenderer: Sendable {
         lower = text.index(before: lower)
         taken += 1
       }
-      if taken > 0 { faded[index] = (lower..<text.endIndex, remaining - taken) }
+      if taken > 0 {
+        faded.append(FadedCharacters(fragment: index, range: lower..<text.endIndex, firstStep: remaining - taken))
+      }
       remaining -= taken
     }
     return faded
