@@ -164,22 +164,19 @@ if wants("relayout") {
       measure(runs: runs) {
         for _ in 0..<batch { prepared = PreparedText(text, measurer: TerminalCells()) }
       } / Double(batch)
-    var width = 40
-    let layoutTime =
-      measure(runs: runs) {
+    // Each relayout at another width than the one before, 40 and 72 cells in turn.
+    func relayoutTime(_ relayout: @Sendable (PreparedText, Int) -> Void) -> Double {
+      var width = 40
+      return measure(runs: runs) {
         for _ in 0..<batch {
           width = width == 40 ? 72 : 40
-          _ = prepared?.layout(width: width)
+          if let prepared { relayout(prepared, width) }
         }
       } / Double(batch)
+    }
+    let layoutTime = relayoutTime { _ = $0.layout(width: $1) }
     // The number of lines alone (pretext's `layout`: a height), with no line made.
-    let countTime =
-      measure(runs: runs) {
-        for _ in 0..<batch {
-          width = width == 40 ? 72 : 40
-          _ = prepared?.lineCount(width: width)
-        }
-      } / Double(batch)
+    let countTime = relayoutTime { _ = $0.lineCount(width: $1) }
     print(
       "| \(name) | \(microseconds(prepareTime)) | \(microseconds(layoutTime)) | "
         + "\(String(format: "%.0f×", prepareTime / layoutTime)) | \(microseconds(countTime)) | "
