@@ -3,11 +3,12 @@
 /// segments that preparing measures.
 ///
 /// A window is a paragraph (up to and including its hard line break), or a stretch of a long one (512 code
-/// points, twice as many each time up to 4,096) cut where the algorithm's context cannot cross. After ``scanWindow()``, the window's clusters are
-/// `clusters[0..<clusterCount]`: cluster `k` covers the UTF-8 offsets `clusters[k].offset..<clusters[k + 1]
-/// .offset` and the code points `scalars[clusters[k].scalar..<clusters[k + 1].scalar]`, and ``kind(at:)`` says
-/// whether a line may (or must) end before it: ``firstKind`` before the first, the break action before its first
-/// code point (``actions``) before the others.
+/// points, twice as many each time up to 4,096) cut where the algorithm's context cannot cross. After
+/// ``scanWindow()``, the window's clusters are `clusters[0..<clusterCount]`: cluster `k` covers the UTF-8 offsets
+/// `clusters[k].offset..<clusters[k + 1].offset` and the code points
+/// `scalars[clusters[k].scalar..<clusters[k + 1].scalar]`, and ``kind(at:)`` says whether a line may (or must)
+/// end before it: ``firstKind`` before the first, the break action before its first code point (``actions``)
+/// before the others.
 ///
 /// Clusters are Swift's own, found by a ``GraphemeReader`` (two simple code points, ASCII among them, are
 /// decided without the standard library's recognizer), but for runs of ASCII letters: a letter that follows a

@@ -278,14 +278,14 @@ public struct ANSIRenderer: Sendable {
     let firstStep: Int
   }
 
-  /// The characters of a line that fade, by text fragment: the last `fadeLength`
-  /// characters of text before the first mark (ellipsis, gap, label) or the end of the line, with their steps,
-  /// the one just before the mark at the last step (the faintest) whatever the length of the text before it;
-  /// text after the mark (a middle truncation's end) does not fade. Found by walking back from the mark
-  /// (counting every character of the line walked its clusters twice).
+  /// The characters of a line that fade, by text fragment: the last `fadeLength` characters of text before the
+  /// first mark (ellipsis, gap, label) or the end of the line, with their steps, the one just before the mark at
+  /// the last step (the faintest) whatever the length of the text before it; text after the mark (a middle
+  /// truncation's end) does not fade. Found by walking back from the mark (counting every character of the line
+  /// walked its clusters twice).
   private func fadedCharacters(_ line: DisplayLine) -> [FadedCharacters] {
     let fragments = line.fragments
-    var faded: [FadedCharacters] = []  // a dictionary of tuples looked its type up by name at every line
+    var faded: [FadedCharacters] = []
     var remaining = fadeLength
     var index = fragments.firstIndex { $0.role != .text && $0.role != .hyphen } ?? fragments.count
     while remaining > 0, index > 0 {
