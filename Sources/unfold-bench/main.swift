@@ -33,15 +33,22 @@ if arguments.first == "--generate", arguments.count == 2, let bytes = Int(argume
 // `unfold-bench --profile STAGE`: one stage in a loop, alone, for perf or callgrind (prepare, relayout, count (of
 // lines at a new width), parse, ansi, html: the whole pipeline to an expanded view, collapsed and
 // collapsed-verbatim: to a collapsed terminal view); UNFOLD_PROFILE_ROUNDS rounds (20 by default) on a document of
-// UNFOLD_PROFILE_BYTES (1 MB by default).
+// UNFOLD_PROFILE_BYTES (1 MB by default), or on the text of the file UNFOLD_PROFILE_FILE (as markdown and as verbatim
+// text), to see what one script or shape of text costs.
 if arguments.first == "--profile", arguments.count == 2 {
-  let bytes = ProcessInfo.processInfo.environment["UNFOLD_PROFILE_BYTES"].flatMap { Int($0) } ?? 1_000_000
-  let markdown = BenchInputs().markdown(bytes: bytes)
-  let verbatim = BenchInputs().verbatim(bytes: bytes)
+  let environment = ProcessInfo.processInfo.environment
+  let bytes = environment["UNFOLD_PROFILE_BYTES"].flatMap { Int($0) } ?? 1_000_000
+  let file = environment["UNFOLD_PROFILE_FILE"].map { try? String(contentsOfFile: $0, encoding: .utf8) }
+  if let file, file == nil {
+    FileHandle.standardError.write(Data("unfold-bench: cannot read UNFOLD_PROFILE_FILE as UTF-8\n".utf8))
+    exit(1)
+  }
+  let markdown = file.flatMap { $0 } ?? BenchInputs().markdown(bytes: bytes)
+  let verbatim = file.flatMap { $0 } ?? BenchInputs().verbatim(bytes: bytes)
   let text = MarkdownParser.parse(markdown).text
   let prepared = PreparedText(text, measurer: TerminalCells())
   let htmlFonts = arguments[1] == "html" ? try? FontSet.dejaVu() : nil
-  let rounds = ProcessInfo.processInfo.environment["UNFOLD_PROFILE_ROUNDS"].flatMap { Int($0) } ?? 20
+  let rounds = environment["UNFOLD_PROFILE_ROUNDS"].flatMap { Int($0) } ?? 20
   // The stage is chosen once, not per round: comparing the argument with each name was counted in every round.
   let stage: (Int) -> Void =
     switch arguments[1] {
