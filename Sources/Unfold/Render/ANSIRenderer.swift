@@ -87,7 +87,7 @@ public struct ANSIRenderer: Sendable {
         func draw(_ characters: Substring, codes: [String]) {
           guard !characters.isEmpty else { return }
           if codes != pendingCodes {
-            Self.append(pending, escape: Self.escape(pendingCodes), to: &writer.output)
+            writer.append(pending, escape: Self.escape(pendingCodes))
             pending = ""
             pendingCodes = codes
           }
@@ -110,11 +110,11 @@ public struct ANSIRenderer: Sendable {
           (index, step) = (next, step + 1)
         }
         draw(text[faded.range.upperBound...], codes: codes)
-        Self.append(pending, escape: Self.escape(pendingCodes), to: &writer.output)
+        writer.append(pending, escape: Self.escape(pendingCodes))
       }
       writer.endLine()
     }
-    return writer.output
+    return writer.string
   }
 
   /// The bytes of an expanded text's lines (see ``UncutLines/nextDrawn(perRun:)``): a line that draws as one
@@ -132,16 +132,15 @@ public struct ANSIRenderer: Sendable {
       case .runs(let line):
         let range = line.contentRange
         guard !range.isEmpty else { break }
-        // Whether a run has anything to replace is read from the text's bytes (through each run's substring, the
-        // look at its bytes cost as much as the check).
+        // Written from the text's bytes, a run at a time: whether it has anything to replace is read from them
+        // too (through each run's substring, the look at its bytes cost as much as the check).
         text.string.withUTF8Buffer { bytes in
           var run = text.runIndex(containing: range.lowerBound)
           var start = range.lowerBound
           while start < range.upperBound {
             let end = min(text.runEnds[run], range.upperBound)
             writer.write(
-              text.string.utf8Slice(start..<end), style: text.style(ofRun: run), role: .text, width: 0,
-              isClean: Self.isClean(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end])), renderer: self)
+              bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]), style: text.style(ofRun: run), renderer: self)
             start = end
             run += 1
           }
@@ -149,13 +148,20 @@ public struct ANSIRenderer: Sendable {
       }
       writer.endLine()
     }
-    return writer.output
+    return writer.string
   }
 
   /// The output of one rendering and what it carries from fragment to fragment: the open hyperlink, the
   /// numbering of links, the last link policy decided and the escapes made.
   struct Writer {
-    var output = ""
+    /// The output so far, but for its last bytes (``pending``).
+    private var written = ""
+    /// The output's last bytes, added to ``written`` 16 KiB at a time: appended to a `String` piece by piece (an
+    /// escape, a run, a reset), each append checked the string's capacity, the alignment of the slice and
+    /// whether the text stayed ASCII, a sixth of an expanded view's pipeline. (All of it in bytes made a string
+    /// once at the end was cheaper in instructions, slower in time: a second output's worth of fresh pages.)
+    private var output: [UInt8] = []
+    private static let flushSize = 16_384
     private var openLink: String?
     private var previousLink: String?  // the link of the last fragment drawn, across line ends
     private var linkOrdinal = 0
@@ -164,10 +170,42 @@ public struct ANSIRenderer: Sendable {
     /// The escapes made, by key: a text uses a few styles, found by a look along a short array (a dictionary
     /// hashed each fragment's key and grew three times for a comment).
     private var escapes: [(key: Int, escape: String)] = []
+    /// The last link's opening escape, with the link and its number: a link that goes on over several lines is
+    /// opened again on each, with the same escape (made by an interpolation and a hash each time before).
+    private var opening: (link: String, ordinal: Int, escape: String)?
 
     init(capacity: Int) {
-      output.reserveCapacity(capacity)
+      written.reserveCapacity(capacity)
+      output.reserveCapacity(Self.flushSize + 4_096)
       escapes.reserveCapacity(8)
+    }
+
+    /// The output written so far.
+    var string: String {
+      mutating get {
+        flush()
+        return written
+      }
+    }
+
+    /// Adds the pending bytes to the output.
+    private mutating func flush() {
+      written += String(decoding: output, as: UTF8.self)
+      output.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends text as it is.
+    mutating func append(_ text: some StringProtocol) {
+      let appended: Void? = text.utf8.withContiguousStorageIfAvailable { output.append(contentsOf: $0) }
+      if appended == nil { output.append(contentsOf: text.utf8) }
+    }
+
+    /// Appends text in the style that `escape` opens, reset after it.
+    mutating func append(_ text: some StringProtocol, escape: String) {
+      guard !escape.isEmpty, !text.isEmpty else { return append(text) }
+      append(escape)
+      append(text)
+      append(ANSIRenderer.reset)
     }
 
     /// Opens (or keeps, or closes) the hyperlink of a fragment of `style` and `role`; its safe URL, if any.
@@ -178,10 +216,13 @@ public struct ANSIRenderer: Sendable {
         link = policy?.url
       }
       if link != openLink {
-        if openLink != nil { output += ANSIRenderer.closeLink }
+        if openLink != nil { append(ANSIRenderer.closeLink) }
         if let link {
           if link != previousLink { linkOrdinal += 1 }
-          output += "\u{1B}]8;id=u\(HTMLRenderer.hexHash(link))-\(linkOrdinal);\(link)\u{1B}\\"
+          if opening?.ordinal != linkOrdinal || opening?.link != link {
+            opening = (link, linkOrdinal, "\u{1B}]8;id=u\(HTMLRenderer.hexHash(link))-\(linkOrdinal);\(link)\u{1B}\\")
+          }
+          append(opening?.escape ?? "")
         }
         openLink = link
       }
@@ -191,32 +232,45 @@ public struct ANSIRenderer: Sendable {
 
     /// Writes a fragment.
     mutating func write(_ fragment: Fragment, renderer: ANSIRenderer) {
-      write(fragment.text, style: fragment.style, role: fragment.role, width: fragment.width, renderer: renderer)
+      let escape = escape(style: fragment.style, role: fragment.role, renderer: renderer)
+      let text = fragment.text
+      if ANSIRenderer.isClean(text) {  // a tab is not clean: it is drawn as spaces
+        append(text, escape: escape)
+      } else {
+        append(ANSIRenderer.visible(text, width: fragment.width), escape: escape)
+      }
     }
 
-    /// Writes a fragment's text in its style: its link, its escape (made once per key), its visible text
-    /// (`isClean` when the caller has checked it, ``ANSIRenderer/isClean(_:)``).
-    mutating func write(
-      _ text: some StringProtocol, style: Style, role: Fragment.Role, width: Int, isClean: Bool? = nil,
-      renderer: ANSIRenderer
-    ) {
+    /// Writes a run of text's bytes (no tab among them: ``LineDrawer`` draws such a line per run only without
+    /// one) in its style, as ``write(_:renderer:)`` writes a fragment of them.
+    mutating func write(bytes: UnsafeBufferPointer<UInt8>, style: Style, renderer: ANSIRenderer) {
+      let escape = escape(style: style, role: .text, renderer: renderer)
+      if ANSIRenderer.isClean(bytes: bytes) {
+        guard !escape.isEmpty, !bytes.isEmpty else { return output.append(contentsOf: bytes) }
+        append(escape)
+        output.append(contentsOf: bytes)
+        append(ANSIRenderer.reset)
+      } else {
+        append(ANSIRenderer.visible(String(decoding: bytes, as: UTF8.self), width: 0), escape: escape)
+      }
+    }
+
+    /// The escape of a fragment of `style` and `role` (made once per key), its link opened first.
+    private mutating func escape(style: Style, role: Fragment.Role, renderer: ANSIRenderer) -> String {
       let isLink = openLink(for: style, role: role, renderer: renderer) != nil
       let key = ANSIRenderer.escapeKey(style: style, role: role, isLink: isLink)
-      let escape: String
-      if let known = escapes.first(where: { $0.key == key }) {
-        escape = known.escape
-      } else {
-        escape = ANSIRenderer.escape(renderer.sgr(style: style, role: role, isLink: isLink))
-        escapes.append((key, escape))
-      }
-      ANSIRenderer.append(visibleOf: text, width: width, isClean: isClean, escape: escape, to: &output)
+      if let known = escapes.first(where: { $0.key == key }) { return known.escape }
+      let escape = ANSIRenderer.escape(renderer.sgr(style: style, role: role, isLink: isLink))
+      escapes.append((key, escape))
+      return escape
     }
 
     /// Ends a line: its hyperlink closed, a newline.
     mutating func endLine() {
-      if openLink != nil { output += ANSIRenderer.closeLink }
+      if openLink != nil { append(ANSIRenderer.closeLink) }
       openLink = nil
-      output += "\n"
+      output.append(0x0A)
+      if output.count >= Self.flushSize { flush() }
     }
   }
 
@@ -227,28 +281,7 @@ public struct ANSIRenderer: Sendable {
     codes.isEmpty ? "" : "\u{1B}[\(codes.joined(separator: ";"))m"
   }
 
-  /// Appends the visible form of `text` (``visible(_:width:)``) in the style that `escape` opens, reset after
-  /// it: text with nothing to replace is appended as it is, with no string made of it.
-  private static func append(
-    visibleOf text: some StringProtocol, width: Int, isClean clean: Bool? = nil, escape: String, to output: inout String
-  ) {
-    if clean ?? isClean(text) {  // a tab is not clean: it is drawn as spaces
-      append(text, escape: escape, to: &output)
-    } else {
-      append(visible(text, width: width), escape: escape, to: &output)
-    }
-  }
-
-  /// Appends text in the style that `escape` opens, reset after it.
-  private static func append(_ text: some StringProtocol, escape: String, to output: inout String) {
-    guard !escape.isEmpty, !text.isEmpty else {
-      output += text
-      return
-    }
-    output += escape
-    output += text
-    output += "\u{1B}[0m"
-  }
+  private static let reset = "\u{1B}[0m"
 
   /// What decides a fragment's SGR codes (``sgr(for:isLink:)``), as a number: its role, whether it is a link,
   /// and its traits.
