@@ -29,6 +29,8 @@ struct Cluster {
 
   /// What a cluster is: a tab, a space (a tab is one too), a soft hyphen, a hard line break.
   typealias Kind = (isTab: Bool, isSpace: Bool, isSoftHyphen: Bool, isHardLineBreak: Bool)
+  /// The kind of a space (U+0020).
+  static let space: Kind = (false, true, false, false)
 
   /// What a cluster is, from its first code point and its second (`nil` for a cluster of one).
   @inline(__always)

@@ -192,22 +192,55 @@ struct Segmenter: IteratorProtocol {
           width = 0
         }
         if isPlain {
-          // The plain cells after it that no opportunity precedes (the rest of a word), in a loop of their own.
+          // What follows it, in a loop of its own for as long as it is plain cells or a space, as the general path
+          // below would add it: the rest of a word, the spaces after it, and after an opportunity the next
+          // segment (the next word, the next ideograph), closed and opened here (a word and its space, or an
+          // ideograph, went through the whole of that path).
           var last = k
           var lastEnd = end
-          var cells = plainCells
+          var cells = plainCells  // the cells of content read since the segment was last written
+          var hasContent = true  // whether content was read since then (a space writes it)
           while last + 1 < clusterCount {
             let next = clusters[last + 1]
             let nextEnd = clusters[last + 2]
-            guard actions[next.scalar] == .prohibited else { break }
             let nextCells = Self.plainCells(scalars, next.scalar, nextEnd.scalar - next.scalar)
-            guard nextCells >= 0 else { break }
+            let isOpportunity = actions[next.scalar] != .prohibited
+            if nextCells < 0 {
+              // A space (one cell) that no opportunity precedes hangs after the content: anything else goes to
+              // the general path.
+              guard !isOpportunity, nextEnd.scalar - next.scalar == 1, scalars[next.scalar].scalar == " " else {
+                break
+              }
+              if hasContent {
+                x += cells
+                width += cells
+                ready[made].addContent(end: lastEnd.offset, width: width)
+                (cells, hasContent) = (0, false)
+              }
+              x += 1
+              width += 1
+              ready[made].add(end: nextEnd.offset, kind: Cluster.space, width: width)
+              (last, lastEnd) = (last + 1, nextEnd)
+              continue
+            }
+            if isOpportunity {
+              if hasContent {
+                x += cells
+                width += cells
+                ready[made].addContent(end: lastEnd.offset, width: width)
+              }
+              ready[made].isMandatoryBreak = false
+              made += 1
+              ready.initializeElement(at: made, to: Segment(at: next.offset))
+              (width, cells) = (0, 0)
+            }
             cells += nextCells
+            hasContent = true
             (last, lastEnd) = (last + 1, nextEnd)
           }
           x += cells
           width += cells
-          contentEnd = lastEnd.offset
+          contentEnd = hasContent ? lastEnd.offset : -1
           k = last
           continue
         }
