@@ -154,14 +154,10 @@ public struct ANSIRenderer: Sendable {
   /// The output of one rendering and what it carries from fragment to fragment: the open hyperlink, the
   /// numbering of links, the last link policy decided and the escapes made.
   struct Writer {
-    /// The output so far, but for its last bytes (``pending``).
-    private var written = ""
-    /// The output's last bytes, added to ``written`` 16 KiB at a time: appended to a `String` piece by piece (an
-    /// escape, a run, a reset), each append checked the string's capacity, the alignment of the slice and
-    /// whether the text stayed ASCII, a sixth of an expanded view's pipeline. (All of it in bytes made a string
-    /// once at the end was cheaper in instructions, slower in time: a second output's worth of fresh pages.)
-    private var output: [UInt8] = []
-    private static let flushSize = 16_384
+    /// The output, sealed 16 KiB at a time (``UTF8Output``): appended to a `String` piece by piece (an escape, a
+    /// run, a reset), each append checked the string's capacity, the alignment of the slice and whether the text
+    /// stayed ASCII, a sixth of an expanded view's pipeline.
+    private var output: UTF8Output
     private var openLink: String?
     private var previousLink: String?  // the link of the last fragment drawn, across line ends
     private var linkOrdinal = 0
@@ -175,30 +171,17 @@ public struct ANSIRenderer: Sendable {
     private var opening: (link: String, ordinal: Int, escape: String)?
 
     init(capacity: Int) {
-      written.reserveCapacity(capacity)
-      output.reserveCapacity(Self.flushSize + 4_096)
+      output = UTF8Output(capacity: capacity, sealingEvery: 16_384)
       escapes.reserveCapacity(8)
     }
 
-    /// The output written so far.
+    /// The output written, made a string.
     var string: String {
-      mutating get {
-        flush()
-        return written
-      }
-    }
-
-    /// Adds the pending bytes to the output.
-    private mutating func flush() {
-      written += String(decoding: output, as: UTF8.self)
-      output.removeAll(keepingCapacity: true)
+      mutating get { output.sealedString() }
     }
 
     /// Appends text as it is.
-    mutating func append(_ text: some StringProtocol) {
-      let appended: Void? = text.utf8.withContiguousStorageIfAvailable { output.append(contentsOf: $0) }
-      if appended == nil { output.append(contentsOf: text.utf8) }
-    }
+    mutating func append(_ text: some StringProtocol) { output.write(text) }
 
     /// Appends text in the style that `escape` opens, reset after it.
     mutating func append(_ text: some StringProtocol, escape: String) {
@@ -246,9 +229,9 @@ public struct ANSIRenderer: Sendable {
     mutating func write(bytes: UnsafeBufferPointer<UInt8>, style: Style, renderer: ANSIRenderer) {
       let escape = escape(style: style, role: .text, renderer: renderer)
       if ANSIRenderer.isClean(bytes: bytes) {
-        guard !escape.isEmpty, !bytes.isEmpty else { return output.append(contentsOf: bytes) }
+        guard !escape.isEmpty, !bytes.isEmpty else { return output.write(bytes) }
         append(escape)
-        output.append(contentsOf: bytes)
+        output.write(bytes)
         append(ANSIRenderer.reset)
       } else {
         append(ANSIRenderer.visible(String(decoding: bytes, as: UTF8.self), width: 0), escape: escape)
@@ -269,8 +252,8 @@ public struct ANSIRenderer: Sendable {
     mutating func endLine() {
       if openLink != nil { append(ANSIRenderer.closeLink) }
       openLink = nil
-      output.append(0x0A)
-      if output.count >= Self.flushSize { flush() }
+      output.write(ascii: 0x0A)
+      output.sealIfLong()
     }
   }
 

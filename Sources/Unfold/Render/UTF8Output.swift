@@ -5,13 +5,31 @@
 /// Bytes are appended to an array for a few instructions each; making the string checks that they are
 /// UTF-8 once, eight bytes at a time while they are ASCII. Every piece comes from a `String`, so the check
 /// never repairs anything.
+///
+/// A long output can instead be sealed a stretch at a time (``init(capacity:sealingEvery:)``), into a string
+/// reserved at its full size: the bytes then take a few pages that are written again and again, not a second
+/// output's worth of fresh ones (the terminal renderer's 1 MB output, made a string once at the end, took fewer
+/// instructions but more time, its kernel time doubled by the new pages).
 struct UTF8Output {
   private var bytes: [UInt8] = []
   /// The output up to the last ``seal()``.
   private var sealed = ""
+  /// The number of bytes after which ``sealIfLong()`` seals; `Int.max` for none.
+  private let stretch: Int
 
   /// An empty output with room for `capacity` bytes.
-  init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+  init(capacity: Int = 0) {
+    bytes.reserveCapacity(capacity)
+    stretch = .max
+  }
+
+  /// An empty output with room for `capacity` bytes in its string, that ``sealIfLong()`` seals once `stretch`
+  /// bytes were written after the last seal.
+  init(capacity: Int, sealingEvery stretch: Int) {
+    sealed.reserveCapacity(capacity)
+    bytes.reserveCapacity(stretch + 4_096)
+    self.stretch = stretch
+  }
 
   /// Appends text.
   @inline(__always)
@@ -33,6 +51,10 @@ struct UTF8Output {
   @inline(__always)
   mutating func write(_ bytes: [UInt8]) { self.bytes.append(contentsOf: bytes) }
 
+  /// Appends one byte of ASCII.
+  @inline(__always)
+  mutating func write(ascii byte: UInt8) { bytes.append(byte) }
+
   /// Appends an integer in decimal.
   mutating func write(decimal value: Int) { write(String(value)) }
 
@@ -47,6 +69,19 @@ struct UTF8Output {
     bytes.removeAll(keepingCapacity: true)
   }
 
+  /// Seals (``seal()``) if the bytes written since the last seal are at least the output's stretch: at the end
+  /// of a piece whose characters are whole.
+  @inline(__always)
+  mutating func sealIfLong() {
+    if bytes.count >= stretch { seal() }
+  }
+
   /// The output as a string.
   func string() -> String { sealed + String(decoding: bytes, as: UTF8.self) }
+
+  /// The output as a string, made by sealing it: the sealed string itself, with no copy of it.
+  mutating func sealedString() -> String {
+    seal()
+    return sealed
+  }
 }
