@@ -103,7 +103,7 @@ public struct HTMLRenderer: Sendable {
       collapsed.isTruncated && collapsed.toggle != .none ? state : collapsed.isTruncated ? .collapsed : .expanded
     let milliseconds = Int((max(0, options.animationDuration) * 1000).rounded())
     // The text is written twice (collapsed and whole), with the CSS and the script around it.
-    var html = UTF8Output(capacity: 2 * text.string.utf8.count + 4_096)
+    var html = UTF8Output(capacity: 2 * text.string.utf8.count + 4_096, sealingEvery: 65_536)
     // Without a toggle there is nothing to wire: the collapsed view is on from the start.
     writeContainer(
       classes: collapsed.isTruncated && collapsed.toggle == .none ? "unfold unfold-on" : "unfold", id: id,
@@ -178,7 +178,7 @@ public struct HTMLRenderer: Sendable {
       html.write("</script>")
     }
     html.write("</div>\n")
-    return wrapPage(html.string())
+    return wrapPage(html.sealedString())
   }
 
   /// A scrolling region exactly `lines` lines tall, focusable so that a keyboard can scroll it.
@@ -256,6 +256,7 @@ public struct HTMLRenderer: Sendable {
   private static func writeRuns(of text: StyledText, to html: inout UTF8Output) {
     for (range, style) in text.runRanges {
       writeInline(text.text(in: range), style: style, role: .text, to: &html)
+      html.sealIfLong()
     }
   }
 
