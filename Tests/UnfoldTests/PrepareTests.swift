@@ -189,6 +189,66 @@ import Testing
     #expect(letterRuns > 1_000)  // the runs of letters that the scanner makes one entry were met
   }
 
+  /// Plain marks after a base that takes them are decided without the standard library's recognizer: the
+  /// clusters are still Swift's characters, for every such base and every such mark (each with a few of the
+  /// others), with what may come before the base and after the marks (a letter, more marks, a joiner and a
+  /// pictograph, an Indic linker and consonant, spacing marks, emoji modifiers, keycaps, jamo, flags, CR LF).
+  @Test func plainMarksJoinTheirBaseAsCharactersDo() {
+    func properties(_ value: UInt32) -> UInt32 { value < 0x80 ? 0 : UnicodeTables.lookUp(value) }
+    let ranges = [0x20..<0x7F, 0xA0..<0x0900, 0x0E00..<0x0F00]
+    let bases = ranges.joined().compactMap { Unicode.Scalar(UInt32($0)) }.filter {
+      UnicodeProperties.isGraphemeSimple(properties($0.value), $0.value)
+        && UnicodeProperties.takesPlainMarks(properties($0.value), $0.value)
+    }
+    let marks = ranges.joined().compactMap { Unicode.Scalar(UInt32($0)) }.filter {
+      UnicodeProperties.isPlainMark(properties($0.value), $0.value)
+    }
+    #expect(bases.count > 1_500 && marks.count > 300)
+    let before = ["", "a", "\u{200D}", "😀\u{200D}", "क्", "\r", "\u{0600}", "\u{1}", "ж"]
+    let after = [
+      "", "a", "ж", " ", "\u{200D}", "\u{200D}😀", "\u{094D}क", "\u{0E33}", "\u{0903}", "😀", "\u{FE0F}", "\u{20E3}",
+      "\u{1F3FB}", "\u{1100}", "🇯🇵", "\r\n", "\u{0301}", "中",
+    ]
+    var random = SplitMix64(state: 47)
+    var cases: [String] = []
+    for base in bases {
+      for _ in 0..<6 {
+        cases.append(random.pick(before) + String(base) + String(random.pick(marks)) + random.pick(after))
+      }
+    }
+    for mark in marks {
+      for _ in 0..<12 {
+        let more = random.below(3) == 0 ? String(random.pick(marks)) : ""
+        cases.append(random.pick(before) + String(random.pick(bases)) + String(mark) + more + random.pick(after))
+      }
+    }
+    for text in cases {
+      var expected: [Int] = []
+      var offset = 0
+      for character in text {
+        expected.append(offset)
+        offset += character.utf8.count
+      }
+      var utf8 = text
+      let read = utf8.withUTF8 { bytes in
+        var reader = GraphemeReader()
+        var starts: [Int] = []
+        var position = 0
+        while position < bytes.count {
+          let (_, length, startsCluster) = reader.read(bytes, at: position, tables: UnicodeTables.decoded)
+          if startsCluster { starts.append(position) }
+          position += length
+        }
+        return starts
+      }
+      var scanner = BreakScanner(text, from: 0, rules: .unicode)
+      var scanned: [Int] = []
+      while scanner.scanWindow() { scanned += scanner.clusterOffsets }
+      #expect(read == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+      #expect(scanned == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+  }
+
   /// Whether a cluster starts at an offset, asked of one offset alone (where a line's runs meet): Swift's
   /// characters' boundaries at every offset of texts of marks, prepended marks, Indic conjuncts, emoji
   /// sequences, flags, Hangul jamo, Thai SARA AM and CR LF; and `false` inside a code point.

@@ -164,7 +164,7 @@ struct BreakScanner {
             let (value, length) = GraphemeReader.decode(bytes, at: position)
             let raw = value < 0x80 ? tables.lookUp(ascii: UInt8(value)) : tables.lookUp(value)
             if graphemes.startsCluster(
-              value, isSimple: UnicodeProperties.isGraphemeSimple(raw, value), recognizer: &recognizer)
+              value, isSimple: UnicodeProperties.isGraphemeSimple(raw, value), raw: raw, recognizer: &recognizer)
             {
               if clustersMade > 0 {
                 if inHardBreak {

@@ -102,6 +102,29 @@ struct UnicodeProperties: Hashable, Sendable {
     return raw & (UnicodeTables.flagPrepend | UnicodeTables.flagEmojiModifier) == 0
   }
 
+  /// Whether a simple code point (``isGraphemeSimple(_:_:)``) takes plain marks (``isPlainMark(_:_:)``) with no
+  /// rule but GB9 deciding: printable ASCII, and the code points from U+00A0 to U+08FF and of Thai and Lao that
+  /// are not extended pictographs (GB11 looks back to those). No rule reads back to such a base: it is neither a
+  /// control (GB4), a Hangul jamo, a regional indicator, a prepended mark (not simple), nor a consonant of the
+  /// Indic conjunct rule (GB9c: those are from U+0900 up). `raw` may be 0 for ASCII.
+  @inline(__always)
+  static func takesPlainMarks(_ raw: UInt32, _ value: UInt32) -> Bool {
+    if value < 0x80 { return value >= 0x20 && value != 0x7F }
+    return (value >= 0xA0 && value < 0x0900 || value & ~0xFF == 0x0E00)
+      && raw & UnicodeTables.flagExtendedPictographic == 0
+  }
+
+  /// Whether a code point is a plain mark: a nonspacing or enclosing mark (Grapheme_Extend, so GB9 joins it to
+  /// what it follows) of the blocks from U+0300 to U+08FF or of Thai and Lao, none of them an Indic conjunct
+  /// linker (GB9c), a joiner (GB11) or a spacing mark. A test checks every pair of such a base and mark, before
+  /// what may follow, against `Character`.
+  @inline(__always)
+  static func isPlainMark(_ raw: UInt32, _ value: UInt32) -> Bool {
+    let category = raw >> 9 & 0x1F
+    return (value >= 0x0300 && value < 0x0900 || value & ~0xFF == 0x0E00)
+      && (category == UInt32(GeneralCategoryClass.mn.rawValue) || category == UInt32(GeneralCategoryClass.me.rawValue))
+  }
+
   /// ``isGraphemeSimple(_:_:)`` of a code point whose properties are not at hand.
   static func isGraphemeSimple(_ value: UInt32) -> Bool {
     isGraphemeSimple(value < 0x80 ? 0 : UnicodeTables.lookUp(value), value)
