@@ -34,8 +34,11 @@ struct Segmenter: IteratorProtocol {
   /// scanned properties, with no style to look up.
   private let isLegacyCells: Bool
   private var scanner: BreakScanner
-  /// The segments of the windows read so far that are complete, and the next one to hand out.
+  /// The segments of the window read last that are complete, `ready[readyIndex..<readyCount]` still to hand out:
+  /// the array keeps its longest length from window to window (an array made per window was an allocation and
+  /// a lookup of its type's metadata, a fifth of the cost of a short paragraph), so entries past them are stale.
   private var ready: [Segment] = []
+  private var readyCount = 0
   private var readyIndex = 0
   /// The segment that the next window may continue (a long paragraph is cut between clusters that may
   /// not break).
@@ -54,9 +57,8 @@ struct Segmenter: IteratorProtocol {
   }
 
   mutating func next() -> Segment? {
-    while readyIndex == ready.count {
-      ready.removeAll(keepingCapacity: true)
-      readyIndex = 0
+    while readyIndex == readyCount {
+      (readyIndex, readyCount) = (0, 0)
       guard scanner.scanWindow() else {
         defer { open = nil }
         return open
@@ -70,19 +72,17 @@ struct Segmenter: IteratorProtocol {
   /// Appends the segments of the next window to `batch`, the last one of the text with the last window: what
   /// ``next()`` hands out one by one. `false` once every segment was handed out.
   mutating func nextWindow(appendingTo batch: inout [Segment]) -> Bool {
-    if readyIndex < ready.count {
-      batch.append(contentsOf: ready[readyIndex...])
-      ready.removeAll(keepingCapacity: true)
-      readyIndex = 0
+    if readyIndex < readyCount {
+      batch.append(contentsOf: ready[readyIndex..<readyCount])
+      (readyIndex, readyCount) = (0, 0)
       return true
     }
-    ready.removeAll(keepingCapacity: true)
-    readyIndex = 0
+    (readyIndex, readyCount) = (0, 0)
     while scanner.scanWindow() {
       measureWindow()
-      if !ready.isEmpty {
-        batch.append(contentsOf: ready)
-        ready.removeAll(keepingCapacity: true)
+      if readyCount > 0 {
+        batch.append(contentsOf: ready[..<readyCount])
+        readyCount = 0
         return true
       }
     }
@@ -97,17 +97,16 @@ struct Segmenter: IteratorProtocol {
   /// new pages: a twentieth of preparing).
   mutating func all() -> [Segment] {
     var segments: [Segment] = []
-    segments.append(contentsOf: ready[readyIndex...])
-    ready.removeAll(keepingCapacity: true)
-    readyIndex = 0
+    segments.append(contentsOf: ready[readyIndex..<readyCount])
+    (readyIndex, readyCount) = (0, 0)
     while scanner.scanWindow() {
       measureWindow()
-      if segments.capacity == 0, !ready.isEmpty {
-        let estimate = ready.count * scanner.byteCount / max(1, scanner.offset)
+      if segments.capacity == 0, readyCount > 0 {
+        let estimate = readyCount * scanner.byteCount / max(1, scanner.offset)
         segments.reserveCapacity(min(estimate + estimate / 8 + 16, scanner.byteCount + 1))
       }
-      segments.append(contentsOf: ready)
-      ready.removeAll(keepingCapacity: true)
+      segments.append(contentsOf: ready[..<readyCount])
+      readyCount = 0
     }
     if let open { segments.append(open) }
     open = nil
@@ -138,21 +137,30 @@ struct Segmenter: IteratorProtocol {
     let measurer = self.measurer
     let isLegacyCells = self.isLegacyCells
     let (open, openWidth, start) = (self.open, self.openWidth, self.x)
-    var runs = self.runs
     // What the loop leaves for the next window, written once after it.
     var after: (open: Segment?, width: Int, x: Int) = (nil, 0, 0)
-    // The window's segments are written into an array made for them, with room for one per cluster (the most
-    // there can be) and the one left open: appended one by one, each asked whether the array's storage was
-    // shared and had room.
-    precondition(self.ready.isEmpty, "the segments of the window before are handed out")
-    self.ready = [Segment](unsafeUninitializedCapacity: clusterCount + 1) { ready, readyCount in
+    // The window's segments are written through a buffer, with room for one per cluster (the most there can be)
+    // and the one left open: appended one by one, each asked whether the array's storage was shared and had
+    // room. The array is moved out of `self` while it is written.
+    precondition(readyCount == 0, "the segments of the window before are handed out")
+    var ready: [Segment] = []
+    swap(&ready, &self.ready)
+    if ready.count < clusterCount + 1 {
+      // Placeholders written in one loop of stores (appended as a repeated element, each went through a generic
+      // copy).
+      ready = [Segment](unsafeUninitializedCapacity: clusterCount + 1) { buffer, count in
+        buffer.initialize(repeating: Segment(at: 0))
+        count = buffer.count
+      }
+    }
+    readyCount = ready.withUnsafeMutableBufferPointer { ready in
       // The open segment is written in place, at `ready[made]`, and handing it out is counting it: made in a
       // variable and copied out whole, it was read at once after being written field by field, and waited for
       // those stores (half of this loop's time in perf on ideographs, a segment each). The loop's state is the
       // closure's own: captured from the function, it was read from and written to memory at every use.
       var made = 0
       var isOpen = open != nil
-      if let open { ready.initializeElement(at: 0, to: open) }
+      if let open { ready[0] = open }
       var width = openWidth
       var x = start
       // Where the plain cells read since the segment was last written end (-1: none): they are
@@ -163,7 +171,6 @@ struct Segmenter: IteratorProtocol {
       defer {
         if contentEnd >= 0 { ready[made].addContent(end: contentEnd, width: width) }
         after = (isOpen ? ready[made] : nil, width, x)
-        readyCount = made
       }
       while k < clusterCount {
         defer { k += 1 }
@@ -187,7 +194,7 @@ struct Segmenter: IteratorProtocol {
           isOpen = false
         }
         if !isOpen {
-          ready.initializeElement(at: made, to: Segment(at: cluster.offset))
+          ready[made] = Segment(at: cluster.offset)
           isOpen = true
           width = 0
         }
@@ -231,7 +238,7 @@ struct Segmenter: IteratorProtocol {
               }
               ready[made].isMandatoryBreak = false
               made += 1
-              ready.initializeElement(at: made, to: Segment(at: next.offset))
+              ready[made] = Segment(at: next.offset)
               (width, cells) = (0, 0)
             }
             cells += nextCells
@@ -251,7 +258,7 @@ struct Segmenter: IteratorProtocol {
         } else if isLegacyCells {
           advance = TerminalCells.legacyWidth(ofScanned: scalars, cluster.scalar..<end.scalar)
         } else if count == 1 {
-          let style = runs.style(at: cluster.offset)
+          let style = self.runs.style(at: cluster.offset)
           advance =
             first.isASCII
             ? measurer.advance(ofASCII: UInt8(first.value), style: style)
@@ -260,23 +267,25 @@ struct Segmenter: IteratorProtocol {
           // A cluster per letter, each in its own style.
           var sum = 0
           for index in 0..<count {
-            let style = runs.style(at: cluster.offset + index)
+            let style = self.runs.style(at: cluster.offset + index)
             sum += measurer.advance(ofASCII: UInt8(scalars[cluster.scalar + index].scalar.value), style: style)
           }
           advance = sum
         } else {
           advance = measurer.advance(
-            ofScalars: scalars[cluster.scalar..<end.scalar].lazy.map(\.scalar), style: runs.style(at: cluster.offset))
+            ofScalars: scalars[cluster.scalar..<end.scalar].lazy.map(\.scalar),
+            style: self.runs.style(at: cluster.offset))
         }
         x += advance
         width += advance
         ready[made].add(end: end.offset, kind: kind, width: width)
       }
+      return made
     }
+    swap(&ready, &self.ready)
     self.open = after.open
     self.openWidth = after.width
     self.x = after.x
-    self.runs = runs
   }
 }
 
