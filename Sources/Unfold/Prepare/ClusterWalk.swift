@@ -290,6 +290,9 @@ struct GraphemeState {
     defer { (previous, previousRaw, previousIsSimple) = (value, raw, isSimple) }
     if !started {
       started = true
+      // A simple first code point is fed to the recognizer only if a code point that is not simple follows
+      // (every window of a paragraph, every blank line, started with the recognizer).
+      guard !isSimple else { return true }
       recognizer = Unicode._CharacterRecognizer()
       _ = recognizer.hasBreak(before: Unicode.Scalar(validUTF8: value))
       recognizerIsCurrent = true
