@@ -410,7 +410,7 @@ private enum Inlines {
           stack.removeLast()
           if isLiteral, let last = cmark_node_last_child(node) {
             // The source after the last child up to the end of the link.
-            let sourceStart = Int(cmark_node_get_end_column(last)) + 1
+            let sourceStart = endColumn(of: last) + 1
             appendSlice(sourceStart, Int(cmark_node_get_end_column(node)) + 1, bytes, pattern, style, &builder)
           }
         }
@@ -445,6 +445,19 @@ private enum Inlines {
         break
       }
     }
+  }
+
+  /// The column of a node's last byte in the chunk. cmark-gfm's strikethrough extension leaves the end column of
+  /// the text it makes of an unmatched `~` at 0: such a node ends where its literal does (a container where its
+  /// last child does). Read as set, the source after a literal link's last child was its whole source again
+  /// (`[a~](:⏎.)` showed `[a~a~](:⏎.)`).
+  private static func endColumn(of node: OpaquePointer) -> Int {
+    let start = Int(cmark_node_get_start_column(node))
+    let end = Int(cmark_node_get_end_column(node))
+    guard end < start else { return end }
+    let length = literal(of: node).count
+    if length == 0, let last = cmark_node_last_child(node) { return endColumn(of: last) }
+    return start + length - 1
   }
 
   /// Appends the chunk's bytes `start..<end` (clamped to it) as they were written: each sentinel a newline again.
