@@ -172,12 +172,7 @@ import Testing
     for round in 0..<200 {
       var text = ""
       for _ in 0..<(round % 20 == 0 ? 600 : 1 + random.below(30)) { text += random.pick(pieces) }
-      var expected: [Int] = []
-      var offset = 0
-      for character in text {
-        expected.append(offset)
-        offset += character.utf8.count
-      }
+      let expected = characterOffsets(text)
       var scanner = BreakScanner(text, from: 0, rules: .unicode)
       var scanned: [Int] = []
       while scanner.scanWindow() {
@@ -224,12 +219,7 @@ import Testing
       }
     }
     for text in cases {
-      var expected: [Int] = []
-      var offset = 0
-      for character in text {
-        expected.append(offset)
-        offset += character.utf8.count
-      }
+      let expected = characterOffsets(text)
       var utf8 = text
       let read = utf8.withUTF8 { bytes in
         var reader = GraphemeReader()
@@ -263,12 +253,7 @@ import Testing
     for round in 0..<400 {
       var text = ""
       for _ in 0..<(round % 50 == 0 ? 120 : 1 + random.below(12)) { text += random.pick(pieces) }
-      var starts = Set<Int>()
-      var offset = 0
-      for character in text {
-        starts.insert(offset)
-        offset += character.utf8.count
-      }
+      let starts = Set(characterOffsets(text))
       var utf8 = text
       utf8.withUTF8 { bytes in
         for offset in 0...bytes.count {

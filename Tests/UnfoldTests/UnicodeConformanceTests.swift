@@ -213,12 +213,7 @@ extension UnicodeConformanceTests {
     strings.append("a\r\nb\rc\u{85}\u{2028}d\u{2029}\u{0B}\u{0C}\t \u{AD}e\u{AD}\u{301}\r\u{301}")
     strings.append(strings.dropLast().joined())
     for string in strings {
-      var expected: [Int] = []
-      var offset = 0
-      for character in string {
-        expected.append(offset)
-        offset += character.utf8.count
-      }
+      let expected = characterOffsets(string)
       let text = StyledText(plain: string)
       var walk = ClusterWalk(text, range: 0..<string.utf8.count, measurer: TerminalCells())
       var starts: [Int] = []
