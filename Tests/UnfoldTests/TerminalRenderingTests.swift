@@ -92,6 +92,24 @@ import Unfold
   /// What reaches the screen of a fragment's text: every code point up to U+02FF alone and after clean text,
   /// in the one place that decides (controls as pictures, C1 as U+FFFD, newline and tab as a space, the soft
   /// hyphen dropped, everything else as it is).
+  /// An output far longer than the writer's stretch (it is sealed into the string every 16 KiB, at line ends): each
+  /// line written once, whole, in order, with and without colours.
+  @Test func aLongExpandedViewIsWrittenWholeAcrossItsStretches() {
+    var markdown = ""
+    for index in 0..<2_500 {
+      markdown += "Line \(index) with **bold**, *emphasis*, [a link](https://example.com/\(index % 7)) and ünïcödé 中文. "
+      if index % 9 == 8 { markdown += "\n\n" }
+    }
+    let paragraph = Paragraph(LocalizedKey(markdown))
+    let lines = paragraph.truncated(width: 60, state: .expanded).lines
+    let plain = paragraph.ansi(width: 60, colors: .none, state: .expanded)
+    #expect(plain.utf8.count > 100_000)
+    #expect(plain == lines.map { line in line.fragments.map(\.text).joined() + "\n" }.joined())
+    let colored = paragraph.ansi(width: 60, colors: .ansi16, state: .expanded)
+    #expect(colored.utf8.count > plain.utf8.count)
+    #expect(colored == ANSIRenderer(colors: .ansi16).render(paragraph.truncated(width: 60, state: .expanded)))
+  }
+
   @Test func visibleTextReplacesEveryControlAndNothingElse() {
     for value in UInt32(0)...0x2FF {
       let scalar = Unicode.Scalar(value)!
