@@ -233,6 +233,25 @@ import Testing
     }
   }
 
+  /// A page far longer than its output's stretch (sealed into the string every 64 KiB, between runs) is well
+  /// formed and holds each sentence of the whole text once, in order, after its collapsed lines.
+  @Test func aLongPageIsWrittenWholeAcrossItsStretches() throws {
+    var markdown = ""
+    for index in 0..<2_000 {
+      markdown += "Sentence \(index) has **bold**, [a link](https://example.com/\(index % 5)) & ünïcödé 中文. "
+      if index % 9 == 8 { markdown += "\n\n" }
+    }
+    let html = Paragraph(LocalizedKey(markdown)).lineLimit(3)
+      .html(width: 400, fonts: try FontSet.dejaVu(), state: .expanded)
+    #expect(html.utf8.count > 200_000)
+    #expect(Invariants.htmlViolation(html) == nil)
+    let whole = try #require(html.ranges(of: "class=\"unfold-full\"").first)
+    let numbers = html[whole.upperBound...].ranges(of: "Sentence ").map { range in
+      Int(html[range.upperBound...].prefix { $0.isNumber }) ?? -1
+    }
+    #expect(numbers == Array(0..<2_000))
+  }
+
   /// The checks themselves catch what they look for.
   @Test func theChecksCatchViolations() {
     #expect(Invariants.foreignControl(inTerminalOutput: "ok \u{1B}[1;31mred\u{1B}[0m\n") == nil)
