@@ -38,13 +38,17 @@ if arguments.first == "--generate", arguments.count == 2, let bytes = Int(argume
 if arguments.first == "--profile", arguments.count == 2 {
   let environment = ProcessInfo.processInfo.environment
   let bytes = environment["UNFOLD_PROFILE_BYTES"].flatMap { Int($0) } ?? 1_000_000
-  let file = environment["UNFOLD_PROFILE_FILE"].map { try? String(contentsOfFile: $0, encoding: .utf8) }
-  if let file, file == nil {
-    FileHandle.standardError.write(Data("unfold-bench: cannot read UNFOLD_PROFILE_FILE as UTF-8\n".utf8))
-    exit(1)
+  var file: String?
+  if let path = environment["UNFOLD_PROFILE_FILE"] {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      FileHandle.standardError.write(
+        Data("unfold-bench: \(path): cannot read it as UTF-8 (UNFOLD_PROFILE_FILE)\n".utf8))
+      exit(1)
+    }
+    file = text
   }
-  let markdown = file.flatMap { $0 } ?? BenchInputs().markdown(bytes: bytes)
-  let verbatim = file.flatMap { $0 } ?? BenchInputs().verbatim(bytes: bytes)
+  let markdown = file ?? BenchInputs().markdown(bytes: bytes)
+  let verbatim = file ?? BenchInputs().verbatim(bytes: bytes)
   let text = MarkdownParser.parse(markdown).text
   let prepared = PreparedText(text, measurer: TerminalCells())
   let htmlFonts = arguments[1] == "html" ? try? FontSet.dejaVu() : nil

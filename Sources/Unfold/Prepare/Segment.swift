@@ -207,6 +207,8 @@ struct Segmenter: IteratorProtocol {
           var lastEnd = end
           var cells = plainCells  // the cells of content read since the segment was last written
           var hasContent = true  // whether content was read since then (a space writes it)
+          // (The content is written in two branches below, before a space and before a new segment: one branch
+          // shared by both made preparing 1 MB 1.4% dearer.)
           while last + 1 < clusterCount {
             let next = clusters[last + 1]
             let nextEnd = clusters[last + 2]

@@ -202,10 +202,13 @@ public struct ANSIRenderer: Sendable {
         if openLink != nil { append(ANSIRenderer.closeLink) }
         if let link {
           if link != previousLink { linkOrdinal += 1 }
-          if opening?.ordinal != linkOrdinal || opening?.link != link {
-            opening = (link, linkOrdinal, "\u{1B}]8;id=u\(HTMLRenderer.hexHash(link))-\(linkOrdinal);\(link)\u{1B}\\")
+          if let opening, opening.ordinal == linkOrdinal, opening.link == link {
+            append(opening.escape)
+          } else {
+            let escape = "\u{1B}]8;id=u\(HTMLRenderer.hexHash(link))-\(linkOrdinal);\(link)\u{1B}\\"
+            opening = (link, linkOrdinal, escape)
+            append(escape)
           }
-          append(opening?.escape ?? "")
         }
         openLink = link
       }
