@@ -252,6 +252,33 @@ import Testing
     #expect(numbers == Array(0..<2_000))
   }
 
+  /// An output trusts its bytes as UTF-8 only when each piece of a string was cut at code points: the check
+  /// agrees with full validation on every cut of a text with code points of each length, and a piece cut inside
+  /// one is repaired as `String(decoding:as:)` repairs it, with the stretches sealed before and after it intact.
+  @Test func anOutputTrustsOnlyPiecesCutAtCodePoints() {
+    let bytes = Array("aé中😀b\u{301}".utf8)
+    bytes.withUnsafeBufferPointer { buffer in
+      for start in 0...buffer.count {
+        for end in start...buffer.count {
+          let piece = UnsafeBufferPointer(rebasing: buffer[start..<end])
+          #expect(
+            UTF8Output.isCut(atCodePoints: piece) == (String(validating: piece, as: UTF8.self) != nil),
+            "bytes \(start)..<\(end)")
+        }
+      }
+      var output = UTF8Output(capacity: 64, sealingEvery: 4)
+      output.write("sealed ")
+      output.sealIfLong()
+      output.write(UnsafeBufferPointer(rebasing: buffer[0..<5]))  // "aé" and two bytes of 中
+      output.write(ascii: 0x2E)
+      output.sealIfLong()
+      output.write(UnsafeBufferPointer(rebasing: buffer[5..<10]))  // the last byte of 中 and 😀
+      let result = output.sealedString()
+      #expect(result == "sealed aé\u{FFFD}.\u{FFFD}😀")
+      #expect(String(validating: Array(result.utf8), as: UTF8.self) == result)
+    }
+  }
+
   /// The checks themselves catch what they look for.
   @Test func theChecksCatchViolations() {
     #expect(Invariants.foreignControl(inTerminalOutput: "ok \u{1B}[1;31mred\u{1B}[0m\n") == nil)

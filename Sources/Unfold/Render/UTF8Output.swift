@@ -2,9 +2,12 @@
 ///
 /// Appending to a `String` cost about 400 instructions a piece however small (its storage's uniqueness,
 /// capacity and flags checked at each): a comment's HTML is some 250 pieces of markup, escaped text and CSS.
-/// Bytes are appended to an array for a few instructions each; making the string checks that they are
-/// UTF-8 once, eight bytes at a time while they are ASCII. Every piece comes from a `String`, so the check
-/// never repairs anything.
+/// Bytes are appended to an array for a few instructions each, and made a string once without checking
+/// them again: every piece comes from a `String` or is ASCII, and the bytes of a string written in part are
+/// checked to be cut at code points, at both ends, which is enough for a cut of valid UTF-8 to be valid
+/// (``isCut(atCodePoints:)``). Checking the whole output (`String(decoding:as:)`, about two cycles a byte) was
+/// a twentieth of a comment's pipeline to the terminal. Should a piece ever fail that check, the bytes written
+/// since the last seal are checked and repaired as `String(decoding:as:)` repairs them, never trusted.
 ///
 /// A long output can instead be sealed a stretch at a time (``init(capacity:sealingEvery:)``), into a string
 /// reserved at its full size: the bytes then take a few pages that are written again and again, not a second
@@ -12,6 +15,9 @@
 /// instructions but more time, its kernel time doubled by the new pages).
 struct UTF8Output {
   private var bytes: [UInt8] = []
+  /// Whether the bytes since the last seal are known to be UTF-8: each piece came from a string, whole or cut at
+  /// code points, or was ASCII.
+  private var isKnownUTF8 = true
   /// The output up to the last ``seal()``.
   private var sealed = ""
   /// The number of bytes after which ``sealIfLong()`` seals; `Int.max` for none.
@@ -34,7 +40,7 @@ struct UTF8Output {
   /// Appends text.
   @inline(__always)
   mutating func write(_ text: some StringProtocol) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    text.withUTF8Buffer { write($0) }  // a substring's bounds may fall inside a code point
   }
 
   /// Appends a literal.
@@ -43,17 +49,23 @@ struct UTF8Output {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
-  /// Appends bytes of UTF-8 (whole characters of a string's bytes).
+  /// Appends bytes of a string's UTF-8, cut at code points (whole characters of it), which is checked.
   @inline(__always)
-  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes.append(contentsOf: bytes) }
+  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    isKnownUTF8 = isKnownUTF8 && Self.isCut(atCodePoints: bytes)
+    self.bytes.append(contentsOf: bytes)
+  }
 
-  /// Appends bytes of UTF-8 (whole characters of a string's bytes).
+  /// Appends bytes of a string's UTF-8, cut at code points, which is checked.
   @inline(__always)
-  mutating func write(_ bytes: [UInt8]) { self.bytes.append(contentsOf: bytes) }
+  mutating func write(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { write($0) } }
 
   /// Appends one byte of ASCII.
   @inline(__always)
-  mutating func write(ascii byte: UInt8) { bytes.append(byte) }
+  mutating func write(ascii byte: UInt8) {
+    isKnownUTF8 = isKnownUTF8 && byte < 0x80
+    bytes.append(byte)
+  }
 
   /// Appends an integer in decimal.
   mutating func write(decimal value: Int) { write(String(value)) }
@@ -65,8 +77,9 @@ struct UTF8Output {
   /// such as the CSS, not before a long text that a script follows (that took 0.5% more off a comment and added
   /// 0.5% to the HTML of 1 MB).
   mutating func seal() {
-    sealed += String(decoding: bytes, as: UTF8.self)
+    sealed += Self.string(bytes, isKnownUTF8: isKnownUTF8)
     bytes.removeAll(keepingCapacity: true)
+    isKnownUTF8 = true
   }
 
   /// Seals (``seal()``) if the bytes written since the last seal are at least the output's stretch: at the end
@@ -77,11 +90,34 @@ struct UTF8Output {
   }
 
   /// The output as a string.
-  func string() -> String { sealed + String(decoding: bytes, as: UTF8.self) }
+  func string() -> String { sealed + Self.string(bytes, isKnownUTF8: isKnownUTF8) }
 
   /// The output as a string, made by sealing it: the sealed string itself, with no copy of it.
   mutating func sealedString() -> String {
     seal()
     return sealed
+  }
+
+  /// The bytes as a string: copied as they are when they are known to be UTF-8 (checked as well in a debug
+  /// build, which the tests run), else checked and repaired.
+  private static func string(_ bytes: [UInt8], isKnownUTF8: Bool) -> String {
+    guard isKnownUTF8 else { return String(decoding: bytes, as: UTF8.self) }
+    assert(String(validating: bytes, as: UTF8.self) != nil, "UTF8Output: a piece was not UTF-8")
+    return bytes.withUnsafeBufferPointer { unsafe String(copying: UTF8Span(unchecked: $0.span)) }
+  }
+
+  /// Whether bytes cut from valid UTF-8 are valid themselves: the first starts a code point and the last code
+  /// point is whole (its lead byte is followed by as many bytes as it announces). Constant time: it reads the
+  /// first byte and at most the last four.
+  @inline(__always)
+  static func isCut(atCodePoints bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let last = bytes.last else { return true }
+    guard bytes[0] & 0xC0 != 0x80 else { return false }
+    if last < 0x80 { return true }
+    var lead = bytes.count - 1
+    while lead > 0, bytes[lead] & 0xC0 == 0x80, bytes.count - lead < 4 { lead -= 1 }
+    let byte = bytes[lead]
+    let length = byte < 0x80 ? 1 : byte < 0xC0 ? 0 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+    return bytes.count - lead == length
   }
 }
