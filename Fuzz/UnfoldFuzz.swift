@@ -59,6 +59,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Runs cover the text (StyledText checks it); markup only goes, text only comes from the source.
     check(result.text.string.utf8.count <= markdown.utf8.count * 3 ? nil : "the text outgrew its source", markdown)
     check(result.text.string.contains("\0") ? "a NUL survived" : nil, markdown)
+    check(Invariants.invalidUTF8(result.text.string), markdown)  // cmark's bytes, taken for UTF-8 unchecked
   case .layout:
     let settings = Settings(bytes)
     let text = settings.paragraph.source.resolve().text
@@ -76,6 +77,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for state in [DisplayState.collapsed, .expanded] {
       let output = settings.paragraph.ansi(width: settings.width, colors: .truecolor, state: state)
       check(Invariants.foreignControl(inTerminalOutput: output), settings.text)
+      check(Invariants.invalidUTF8(output), settings.text)
     }
   case .html:
     let settings = Settings(bytes)
@@ -83,6 +85,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for state in [DisplayState.collapsed, .expanded] {
       let html = settings.paragraph.html(width: Double(settings.width * 5), fonts: fonts, state: state)
       check(Invariants.htmlViolation(html), settings.text)
+      check(Invariants.invalidUTF8(html), settings.text)
     }
   case .strings:
     _ = try? Localizations.readStrings(Data(bytes), file: "Fuzz.strings")

@@ -188,8 +188,9 @@ import Testing
     }
   }
 
-  /// The parser hands cmark's bytes to the builder unchecked; were they ever not UTF-8, `build()` repairs them
-  /// run by run (U+FFFD, as `String(decoding:)`), the runs' lengths with them: no crash, no text lost.
+  /// The parser hands cmark's bytes to the builder, which checks only that each piece is cut at code points;
+  /// were they ever not, `build()` checks them all and repairs them run by run (U+FFFD, as `String(decoding:)`),
+  /// the runs' lengths with them: no crash, no text lost. A character split between two pieces stays whole.
   @Test func theBuilderRepairsBytesThatAreNotUTF8RunByRun() {
     var builder = StyledText.Builder()
     builder.append("ab")
@@ -211,5 +212,9 @@ import Testing
     var valid = StyledText.Builder()
     "中".utf8.map { $0 }.withUnsafeBufferPointer { valid.append(utf8: $0, style: .plain) }
     #expect(valid.build() == StyledText(plain: "中"))
+    var split = StyledText.Builder()
+    [0x61, 0xE4, 0xB8].withUnsafeBufferPointer { split.append(utf8: $0, style: .plain) }
+    [0xAD].withUnsafeBufferPointer { split.append(utf8: $0, style: Style(.bold)) }
+    #expect(split.build().string == "a中")
   }
 }

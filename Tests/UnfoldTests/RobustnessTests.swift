@@ -262,7 +262,7 @@ import Testing
         for end in start...buffer.count {
           let piece = UnsafeBufferPointer(rebasing: buffer[start..<end])
           #expect(
-            UTF8Output.isCut(atCodePoints: piece) == (String(validating: piece, as: UTF8.self) != nil),
+            piece.isCutAtCodePoints == (String(validating: piece, as: UTF8.self) != nil),
             "bytes \(start)..<\(end)")
         }
       }
@@ -281,6 +281,9 @@ import Testing
 
   /// The checks themselves catch what they look for.
   @Test func theChecksCatchViolations() {
+    #expect(Invariants.invalidUTF8("ok é 中 😀") == nil)
+    let notUTF8 = [0x61, 0xFF, 0x62].withUnsafeBufferPointer { unsafe String(copying: UTF8Span(unchecked: $0.span)) }
+    #expect(Invariants.invalidUTF8(notUTF8) != nil)
     #expect(Invariants.foreignControl(inTerminalOutput: "ok \u{1B}[1;31mred\u{1B}[0m\n") == nil)
     #expect(
       Invariants.foreignControl(inTerminalOutput: "\u{1B}]8;id=1;https://e.com\u{1B}\\x\u{1B}]8;;\u{1B}\\") == nil)

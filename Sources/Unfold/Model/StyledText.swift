@@ -94,6 +94,9 @@ public struct StyledText: Hashable, Sendable {
     private var string = ""
     /// The bytes appended since the text was last made a string.
     private var pending: [UInt8] = []
+    /// Whether the pending bytes are known to be UTF-8: each piece was a string's bytes cut at code points
+    /// (`isCutAtCodePoints`), as a C library's copy of a string's text is.
+    private var isKnownUTF8 = true
     private var runs: [Run] = []
 
     /// The bytes collected before they are made a string.
@@ -114,14 +117,14 @@ public struct StyledText: Hashable, Sendable {
 
     /// Appends text in a style.
     public mutating func append(_ text: some StringProtocol, style: Style = .plain) {
-      let before = pending.count
-      pending.append(contentsOf: text.utf8)
-      addRun(pending.count - before, style: style)
+      text.withUTF8Buffer { append(utf8: $0, style: style) }  // a substring's bounds may fall inside a code point
     }
 
-    /// Appends UTF-8 bytes in a style: bytes that should be valid UTF-8 (a C library's copy of a string's),
-    /// which are checked when they are made a string, and repaired if they are not (see ``build()``).
+    /// Appends UTF-8 bytes in a style: bytes that should be valid UTF-8, cut from a string's at code points (a C
+    /// library's copy of a string's text). Pieces cut so are trusted; any other makes the pending bytes checked,
+    /// and repaired if they are not UTF-8, when they are made a string (see ``build()``).
     mutating func append(utf8 text: UnsafeBufferPointer<UInt8>, style: Style) {
+      isKnownUTF8 = isKnownUTF8 && text.isCutAtCodePoints
       pending.append(contentsOf: text)
       addRun(text.count, style: style)
     }
@@ -138,12 +141,16 @@ public struct StyledText: Hashable, Sendable {
       if pending.count >= Self.flushSize { flush() }
     }
 
-    /// Makes the pending bytes a string, appended to ``string``. Bytes that are not valid UTF-8 are repaired
-    /// run by run, each ill-formed sequence replaced by U+FFFD as `String(decoding:as:)` does, the run's length
-    /// with it (text appended as strings is valid already).
+    /// Makes the pending bytes a string, appended to ``string``: as they are when every piece was cut at code
+    /// points (checking them all again, about two cycles a byte, was an eighth of parsing a comment). Otherwise
+    /// they are checked, and bytes that are not valid UTF-8 are repaired run by run, each ill-formed sequence
+    /// replaced by U+FFFD as `String(decoding:as:)` does, the run's length with it.
     private mutating func flush() {
       guard !pending.isEmpty else { return }
-      if let valid = String(validating: pending, as: UTF8.self) {
+      defer { isKnownUTF8 = true }
+      if isKnownUTF8 {
+        string += pending.withUnsafeBufferPointer { String(knownUTF8: $0) }
+      } else if let valid = String(validating: pending, as: UTF8.self) {
         string += valid
       } else {
         // The last runs hold the pending bytes; the first of them may begin in the string already.

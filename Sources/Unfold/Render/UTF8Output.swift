@@ -5,7 +5,7 @@
 /// Bytes are appended to an array for a few instructions each, and made a string once without checking
 /// them again: every piece comes from a `String` or is ASCII, and the bytes of a string written in part are
 /// checked to be cut at code points, at both ends, which is enough for a cut of valid UTF-8 to be valid
-/// (``isCut(atCodePoints:)``). Checking the whole output (`String(decoding:as:)`, about two cycles a byte) was
+/// (`isCutAtCodePoints`). Checking the whole output (`String(decoding:as:)`, about two cycles a byte) was
 /// a twentieth of a comment's pipeline to the terminal. Should a piece ever fail that check, the bytes written
 /// since the last seal are checked and repaired as `String(decoding:as:)` repairs them, never trusted.
 ///
@@ -52,7 +52,7 @@ struct UTF8Output {
   /// Appends bytes of a string's UTF-8, cut at code points (whole characters of it), which is checked.
   @inline(__always)
   mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-    isKnownUTF8 = isKnownUTF8 && Self.isCut(atCodePoints: bytes)
+    isKnownUTF8 = isKnownUTF8 && bytes.isCutAtCodePoints
     self.bytes.append(contentsOf: bytes)
   }
 
@@ -98,26 +98,9 @@ struct UTF8Output {
     return sealed
   }
 
-  /// The bytes as a string: copied as they are when they are known to be UTF-8 (checked as well in a debug
-  /// build, which the tests run), else checked and repaired.
+  /// The bytes as a string: copied as they are when they are known to be UTF-8, else checked and repaired.
   private static func string(_ bytes: [UInt8], isKnownUTF8: Bool) -> String {
     guard isKnownUTF8 else { return String(decoding: bytes, as: UTF8.self) }
-    assert(String(validating: bytes, as: UTF8.self) != nil, "UTF8Output: a piece was not UTF-8")
-    return bytes.withUnsafeBufferPointer { unsafe String(copying: UTF8Span(unchecked: $0.span)) }
-  }
-
-  /// Whether bytes cut from valid UTF-8 are valid themselves: the first starts a code point and the last code
-  /// point is whole (its lead byte is followed by as many bytes as it announces). Constant time: it reads the
-  /// first byte and at most the last four.
-  @inline(__always)
-  static func isCut(atCodePoints bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let last = bytes.last else { return true }
-    guard bytes[0] & 0xC0 != 0x80 else { return false }
-    if last < 0x80 { return true }
-    var lead = bytes.count - 1
-    while lead > 0, bytes[lead] & 0xC0 == 0x80, bytes.count - lead < 4 { lead -= 1 }
-    let byte = bytes[lead]
-    let length = byte < 0x80 ? 1 : byte < 0xC0 ? 0 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
-    return bytes.count - lead == length
+    return bytes.withUnsafeBufferPointer { String(knownUTF8: $0) }
   }
 }
