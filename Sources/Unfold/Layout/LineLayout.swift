@@ -129,6 +129,9 @@ struct LineStream: IteratorProtocol {
       // Windows end at newlines: a batch of them, so that the runs' arrays are made once per thousand segments
       // or so, not per paragraph.
       pending.removeAll(keepingCapacity: true)
+      // Room for a batch of a text of words of five letters or so (grown by doubling from none, the array was
+      // allocated and copied five times for a comment).
+      if pending.capacity == 0 { pending.reserveCapacity(min(segments.byteCount / 4 + 16, Self.batch + 256)) }
       var isLast = false
       while pending.count < Self.batch {
         guard segments.nextWindow(appendingTo: &pending) else {

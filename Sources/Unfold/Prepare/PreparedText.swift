@@ -130,6 +130,9 @@ struct PlainRuns: Sendable {
     var breaks = [Int]()
     var sum = 0
     var hardBreaks = [Int]()
+    // A few of each, allocated once (grown from none, each was allocated twice or three times for a comment).
+    breaks.reserveCapacity(16)
+    hardBreaks.reserveCapacity(16)
     let contentEnds = [Int](unsafeUninitializedCapacity: count) { contentEnds, initialized in
       contentWidths.withUnsafeMutableBufferPointer { contentWidths in
         trailingBytes.withUnsafeMutableBufferPointer { trailingBytes in

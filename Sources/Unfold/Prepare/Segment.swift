@@ -49,6 +49,9 @@ struct Segmenter: IteratorProtocol {
   /// Where the next cluster stands on a line that would hold the whole text (for tabs).
   private var x = 0
 
+  /// The length of the text in UTF-8 bytes.
+  var byteCount: Int { scanner.byteCount }
+
   init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker) {
     self.measurer = measurer
     isLegacyCells = (measurer as? TerminalCells)?.profile == .legacy
