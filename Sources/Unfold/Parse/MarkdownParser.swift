@@ -302,31 +302,9 @@ private enum Inlines {
     // The chunk as cmark reads it, NUL-terminated: newlines become the sentinel and NUL bytes U+FFFD, copied
     // a stretch at a time between them (appending code point by code point to a String, and then byte by
     // byte, was a tenth of parsing).
-    let sentinelBytes = UTF8.encode(sentinel)!  // held inline, no array per chunk
     var bytes: [UInt8] = []
     bytes.reserveCapacity(chunk.utf8.count + chunk.utf8.count / 8 + 1)
-    func copy(_ buffer: UnsafeBufferPointer<UInt8>) {
-      guard let base = buffer.baseAddress else { return }
-      var start = 0
-      while start < buffer.count {
-        // The next newline or NUL, found with memchr (a byte loop was a tenth of parsing).
-        let newline = memchr(base + start, 0x0A, buffer.count - start).map {
-          UnsafeRawPointer($0) - UnsafeRawPointer(base)
-        }
-        let end = newline ?? buffer.count
-        let nul = memchr(base + start, 0x00, end - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
-        let index = nul ?? end
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
-        guard index < buffer.count else { break }
-        if buffer[index] == 0x0A {
-          bytes.append(contentsOf: sentinelBytes)
-        } else {
-          bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
-        }
-        start = index + 1
-      }
-    }
-    chunk.withUTF8Buffer(copy)
+    chunk.withUTF8Buffer { copy($0, sentinel: sentinel, into: &bytes) }
     bytes.append(0)
     // cmark parses inside the lock; the tree it made is read and freed after it, since reading a tree touches
     // no global state (gfm.6's shared table is in use only while it parses): the lock is held for a fraction
@@ -357,6 +335,33 @@ private enum Inlines {
     }
     bytes.removeLast()  // the terminator; columns index the rest
     walk(tree.root, sentinel: sentinel, bytes: bytes, into: &builder)
+  }
+
+  /// Appends a chunk's bytes to `bytes` as cmark reads them: each newline the sentinel, each NUL U+FFFD, the
+  /// stretches between them copied whole. (A function of the type: a nested function that wrote to the
+  /// caller's array held it in a box, and every write was checked for exclusive access at run time, about 400
+  /// instructions per chunk.)
+  private static func copy(_ buffer: UnsafeBufferPointer<UInt8>, sentinel: Unicode.Scalar, into bytes: inout [UInt8]) {
+    guard let base = buffer.baseAddress else { return }
+    let sentinelBytes = UTF8.encode(sentinel)!  // held inline, no array per chunk
+    var start = 0
+    while start < buffer.count {
+      // The next newline or NUL, found with memchr (a byte loop was a tenth of parsing).
+      let newline = memchr(base + start, 0x0A, buffer.count - start).map {
+        UnsafeRawPointer($0) - UnsafeRawPointer(base)
+      }
+      let end = newline ?? buffer.count
+      let nul = memchr(base + start, 0x00, end - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+      let index = nul ?? end
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
+      guard index < buffer.count else { break }
+      if buffer[index] == 0x0A {
+        bytes.append(contentsOf: sentinelBytes)
+      } else {
+        bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
+      }
+      start = index + 1
+    }
   }
 
   /// The inline tree of one chunk, made inside the lock and read after it by the thread that made it, and by
