@@ -318,7 +318,8 @@ import Testing
 @Suite struct LinkPolicyTests {
   @Test func theCleanPathIsTheGeneralPath() {
     let pieces = [
-      "http", "HTTPS", "mailto", "javascript", "data", "ftp", ":", "//", "/", "?", "#", "a", "Z", "0", "-", ".",
+      "http", "HTTPS", "hTtP", "MAILto", "mailto", "javascript", "data", "ftp", ":", "//", "/", "?", "#", "a", "Z",
+      "0", "-", ".", "@", "[",
       " ", "\t", "\n", "\u{0}", "\u{7F}", "\"", "'", "<", ">", "\\", "`", "é", "中", "%41", "x@y.z",
     ]
     var random = SplitMix64(state: 3)

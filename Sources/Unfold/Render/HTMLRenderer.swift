@@ -352,13 +352,18 @@ public struct HTMLRenderer: Sendable {
   static func stableID(for text: String) -> String { "unfold-" + hexHash(text) }
 
   static func hexHash(_ text: String) -> String {
+    var output = UTF8Output(capacity: 8)
+    output.write(hex: hash(text))
+    return output.string()
+  }
+
+  /// The 32-bit FNV-1a hash of the text's UTF-8 bytes, which ``hexHash(_:)`` writes.
+  static func hash(_ text: String) -> UInt32 {
     // Over the bytes in a buffer: through the UTF-8 view, hashing a long text's id was a twentieth of its
     // HTML pipeline.
-    let hash = text.withUTF8Buffer { bytes in
+    text.withUTF8Buffer { bytes in
       bytes.reduce(UInt32(0x811C_9DC5)) { hash, byte in (hash ^ UInt32(byte)) &* 0x0100_0193 }
     }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 8 - hex.count) + hex
   }
 
   /// A CSS length in px, with up to four decimals.

@@ -7,6 +7,8 @@
 public enum LinkPolicy {
   /// The schemes that become links.
   public static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
+  /// The allowed schemes with their bytes, for the clean path.
+  private static let allowedSchemeBytes = allowedSchemes.map { ($0, Array($0.utf8)) }
 
   /// The destination, normalised and encoded, when its scheme is allowed; `nil` otherwise.
   ///
@@ -19,10 +21,11 @@ public enum LinkPolicy {
 
   /// ``safeURL(_:)`` of a destination of printable ASCII only, with no byte to encode (most links): its scheme
   /// lowercased and the rest as it is, without the general path's arrays; `nil` when the destination is not
-  /// such, or its scheme is not allowed (the general path then decides).
+  /// such, or its scheme is not allowed (the general path then decides). A destination whose scheme is written
+  /// in lowercase comes back as it is, with no string made (the scheme lowercased into a set's lookup, and the
+  /// URL pieced together again, were 2,000 instructions a link).
   static func cleanSafeURL(_ destination: String) -> String? {
-    var destination = destination
-    return destination.withUTF8 { bytes -> String? in
+    let verdict = destination.withUTF8Buffer { bytes -> (scheme: String, colon: Int, isLowercase: Bool)? in
       var colon: Int?
       for (index, byte) in bytes.enumerated() {
         guard (0x21...0x7E).contains(byte), !isUnsafe(byte) else { return nil }
@@ -35,10 +38,23 @@ public enum LinkPolicy {
         }
       }
       guard let colon else { return nil }
-      let scheme = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<colon]), as: UTF8.self).lowercased()
-      guard allowedSchemes.contains(scheme) else { return nil }
-      return scheme + String(decoding: UnsafeBufferPointer(rebasing: bytes[colon...]), as: UTF8.self)
+      // Every allowed scheme is lowercase letters: a byte matches one of them, or the same capital letter, when
+      // setting its 0x20 bit gives that letter. (Compared byte by byte: through the strings' UTF-8 views, lazily
+      // mapped, it was 300 instructions a scheme.)
+      for (scheme, letters) in allowedSchemeBytes where letters.count == colon {
+        var isLowercase = true
+        var index = 0
+        while index < colon, bytes[index] | 0x20 == letters[index] {
+          isLowercase = isLowercase && bytes[index] == letters[index]
+          index += 1
+        }
+        if index == colon { return (scheme, colon, isLowercase) }
+      }
+      return nil
     }
+    guard let verdict else { return nil }
+    if verdict.isLowercase { return destination }
+    return verdict.scheme + destination.utf8Slice(verdict.colon..<destination.utf8.count)
   }
 
   /// ``safeURL(_:)`` of any destination: what the WHATWG parser removes, removed code point by code point;

@@ -70,6 +70,14 @@ struct UTF8Output {
   /// Appends an integer in decimal.
   mutating func write(decimal value: Int) { write(String(value)) }
 
+  /// Appends a 32-bit value as eight lowercase hexadecimal digits.
+  mutating func write(hex value: UInt32) {
+    for shift in stride(from: 28, through: 0, by: -4) {
+      let digit = UInt8(truncatingIfNeeded: value >> UInt32(shift)) & 0xF
+      bytes.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
+    }
+  }
+
   /// Makes the bytes written so far a string, so that the bytes after them are checked apart: a stretch of ASCII
   /// (CSS, a script) is checked eight bytes at a time, while a stretch that holds text past ASCII is checked
   /// byte by byte (a comment's HTML, checked whole, took a tenth of its pipeline to check). The bytes written after
