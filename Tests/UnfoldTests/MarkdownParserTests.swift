@@ -124,21 +124,6 @@ import Testing
     #expect(ends == [false, true])
   }
 
-  /// The runs reserved up front are at least the runs made: 3,000 random texts of delimiters, links, code,
-  /// escapes, entities, HTML and words.
-  @Test func theRunsReservedAreAtLeastTheRunsMade() {
-    let tokens = [
-      "*", "**", "_", "__", "~", "~~", "`", "``", "[", "]", "(", ")", "](https://e.com)", "<https://a.b>", "<b>",
-      "\\*", "&amp;", "&copy;", "![i](j)", "word", " ", "\n", "\n\n", "語", "é",
-    ]
-    var random = SplitMix64(state: 0x5EED)
-    for _ in 0..<3_000 {
-      let markdown = (0..<random.below(40)).map { _ in random.pick(tokens) }.joined()
-      let runs = MarkdownParser.parse(markdown).text.runs.count
-      #expect(runs <= MarkdownParser.mostRuns(in: markdown), "\(markdown.debugDescription)")
-    }
-  }
-
   /// Each chunk's tree is made in an arena of the parsing thread and freed with it once read: none is left
   /// after a parse, of a comment or of a document of many chunks, nor after one shown as literal text.
   @Test func theArenaOfEachChunkIsFreedAfterTheParse() {
