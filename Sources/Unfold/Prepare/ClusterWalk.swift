@@ -400,8 +400,39 @@ extension StyledText {
   func style(ofRun index: Int) -> Style { runs.isEmpty ? .plain : runs[index].style }
 
   /// The index of the run that holds the UTF-8 offset (the last run for the end offset).
+  ///
+  /// A binary search whose steps choose without a branch: asked at the start of every line drawn, the search's
+  /// branches were mispredicted about half the time (2.5% of the time of writing 1 MB for a terminal).
   func runIndex(containing offset: Int) -> Int {
-    min(runEnds.partitionIndex(where: { $0 > offset }), max(0, runEnds.count - 1))
+    runEnds.withUnsafeBufferPointer { ends in
+      guard ends.count > 1 else { return 0 }
+      // `base` ends as the last index whose end is at most the offset, or 0; the run after it holds the offset.
+      var base = 0
+      var count = ends.count
+      while count > 1 {
+        let half = count / 2
+        base = ends[base &+ half] <= offset ? base &+ half : base
+        count &-= half
+      }
+      return min(base &+ (ends[base] <= offset ? 1 : 0), ends.count &- 1)
+    }
+  }
+
+  /// ``runIndex(containing:)``, looked for from run `hint` on when the offset is at or after that run's start:
+  /// lines drawn in order start a step or two of runs after the line before (searched from the start each
+  /// time, the runs of 1 MB were 2.4% of the time of writing it for a terminal, waiting on the loads).
+  func runIndex(containing offset: Int, from hint: Int) -> Int {
+    runEnds.withUnsafeBufferPointer { ends in
+      guard hint >= 0, hint < ends.count, hint == 0 || ends[hint &- 1] <= offset else {
+        return runIndex(containing: offset)
+      }
+      var run = hint
+      for _ in 0..<8 {
+        guard run < ends.count &- 1, ends[run] <= offset else { return run }
+        run &+= 1
+      }
+      return runIndex(containing: offset)
+    }
   }
 }
 

@@ -129,13 +129,13 @@ public struct ANSIRenderer: Sendable {
       switch drawn {
       case .display(let line):
         for fragment in line.fragments { writer.write(fragment, renderer: self) }
-      case .runs(let line):
+      case .runs(let line, let firstRun):
         let range = line.contentRange
         guard !range.isEmpty else { break }
         // Written from the text's bytes, a run at a time: whether it has anything to replace is read from them
         // too (through each run's substring, the look at its bytes cost as much as the check).
         text.string.withUTF8Buffer { bytes in
-          var run = text.runIndex(containing: range.lowerBound)
+          var run = firstRun
           var start = range.lowerBound
           while start < range.upperBound {
             let end = min(text.runEnds[run], range.upperBound)

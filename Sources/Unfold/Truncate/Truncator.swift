@@ -90,6 +90,8 @@ struct UncutLines<Lines: IteratorProtocol<LineLayout.Line>>: Sequence, IteratorP
   private var tail: [DisplayLine] = []
   /// The blank lines still to give when the text has fewer lines than a reserved space; known at the end.
   private var padding: Int?
+  /// The run the last line drawn per run starts in, where the next one's is looked for.
+  private var runHint = 0
 
   /// The display lines of `lines`, all the lines of a text, drawn by `drawer`.
   init(_ lines: Lines, drawer: LineDrawer, options: TruncationOptions, state: DisplayState) {
@@ -103,16 +105,17 @@ struct UncutLines<Lines: IteratorProtocol<LineLayout.Line>>: Sequence, IteratorP
   mutating func next() -> DisplayLine? {
     switch nextDrawn(perRun: false) {
     case .display(let line): line
-    case .runs(let line): drawer.draw(line)
+    case .runs(let line, _): drawer.draw(line)
     case nil: nil
     }
   }
 
   /// A line to write: drawn, or, with `perRun`, a laid-out line that draws as one fragment per run of the
-  /// text (``LineDrawer/drawsPerRun(_:)``), for a renderer to write from the runs itself.
+  /// text (``LineDrawer/drawsPerRun(_:from:)``), with the index of the run it starts in, for a renderer to write
+  /// from the runs itself.
   enum Drawn {
     case display(DisplayLine)
-    case runs(LineLayout.Line)
+    case runs(LineLayout.Line, firstRun: Int)
   }
 
   /// The next line, as ``next()`` draws it, or left to the caller as its runs with `perRun`.
@@ -123,7 +126,13 @@ struct UncutLines<Lines: IteratorProtocol<LineLayout.Line>>: Sequence, IteratorP
       let isLast = pending == nil
       guard isLast, state == .expanded, count > options.effectiveLineLimit, let label = options.lessLabel,
         options.toggle != .none
-      else { return perRun && drawer.drawsPerRun(line) ? .runs(line) : .display(drawer.draw(line)) }
+      else {
+        if perRun, let run = drawer.drawsPerRun(line, from: runHint) {
+          runHint = run
+          return .runs(line, firstRun: run)
+        }
+        return .display(drawer.draw(line))
+      }
       tail = [drawer.draw(line)]
       if options.toggle == .below {
         tail.append(
@@ -168,7 +177,7 @@ struct LineDrawer {
     // list of pieces and widths to allocate per line).
     var fragments: [Fragment] = []
     var walked: [(index: Int, range: Range<Int>, run: Int)] = []
-    let drawsAsIs = readRuns(of: line) { bytes, range, run, isASCII in
+    let drawsAsIs = readRuns(of: line, from: 0) { bytes, range, run, isASCII in
       let style = text.style(ofRun: run)
       var width = 0
       if isASCII {
@@ -178,7 +187,7 @@ struct LineDrawer {
       }
       fragments.append(Fragment(text: String(text.string.utf8Slice(range)), style: style, width: width))
     }
-    guard drawsAsIs else { return nil }
+    guard drawsAsIs != nil else { return nil }
     guard !fragments.isEmpty else { return DisplayLine(fragments: []) }
     var derived = fragments.count - 1  // a line of ASCII runs only: its last run
     if let longest = walked.indices.max(by: { walked[$0].range.count < walked[$1].range.count }) {
@@ -194,36 +203,39 @@ struct LineDrawer {
     return DisplayLine(fragments: fragments)
   }
 
-  /// Whether a line draws as one fragment per run, as ``fragmentPerRun(_:)`` draws it: the fragments are the
-  /// runs' slices of its content, in their styles.
-  func drawsPerRun(_ line: LineLayout.Line) -> Bool {
-    readRuns(of: line) { _, _, _, _ in }
+  /// Whether a line draws as one fragment per run, as ``fragmentPerRun(_:)`` draws it (the fragments are the
+  /// runs' slices of its content, in their styles): the index of the run it starts in if it does, looked for
+  /// from run `hint` on (``StyledText/runIndex(containing:from:)``), `nil` if it does not.
+  func drawsPerRun(_ line: LineLayout.Line, from hint: Int) -> Int? {
+    readRuns(of: line, from: hint) { _, _, _, _ in }
   }
 
   /// Reads the runs of a line's content in order, handing `body` the text's bytes and each run's range, index
   /// and whether it is all ASCII, for as long as the line draws as one fragment per run: not hyphenated, no tab
-  /// and no soft hyphen, run boundaries between clusters. Whether it does (`false` as soon as one of these
-  /// fails: `body` may have seen some runs). An empty line draws as no run at all (drawn the other way, each
-  /// blank line between paragraphs set up a walk of clusters: 4% of writing an expanded view).
+  /// and no soft hyphen, run boundaries between clusters. The index of the run it starts in if it does (`hint`
+  /// for an empty line), looked for from run `hint` on; `nil` as soon as one of these fails (`body` may have
+  /// seen some runs). An empty line draws as no run at all (drawn the other way, each blank line between
+  /// paragraphs set up a walk of clusters: 4% of writing an expanded view).
   private func readRuns(
-    of line: LineLayout.Line, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int, Bool) -> Void
-  ) -> Bool {
+    of line: LineLayout.Line, from hint: Int, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int, Bool) -> Void
+  ) -> Int? {
     let range = line.contentRange
     let text = layout.text
-    guard !line.isHyphenated else { return false }
-    guard !range.isEmpty else { return true }
+    guard !line.isHyphenated else { return nil }
+    guard !range.isEmpty else { return hint }
     return text.string.withUTF8Buffer { bytes in
-      var run = text.runIndex(containing: range.lowerBound)
+      let first = text.runIndex(containing: range.lowerBound, from: hint)
+      var run = first
       var start = range.lowerBound
       while start < range.upperBound {
         let end = min(text.runEnds[run], range.upperBound)
-        if end < range.upperBound && !GraphemeReader.startsCluster(at: end, in: bytes) { return false }
-        guard let isASCII = Self.asciiWithoutTabOrSoftHyphen(bytes, start..<end) else { return false }
+        if end < range.upperBound && !GraphemeReader.startsCluster(at: end, in: bytes) { return nil }
+        guard let isASCII = Self.asciiWithoutTabOrSoftHyphen(bytes, start..<end) else { return nil }
         body(bytes, start..<end, run, isASCII)
         start = end
         run += 1
       }
-      return true
+      return first
     }
   }
 
