@@ -129,7 +129,7 @@ public struct ANSIRenderer: Sendable {
       switch drawn {
       case .display(let line):
         for fragment in line.fragments { writer.write(fragment, renderer: self) }
-      case .runs(let line, let firstRun):
+      case .runs(let line, let firstRun, let isClean):
         let range = line.contentRange
         guard !range.isEmpty else { break }
         // Written from the text's bytes, a run at a time: whether it has anything to replace is read from them
@@ -140,7 +140,8 @@ public struct ANSIRenderer: Sendable {
           while start < range.upperBound {
             let end = min(text.runEnds[run], range.upperBound)
             writer.write(
-              bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]), style: text.style(ofRun: run), renderer: self)
+              bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]), style: text.style(ofRun: run), isClean: isClean,
+              renderer: self)
             start = end
             run += 1
           }
@@ -232,10 +233,11 @@ public struct ANSIRenderer: Sendable {
     }
 
     /// Writes a run of text's bytes (no tab among them: ``LineDrawer`` draws such a line per run only without
-    /// one) in its style, as ``write(_:renderer:)`` writes a fragment of them.
-    mutating func write(bytes: UnsafeBufferPointer<UInt8>, style: Style, renderer: ANSIRenderer) {
+    /// one) in its style, as ``write(_:renderer:)`` writes a fragment of them; `isClean` when the line drawer
+    /// found the bytes clean already (``isClean(bytes:)`` then is not asked again).
+    mutating func write(bytes: UnsafeBufferPointer<UInt8>, style: Style, isClean: Bool, renderer: ANSIRenderer) {
       let escape = escape(style: style, role: .text, renderer: renderer)
-      if ANSIRenderer.isClean(bytes: bytes) {
+      if isClean || ANSIRenderer.isClean(bytes: bytes) {
         guard !escape.isEmpty, !bytes.isEmpty else { return output.write(bytes) }
         append(escape)
         output.write(bytes)

@@ -105,17 +105,18 @@ struct UncutLines<Lines: IteratorProtocol<LineLayout.Line>>: Sequence, IteratorP
   mutating func next() -> DisplayLine? {
     switch nextDrawn(perRun: false) {
     case .display(let line): line
-    case .runs(let line, _): drawer.draw(line)
+    case .runs(let line, _, _): drawer.draw(line)
     case nil: nil
     }
   }
 
   /// A line to write: drawn, or, with `perRun`, a laid-out line that draws as one fragment per run of the
-  /// text (``LineDrawer/drawsPerRun(_:from:)``), with the index of the run it starts in, for a renderer to write
-  /// from the runs itself.
+  /// text (``LineDrawer/drawsPerRun(_:from:)``), with the index of the run it starts in and whether its content
+  /// is clean (no control character: ``ANSIRenderer/isClean(bytes:)``), for a renderer to write from the runs
+  /// itself.
   enum Drawn {
     case display(DisplayLine)
-    case runs(LineLayout.Line, firstRun: Int)
+    case runs(LineLayout.Line, firstRun: Int, isClean: Bool)
   }
 
   /// The next line, as ``next()`` draws it, or left to the caller as its runs with `perRun`.
@@ -127,9 +128,9 @@ struct UncutLines<Lines: IteratorProtocol<LineLayout.Line>>: Sequence, IteratorP
       guard isLast, state == .expanded, count > options.effectiveLineLimit, let label = options.lessLabel,
         options.toggle != .none
       else {
-        if perRun, let run = drawer.drawsPerRun(line, from: runHint) {
-          runHint = run
-          return .runs(line, firstRun: run)
+        if perRun, let runs = drawer.drawsPerRun(line, from: runHint) {
+          runHint = runs.first
+          return .runs(line, firstRun: runs.first, isClean: runs.isClean)
         }
         return .display(drawer.draw(line))
       }
@@ -177,7 +178,7 @@ struct LineDrawer {
     // list of pieces and widths to allocate per line).
     var fragments: [Fragment] = []
     var walked: [(index: Int, range: Range<Int>, run: Int)] = []
-    let drawsAsIs = readRuns(of: line, from: 0) { bytes, range, run, isASCII in
+    let drawsAsIs = readRuns(of: line, from: 0) { bytes, range, run, isASCII, _ in
       let style = text.style(ofRun: run)
       var width = 0
       if isASCII {
@@ -205,19 +206,25 @@ struct LineDrawer {
 
   /// Whether a line draws as one fragment per run, as ``fragmentPerRun(_:)`` draws it (the fragments are the
   /// runs' slices of its content, in their styles): the index of the run it starts in if it does, looked for
-  /// from run `hint` on (``StyledText/runIndex(containing:from:)``), `nil` if it does not.
-  func drawsPerRun(_ line: LineLayout.Line, from hint: Int) -> Int? {
-    readRuns(of: line, from: hint) { _, _, _, _ in }
+  /// from run `hint` on (``StyledText/runIndex(containing:from:)``), and whether the content is clean of
+  /// control characters (read here with the rest, the renderer does not read it again); `nil` if it does not.
+  func drawsPerRun(_ line: LineLayout.Line, from hint: Int) -> (first: Int, isClean: Bool)? {
+    var isClean = true
+    guard let first = readRuns(of: line, from: hint, { _, _, _, _, clean in isClean = isClean && clean }) else {
+      return nil
+    }
+    return (first, isClean)
   }
 
-  /// Reads the runs of a line's content in order, handing `body` the text's bytes and each run's range, index
-  /// and whether it is all ASCII, for as long as the line draws as one fragment per run: not hyphenated, no tab
-  /// and no soft hyphen, run boundaries between clusters. The index of the run it starts in if it does (`hint`
-  /// for an empty line), looked for from run `hint` on; `nil` as soon as one of these fails (`body` may have
-  /// seen some runs). An empty line draws as no run at all (drawn the other way, each blank line between
+  /// Reads the runs of a line's content in order, handing `body` the text's bytes and each run's range, index,
+  /// whether it is all ASCII and whether it is clean of control characters, for as long as the line draws as
+  /// one fragment per run: not hyphenated, no tab and no soft hyphen, run boundaries between clusters. The index
+  /// of the run it starts in if it does (`hint` for an empty line), looked for from run `hint` on; `nil` as soon
+  /// as one of these fails (`body` may have seen some runs). An empty line draws as no run at all (drawn the other way, each blank line between
   /// paragraphs set up a walk of clusters: 4% of writing an expanded view).
   private func readRuns(
-    of line: LineLayout.Line, from hint: Int, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int, Bool) -> Void
+    of line: LineLayout.Line, from hint: Int,
+    _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int, _ isASCII: Bool, _ isClean: Bool) -> Void
   ) -> Int? {
     let range = line.contentRange
     let text = layout.text
@@ -230,8 +237,8 @@ struct LineDrawer {
       while start < range.upperBound {
         let end = min(text.runEnds[run], range.upperBound)
         if end < range.upperBound && !GraphemeReader.startsCluster(at: end, in: bytes) { return nil }
-        guard let isASCII = Self.asciiWithoutTabOrSoftHyphen(bytes, start..<end) else { return nil }
-        body(bytes, start..<end, run, isASCII)
+        guard let kind = Self.bytesWithoutTabOrSoftHyphen(bytes, start..<end) else { return nil }
+        body(bytes, start..<end, run, kind.isASCII, kind.isClean)
         start = end
         run += 1
       }
@@ -239,10 +246,14 @@ struct LineDrawer {
     }
   }
 
-  /// Whether the bytes in `range` are all ASCII, or `nil` if they hold a tab or a soft hyphen: eight bytes at a
-  /// time while none is a tab or C2 (a byte loop was a fiftieth of writing an expanded view).
-  private static func asciiWithoutTabOrSoftHyphen(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool? {
-    guard let base = bytes.baseAddress else { return true }
+  /// Whether the bytes in `range` are all ASCII and clean of control characters (C0 but the tab, DEL, C1: what
+  /// ``ANSIRenderer/isClean(bytes:)`` looks for), or `nil` if they hold a tab or a soft hyphen: eight bytes at a
+  /// time while none is below the space, DEL or C2 (a byte loop was a fiftieth of writing an expanded view; the
+  /// renderer's own look for control characters, a second pass, 2% of it).
+  private static func bytesWithoutTabOrSoftHyphen(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+  ) -> (isASCII: Bool, isClean: Bool)? {
+    guard let base = bytes.baseAddress else { return (true, true) }
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     func holdsZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
@@ -250,17 +261,23 @@ struct LineDrawer {
     var start = range.lowerBound
     while start + 8 <= range.upperBound {
       let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
-      if holdsZero(word ^ (ones &* 0x09)) || holdsZero(word ^ (ones &* 0xC2)) { break }
+      if (word &- ones &* 0x20) & ~word & highs != 0 || holdsZero(word ^ (ones &* 0x7F))
+        || holdsZero(word ^ (ones &* 0xC2))
+      {
+        break
+      }
       if word & highs != 0 { isASCII = false }
       start += 8
     }
+    var isClean = true
     var previous: UInt8 = 0  // a C2 never ends a block read whole
     for byte in bytes[start..<range.upperBound] {
       if byte == 0x09 || (previous == 0xC2 && byte == 0xAD) { return nil }  // a tab, a soft hyphen
+      if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F) { isClean = false }
       if byte >= 0x80 { isASCII = false }
       previous = byte
     }
-    return isASCII
+    return (isASCII, isClean)
   }
 
   /// The display line of a range of the text: fragments per style, tabs on their own, soft hyphens left out.
