@@ -124,6 +124,19 @@ import Testing
     #expect(ends == [false, true])
   }
 
+  /// Trimming a chunk's trailing spaces and tabs by its bytes trims what trimming its characters does: 5,000
+  /// random texts of letters, spaces, tabs, a combining mark (which a space before it carries), a prepended
+  /// mark (which takes the space after it) and ideographs.
+  @Test func trimmingTrailingSpacesByBytesIsTrimmingThemByCharacters() {
+    let pieces = ["a", " ", "\t", "\u{301}", "\u{600}", "語", "é", "\n"]
+    var random = SplitMix64(state: 0x7124)
+    for _ in 0..<5_000 {
+      let text = Substring((0..<random.below(8)).map { _ in random.pick(pieces) }.joined())
+      let byCharacters = text.trimmingSuffix(while: { $0 == " " || $0 == "\t" })
+      #expect(Array(text.trimmingTrailingSpacesAndTabs().utf8) == Array(byCharacters.utf8), "\(text.debugDescription)")
+    }
+  }
+
   /// Each chunk's tree is made in an arena of the parsing thread and freed with it once read: none is left
   /// after a parse, of a comment or of a document of many chunks, nor after one shown as literal text.
   @Test func theArenaOfEachChunkIsFreedAfterTheParse() {

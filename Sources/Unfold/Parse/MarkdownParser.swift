@@ -59,7 +59,7 @@ public enum MarkdownParser {
         for (chunkIndex, chunk) in chunks.enumerated() {
           // cmark trims trailing spaces from a paragraph; keep them as literal text. (A chunk that ends with a
           // newline has none: the newline's sentinel is the last character.)
-          let content = chunk.trimmingSuffix(while: { $0 == " " || $0 == "\t" })
+          let content = chunk.trimmingTrailingSpacesAndTabs()
           let trailing = chunk[content.endIndex...]
           if let sentinel = Sentinel.choose(for: content) {
             let isLast =
@@ -552,6 +552,22 @@ extension String {
 }
 
 extension Substring {
+  /// The substring without its trailing spaces and tabs, as `trimmingSuffix(while:)` trims those characters:
+  /// found in its bytes when an ASCII byte or nothing is left before them, where a character boundary always
+  /// stands (walking the characters backward, a grapheme boundary decided at each, was 2% of parsing 1 MB).
+  func trimmingTrailingSpacesAndTabs() -> Substring {
+    let utf8 = self.utf8
+    var end = utf8.endIndex
+    while end > utf8.startIndex {
+      let previous = utf8.index(before: end)
+      guard utf8[previous] == 0x20 || utf8[previous] == 0x09 else { break }
+      end = previous
+    }
+    if end == utf8.endIndex { return self }
+    if end == utf8.startIndex || utf8[utf8.index(before: end)] < 0x80 { return Substring(utf8[..<end]) }
+    return trimmingSuffix(while: { $0 == " " || $0 == "\t" })  // a prepended mark may take the space
+  }
+
   /// The substring without the trailing characters that match.
   func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
     var end = endIndex
