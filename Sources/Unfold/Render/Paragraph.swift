@@ -202,16 +202,18 @@ public struct Paragraph: Sendable {
       let breaker = LineBreaker(rules: breakRules ?? .unicode)
       let context = LineLayout(
         text: text, measurer: measurer, breaker: breaker, width: max(1, width), lines: [], isComplete: true)
-      let lines = UncutLines(
-        LineStream(text, measurer: measurer, breaker: breaker, width: width), drawer: LineDrawer(layout: context),
-        options: options, state: .expanded)
       // The text, a newline per line, and the escapes of each styled run and link, with a sixteenth to spare:
       // an output that outgrows its reservation is copied into twice the room.
       let escapes = text.runs.reduce(0) { sum, run in
         sum + (run.style == .plain ? 0 : 16) + (run.style.link.map { 2 * $0.utf8.count + 48 } ?? 0)
       }
       let estimate = text.string.utf8.count + text.string.utf8.count / 32 + escapes
-      return renderer.render(perRun: lines, text: text, capacity: estimate + estimate / 16)
+      // The lines are made in the call and consumed by it: held in a constant first, they were copied whole.
+      return renderer.render(
+        perRun: UncutLines(
+          LineStream(text, measurer: measurer, breaker: breaker, width: width), drawer: LineDrawer(layout: context),
+          options: options, state: .expanded),
+        text: text, capacity: estimate + estimate / 16)
     }
     return renderer.render(truncated(width: width, state: state))
   }

@@ -94,7 +94,7 @@ struct UncutLines<Lines: IteratorProtocol<LineLayout.Line>>: Sequence, IteratorP
   private var runHint = 0
 
   /// The display lines of `lines`, all the lines of a text, drawn by `drawer`.
-  init(_ lines: Lines, drawer: LineDrawer, options: TruncationOptions, state: DisplayState) {
+  init(_ lines: consuming Lines, drawer: LineDrawer, options: TruncationOptions, state: DisplayState) {
     self.drawer = drawer
     self.options = options
     self.state = state
