@@ -173,17 +173,27 @@ import Testing
 
 /// The byte searches the parser's scans are made of, against a naive search.
 @Suite struct UTF8SearchTests {
-  @Test func aPatternIsFoundWhereANaiveSearchFindsIt() {
-    let pieces = ["a", "\u{2000}", "\u{2001}", "\u{3000}", "中", "\u{E2}", " ", "\n", "é"]
+  /// A newline's stand-in (three bytes, found by its lead byte and compared) is found where a naive search finds
+  /// it, among its lead byte alone, other code points that share it and the other candidates.
+  @Test func aSentinelIsFoundWhereANaiveSearchFindsIt() {
+    let pieces = ["a", "\u{2000}", "\u{2001}", "\u{3000}", "中", "\u{E2}", " ", "\n", "é", "—", "\u{2000}\u{2001}"]
+    let sentinels: [Unicode.Scalar] = ["\u{2000}", "\u{2001}", "\u{3000}"]
     var random = SplitMix64(state: 11)
     for _ in 0..<3_000 {
       let text = (0..<random.below(12)).map { _ in random.pick(pieces) }.joined()
-      let pattern = Array(random.pick(pieces + ["\u{2000}\u{2001}", "a\u{3000}"]).utf8)
+      let sentinel = random.pick(sentinels)
+      let pattern = Array(String(sentinel).utf8)
       let bytes = Array(text.utf8)
       let naive = bytes.indices.first { bytes[$0...].starts(with: pattern) }
-      #expect(text.utf8Offset(of: pattern) == naive, "\(text.debugDescription) \(pattern)")
-      #expect(Substring(text).utf8Offset(of: pattern) == naive)
+      let found = bytes.withUnsafeBufferPointer { SentinelBytes(sentinel).firstOffset(in: $0) }
+      #expect(found == naive, "\(text.debugDescription) \(pattern)")
+      // The first candidate the text lacks.
+      let chosen = Sentinel.choose(for: Substring(text))
+      #expect(chosen == Sentinel.candidates.first { !text.unicodeScalars.contains($0) })
     }
+    let all = Sentinel.candidates.map(String.init).joined()
+    #expect(Sentinel.choose(for: Substring(all)) == nil)
+    #expect(Sentinel.choose(for: Substring(all.dropFirst())) == Sentinel.candidates[0])
   }
 
   /// The parser hands cmark's bytes to the builder, which checks only that each piece is cut at code points;

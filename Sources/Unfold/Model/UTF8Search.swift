@@ -27,22 +27,6 @@ extension StringProtocol {
   func utf8Offset(of byte: UInt8, from offset: Int = 0) -> Int? {
     withUTF8Buffer { $0.offset(of: byte, from: offset) }
   }
-
-  /// The UTF-8 offset of the first occurrence of `pattern` (at least one byte), found by its first byte with
-  /// memchr and compared at each hit.
-  func utf8Offset(of pattern: some Collection<UInt8>) -> Int? {
-    withUTF8Buffer { buffer in
-      guard let base = buffer.baseAddress, let lead = pattern.first else { return nil }
-      let count = pattern.count
-      var from = 0
-      while from + count <= buffer.count, let hit = memchr(base + from, Int32(lead), buffer.count - count + 1 - from) {
-        let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-        if zip(buffer[at..<(at + count)], pattern).allSatisfy({ $0 == $1 }) { return at }
-        from = at + 1
-      }
-      return nil
-    }
-  }
 }
 
 extension UnsafeBufferPointer<UInt8> {

@@ -221,10 +221,36 @@ enum Sentinel {
     (0x2000...0x200A).compactMap(Unicode.Scalar.init) + ["\u{202F}", "\u{205F}", "\u{3000}"]
 
   /// The first candidate that the text lacks; `nil` if it holds them all. Each candidate's three bytes are
-  /// looked for with memchr on their lead byte, in order: the first is nearly always absent, so a chunk is
-  /// searched once (reading every byte of it in a loop was a twentieth of parsing).
+  /// looked for with memchr on their lead byte, in order (``SentinelBytes``): the first is nearly always absent,
+  /// so a chunk is searched once (reading every byte of it in a loop was a twentieth of parsing; comparing each
+  /// hit of the lead byte, common in CJK and punctuation, as a generic collection, 700 instructions a chunk).
   static func choose(for text: Substring) -> Unicode.Scalar? {
-    candidates.first { text.utf8Offset(of: UTF8.encode($0)!) == nil }
+    text.withUTF8Buffer { bytes in candidates.first { SentinelBytes($0).firstOffset(in: bytes) == nil } }
+  }
+}
+
+/// The three UTF-8 bytes of a sentinel.
+struct SentinelBytes {
+  let first: UInt8
+  let second: UInt8
+  let third: UInt8
+
+  init(_ sentinel: Unicode.Scalar) {
+    var encoded = UTF8.encode(sentinel)!.makeIterator()  // three bytes, held inline (no array per text)
+    (first, second, third) = (encoded.next()!, encoded.next()!, encoded.next()!)
+  }
+
+  /// The offset of the first sentinel in `text`: its lead byte found with memchr, then the other two
+  /// compared (its lead byte alone, E2 or E3, is common in CJK text).
+  func firstOffset(in text: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let base = text.baseAddress else { return nil }
+    var start = 0
+    while start + 2 < text.count, let found = memchr(base + start, Int32(first), text.count - 2 - start) {
+      let at = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+      if text[at + 1] == second && text[at + 2] == third { return at }
+      start = at + 1
+    }
+    return nil
   }
 }
 
@@ -496,31 +522,6 @@ private enum Inlines {
       rest = UnsafeBufferPointer(rebasing: rest[(at + 3)...])
     }
     builder.append(utf8: rest, style: style)
-  }
-
-  /// The three UTF-8 bytes of a sentinel.
-  private struct SentinelBytes {
-    let first: UInt8
-    let second: UInt8
-    let third: UInt8
-
-    init(_ sentinel: Unicode.Scalar) {
-      var encoded = UTF8.encode(sentinel)!.makeIterator()  // three bytes, held inline (no array per text)
-      (first, second, third) = (encoded.next()!, encoded.next()!, encoded.next()!)
-    }
-
-    /// The offset of the first sentinel in `text`: its lead byte found with memchr, then the other two
-    /// compared (its lead byte alone, E2 or E3, is common in CJK text).
-    func firstOffset(in text: UnsafeBufferPointer<UInt8>) -> Int? {
-      guard let base = text.baseAddress else { return nil }
-      var start = 0
-      while start + 2 < text.count, let found = memchr(base + start, Int32(first), text.count - 2 - start) {
-        let at = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-        if text[at + 1] == second && text[at + 2] == third { return at }
-        start = at + 1
-      }
-      return nil
-    }
   }
 
   /// A code span's newlines are spaces (CommonMark), and one space is stripped from each end when both ends
