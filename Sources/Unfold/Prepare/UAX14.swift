@@ -49,6 +49,9 @@ enum UAX14 {
 
     /// Empty storage.
     init() {}
+
+    /// Capacity for `count` code points, without placeholders (see ``BreakScanner``).
+    mutating func reserve(_ count: Int) { units.reserveCapacity(count) }
   }
 
   /// The same, for code points whose packed properties are already looked up, into a reused array.
