@@ -90,13 +90,13 @@ enum Invariants {
     return nil
   }
 
-  /// Terminal output holds no control character but newlines and the renderer's own sequences: SGR
-  /// (`ESC [ digits and ; m`) and OSC 8 links (`ESC ] 8 ; … ESC \`).
   /// A string whose bytes are not UTF-8 (which a string made of bytes taken for UTF-8 unchecked could be).
   static func invalidUTF8(_ text: String) -> String? {
     String(validating: Array(text.utf8), as: UTF8.self) == nil ? "the string's bytes are not UTF-8" : nil
   }
 
+  /// Terminal output holds no control character but newlines and the renderer's own sequences: SGR
+  /// (`ESC [ digits and ; m`) and OSC 8 links (`ESC ] 8 ; … ESC \`).
   static func foreignControl(inTerminalOutput output: String) -> String? {
     let scalars = Array(output.unicodeScalars)
     var index = 0

@@ -54,6 +54,20 @@ extension UnsafeBufferPointer<UInt8> {
   }
 }
 
+extension UInt64 {
+  /// Whether any of the eight bytes of the word is below the space, DEL or C2 (the lead byte of the C1 controls
+  /// and of the soft hyphen): the word test of the byte scans that look for controls, which read eight bytes at a
+  /// time until a word holds one (a byte below 0x20 after a subtraction; a zero byte after an exclusive or).
+  @inline(__always)
+  var mayHoldControl: Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func holdsZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+    return (self &- ones &* 0x20) & ~self & highs != 0 || holdsZero(self ^ (ones &* 0x7F))
+      || holdsZero(self ^ (ones &* 0xC2))
+  }
+}
+
 extension UInt8 {
   /// Whether the byte is printable ASCII or the space (U+0020–U+007E): a code point of its own that is
   /// grapheme-simple and neither a hard line break nor a control.

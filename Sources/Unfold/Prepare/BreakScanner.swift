@@ -81,7 +81,7 @@ struct BreakScanner {
     self.offset = start
     // Capacity (not placeholders) for the rest of the text up to twice the first window's length and its
     // context: a comment's buffers are lengthened window by window without being copied to a larger allocation
-    // each time a paragraph is longer than the ones before (−2.6% of preparing a comment). No more: room for the
+    // each time a paragraph is longer than the ones before (−2.8% of preparing a comment). No more: room for the
     // longest window made a collapsed view of a long text 7% slower.
     let room = min(text.utf8.count - min(start, text.utf8.count), 2 * Self.firstWindow + 64) + 1
     scalars.reserveCapacity(room)

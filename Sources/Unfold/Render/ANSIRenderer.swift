@@ -397,19 +397,11 @@ public struct ANSIRenderer: Sendable {
   /// ``isClean(_:)`` of UTF-8 bytes.
   static func isClean(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
-    // Eight bytes at a time while none is below 0x20, DEL or C2 (bit tricks: a byte below n, a zero byte
-    // after an exclusive or); from the first block that holds one, byte by byte.
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    func holdsZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+    // Eight bytes at a time while none is below 0x20, DEL or C2 (`mayHoldControl`); from the first block that
+    // holds one, byte by byte.
     var start = 0
     while start + 8 <= bytes.count {
-      let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
-      if (word &- ones &* 0x20) & ~word & highs != 0 || holdsZero(word ^ (ones &* 0x7F))
-        || holdsZero(word ^ (ones &* 0xC2))
-      {
-        break
-      }
+      if UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self).mayHoldControl { break }
       start += 8
     }
     var previous: UInt8 = start > 0 ? bytes[start - 1] : 0

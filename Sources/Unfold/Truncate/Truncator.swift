@@ -220,8 +220,8 @@ struct LineDrawer {
   /// whether it is all ASCII and whether it is clean of control characters, for as long as the line draws as
   /// one fragment per run: not hyphenated, no tab and no soft hyphen, run boundaries between clusters. The index
   /// of the run it starts in if it does (`hint` for an empty line), looked for from run `hint` on; `nil` as soon
-  /// as one of these fails (`body` may have seen some runs). An empty line draws as no run at all (drawn the other way, each blank line between
-  /// paragraphs set up a walk of clusters: 4% of writing an expanded view).
+  /// as one of these fails (`body` may have seen some runs). An empty line draws as no run at all (drawn the
+  /// other way, each blank line between paragraphs set up a walk of clusters: 4% of writing an expanded view).
   private func readRuns(
     of line: LineLayout.Line, from hint: Int,
     _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int, _ isASCII: Bool, _ isClean: Bool) -> Void
@@ -248,25 +248,18 @@ struct LineDrawer {
 
   /// Whether the bytes in `range` are all ASCII and clean of control characters (C0 but the tab, DEL, C1: what
   /// ``ANSIRenderer/isClean(bytes:)`` looks for), or `nil` if they hold a tab or a soft hyphen: eight bytes at a
-  /// time while none is below the space, DEL or C2 (a byte loop was a fiftieth of writing an expanded view; the
+  /// time while none is below the space, DEL or C2 (`mayHoldControl`; a byte loop was a fiftieth of writing an expanded view; the
   /// renderer's own look for control characters, a second pass, 2% of it).
   private static func bytesWithoutTabOrSoftHyphen(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
   ) -> (isASCII: Bool, isClean: Bool)? {
     guard let base = bytes.baseAddress else { return (true, true) }
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    func holdsZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
     var isASCII = true
     var start = range.lowerBound
     while start + 8 <= range.upperBound {
       let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
-      if (word &- ones &* 0x20) & ~word & highs != 0 || holdsZero(word ^ (ones &* 0x7F))
-        || holdsZero(word ^ (ones &* 0xC2))
-      {
-        break
-      }
-      if word & highs != 0 { isASCII = false }
+      if word.mayHoldControl { break }
+      if word & 0x8080_8080_8080_8080 != 0 { isASCII = false }
       start += 8
     }
     var isClean = true
