@@ -136,6 +136,25 @@ import Testing
     }
   }
 
+  /// A batch of the stream that starts with a newline alone after spaces on a line (Chromium allows a break
+  /// before it) hangs it with them, as a fresh layout does, not as an empty line: the batch before ended with a
+  /// paragraph of one window (no safe cut in `a a a`) whose newline was left open, so it starts the next batch.
+  @Test func aStreamedBatchThatStartsWithANewlineKnowsWhatCameBefore() throws {
+    let fonts = try FontSet.dejaVu()
+    for count in [LineStream.batch - 2, LineStream.batch, LineStream.batch + 2, LineStream.batch + 80] {
+      let text = StyledText(plain: String(repeating: "a ", count: count) + "。-  \r\nword\n \nend")
+      for (measurer, unit) in [(TerminalCells() as any TextMeasurer, 1), (FontMeasurer(fonts), 4096 * 8)] {
+        for breaker in [LineBreaker.chromium, .unicode] {
+          var stream = LineStream(text, measurer: measurer, breaker: breaker, width: 40 * unit)
+          var streamed: [LineLayout.Line] = []
+          while let line = stream.next() { streamed.append(line) }
+          let fresh = LineLayout(text, measurer: measurer, breaker: breaker, width: 40 * unit).lines
+          #expect(streamed == fresh, "\(count) pairs, \(breaker.rules)")
+        }
+      }
+    }
+  }
+
   /// The search that finds a line's last plain segment (step by step from a guess, then galloping, either
   /// way) is the linear search it replaces: with limits anywhere, and half of them within 12 segments of the
   /// guess (the steps' reach is 8).

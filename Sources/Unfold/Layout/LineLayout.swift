@@ -114,6 +114,8 @@ struct LineStream: IteratorProtocol {
   static let batch = 1024
   private var handedOut = 0
   private var isFinished = false
+  /// Whether the last segment placed ends with a mandatory break (or none was): the next batch's runs start after it.
+  private var afterMandatoryBreak = true
 
   /// The lines of `text` at `width` (below 1 acts as 1), without their break offsets.
   init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: Int) {
@@ -139,8 +141,9 @@ struct LineStream: IteratorProtocol {
           break
         }
       }
-      if !pending.isEmpty {
-        _ = fitter.place(pending, PlainRuns(pending), lineLimit: .max)
+      if let last = pending.last {
+        _ = fitter.place(pending, PlainRuns(pending, afterMandatoryBreak: afterMandatoryBreak), lineLimit: .max)
+        afterMandatoryBreak = last.isMandatoryBreak
       }
       if isLast {
         fitter.finish()

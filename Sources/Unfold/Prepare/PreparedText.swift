@@ -120,7 +120,9 @@ struct PlainRuns: Sendable {
   /// The running sum after the last segment, gaps included.
   let endSum: Int
 
-  init(_ segments: [Segment]) {
+  /// The runs of `segments`; `afterMandatoryBreak` says whether the segment before the first ends with a mandatory
+  /// break (or there is none): a newline alone after it is an empty line, not one that hangs with it.
+  init(_ segments: [Segment], afterMandatoryBreak: Bool = true) {
     // The four arrays of a figure per segment are filled through buffers of their exact size in one pass over
     // the segments (appending asked the runtime whether each array's storage was shared at every segment).
     let count = segments.count
@@ -138,7 +140,7 @@ struct PlainRuns: Sendable {
         trailingBytes.withUnsafeMutableBufferPointer { trailingBytes in
           starts.withUnsafeMutableBufferPointer { starts in
             segments.withUnsafeBufferPointer { segments in
-              var afterMandatoryBreak = true  // whether the segment before ends with a mandatory break (or none is)
+              var afterMandatoryBreak = afterMandatoryBreak  // whether the segment before ends with one
               for k in 0..<count {
                 let segment = segments[k]
                 starts[k] = segment.start
