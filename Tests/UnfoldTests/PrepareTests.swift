@@ -158,6 +158,42 @@ import Testing
     #expect(scanner.scalars.count <= 2 * BreakScanner.window + 64)
   }
 
+  /// Short paragraphs share a window, which ends after a hard line break once it holds its shortest length: the
+  /// opportunities, and which of them are mandatory, are UAX #14's over the whole text, every kind of hard break and
+  /// paragraphs of every length (cut in windows too) included.
+  @Test func windowsOfManyParagraphsDecideAsTheWholeText() {
+    let pieces = [
+      "word", " ", "  ", "12", ".", "-", "(", ")", "“", "”", "中", "e\u{301}", "🇺🇸", "\u{200D}", "\u{0301}", "$", "%",
+      "\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}", "\n\n", "\u{200B}",
+    ]
+    var random = SplitMix64(state: 53)
+    for round in 0..<40 {
+      var text = ""
+      // Paragraphs of a few code points to a few thousand, some past two windows.
+      for _ in 0..<(1 + random.below(round % 4 == 0 ? 3_000 : 400)) { text += random.pick(pieces) }
+      let actions = UAX14.breaks(Array(text.unicodeScalars))
+      var expected: [BreakOpportunity] = []
+      var offset = 0
+      var scalarIndex = 0
+      for cluster in text {
+        if offset > 0 && actions[scalarIndex] != .prohibited {
+          expected.append(
+            BreakOpportunity(offset: offset, kind: actions[scalarIndex] == .mandatory ? .mandatory : .allowed))
+        }
+        offset += cluster.utf8.count
+        scalarIndex += cluster.unicodeScalars.count
+      }
+      #expect(LineBreaker.unicode.allOpportunities(in: text) == expected, "round \(round)")
+    }
+    // A hundred paragraphs of about fifty code points each: a window ends after the first of them to reach its
+    // shortest length (256 code points), so it holds about five.
+    let paragraphs = (0..<100).map { "Paragraph \($0): the quick brown fox jumps over the dog.\n" }.joined()
+    var scanner = BreakScanner(paragraphs, from: 0, rules: .unicode)
+    var windows = 0
+    while scanner.scanWindow() { windows += 1 }
+    #expect((5...25).contains(windows))
+  }
+
   /// The scanner reads stretches of printable ASCII a byte at a time, apart from its general step: its
   /// clusters are still Swift's characters (a run of letters a cluster per letter), where ASCII meets a mark
   /// that joins it, a prepended mark before it, a hard line break, a control, and across windows.
