@@ -128,8 +128,7 @@ struct LineStream: IteratorProtocol {
       fitter.forgetLines()
       handedOut = 0
       if isFinished { return nil }
-      // Windows end at newlines: a batch of them, so that the runs' arrays are made once per thousand segments
-      // or so, not per paragraph.
+      // A batch of windows, so that the runs' arrays are made once per thousand segments or so, not per window.
       pending.removeAll(keepingCapacity: true)
       // Room for a batch of a text of words of five letters or so (grown by doubling from none, the array was
       // allocated and copied five times for a comment).

@@ -33,9 +33,9 @@ public struct BreakOpportunity: Hashable, Sendable {
 /// Hard line breaks are LF, CR LF, CR, NEL, VT, FF, LS and PS. A soft hyphen (U+00AD) allows a break after
 /// it. No opportunity is reported at the very start or the very end of the text.
 ///
-/// The text is read lazily, a paragraph at a time, and a long paragraph in windows of about 4,096 code
-/// points cut where the algorithm's context cannot cross: the cost of the first opportunities does not grow
-/// with the length of the text.
+/// The text is read lazily, in windows of short paragraphs (ending after the first hard line break past 256 code
+/// points), and a long paragraph in windows of up to about 4,096 code points cut where the algorithm's context
+/// cannot cross: the cost of the first opportunities does not grow with the length of the text.
 public struct LineBreaker: Hashable, Sendable {
   /// A set of rules.
   public enum Rules: String, Hashable, Sendable, CaseIterable {
