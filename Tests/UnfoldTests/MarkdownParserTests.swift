@@ -107,19 +107,19 @@ import Testing
   /// Blank lines (of spaces and tabs, too) are literal pieces between the chunks, at the start and the end as
   /// well; a chunk keeps the newline of its last line; `onlyBlankLines` is true after the last chunk only.
   @Test func piecesAlternateBetweenBlankLinesAndChunks() {
-    let text = "\n \t\na\nb\n\n\nc \n  \n"
-    let pieces = Array(Chunking.split(text))
-    #expect(
-      pieces == [
-        .literal("\n \t\n"), .markdown("a\nb\n", offset: 4), .literal("\n\n"), .markdown("c \n", offset: 10),
-        .literal("  \n"),
-      ])
-    #expect(Array(Chunking.split("")) == [])
-    #expect(Array(Chunking.split("x")) == [.markdown("x", offset: 0)])
-    #expect(Array(Chunking.split("\n\n")) == [.literal("\n\n")])
-    let ends = pieces.compactMap { piece -> Bool? in
-      guard case .markdown(let chunk, _) = piece else { return nil }
-      return Chunking.onlyBlankLines(after: chunk.endIndex, in: text)
+    var text = "\n \t\na\nb\n\n\nc \n  \n"
+    let pieces = Chunking.pieces(of: text)
+    // "\n \t\n", "a\nb\n", "\n\n", "c \n", "  \n"
+    #expect(pieces == [.literal(0..<4), .markdown(4..<8), .literal(8..<10), .markdown(10..<13), .literal(13..<16)])
+    #expect(Chunking.pieces(of: "") == [])
+    #expect(Chunking.pieces(of: "x") == [.markdown(0..<1)])
+    #expect(Chunking.pieces(of: "\n\n") == [.literal(0..<2)])
+    #expect(Chunking.pieces(of: "a\n\nb") == [.markdown(0..<2), .literal(2..<3), .markdown(3..<4)])
+    let ends = text.withUTF8 { bytes in
+      pieces.compactMap { piece -> Bool? in
+        guard case .markdown(let chunk) = piece else { return nil }
+        return Chunking.onlyBlankLines(after: chunk.upperBound, in: bytes)
+      }
     }
     #expect(ends == [false, true])
   }
@@ -131,9 +131,10 @@ import Testing
     let pieces = ["a", " ", "\t", "\u{301}", "\u{600}", "語", "é", "\n"]
     var random = SplitMix64(state: 0x7124)
     for _ in 0..<5_000 {
-      let text = Substring((0..<random.below(8)).map { _ in random.pick(pieces) }.joined())
-      let byCharacters = text.trimmingSuffix(while: { $0 == " " || $0 == "\t" })
-      #expect(Array(text.trimmingTrailingSpacesAndTabs().utf8) == Array(byCharacters.utf8), "\(text.debugDescription)")
+      var text = (0..<random.below(8)).map { _ in random.pick(pieces) }.joined()
+      let byCharacters = text[...].trimmingSuffix(while: { $0 == " " || $0 == "\t" })
+      let trimmed = text.withUTF8 { Chunking.trailingSpacesAndTabs(of: 0..<$0.count, in: $0) }
+      #expect(text.utf8.count - trimmed == byCharacters.utf8.count, "\(text.debugDescription)")
     }
   }
 
@@ -188,12 +189,12 @@ import Testing
       let found = bytes.withUnsafeBufferPointer { SentinelBytes(sentinel).firstOffset(in: $0) }
       #expect(found == naive, "\(text.debugDescription) \(pattern)")
       // The first candidate the text lacks.
-      let chosen = Sentinel.choose(for: Substring(text))
+      let chosen = bytes.withUnsafeBufferPointer { Sentinel.choose(for: $0) }
       #expect(chosen == Sentinel.candidates.first { !text.unicodeScalars.contains($0) })
     }
-    let all = Sentinel.candidates.map(String.init).joined()
-    #expect(Sentinel.choose(for: Substring(all)) == nil)
-    #expect(Sentinel.choose(for: Substring(all.dropFirst())) == Sentinel.candidates[0])
+    let all = Array(Sentinel.candidates.map(String.init).joined().utf8)
+    #expect(all.withUnsafeBufferPointer { Sentinel.choose(for: $0) } == nil)
+    #expect(all.dropFirst(3).withUnsafeBufferPointer { Sentinel.choose(for: $0) } == Sentinel.candidates[0])
   }
 
   /// The parser hands cmark's bytes to the builder, which checks only that each piece is cut at code points;

@@ -31,7 +31,7 @@ public enum MarkdownParser {
   /// and the columns it reports would no longer point into the chunk: the fuzzer found text lost that way).
   /// - Complexity: O(*n*) in the length of the markdown: a chunk is at most 16 KiB.
   public static func parse(_ markdown: String) -> Result {
-    let markdown = TextSource.normalizingLineEnds(markdown)
+    var markdown = TextSource.normalizingLineEnds(markdown)
     var builder = StyledText.Builder()
     builder.reserveCapacity(markdown.utf8.count)  // the text is the markdown less its markup, mostly
     // Room for a run per 16 bytes, reserved without counting them: the room that the runs made leave untouched
@@ -41,43 +41,76 @@ public enum MarkdownParser {
     var diagnostics: [Diagnostic] = []
     var session = Inlines.Session()
     defer { session.close() }
-    for piece in Chunking.split(markdown) {
-      switch piece {
-      case .literal(let text):
-        builder.append(text)
-      case .markdown(let paragraph, let offset):
-        let chunks = Chunking.cut(paragraph)
-        if chunks.count > 1 {
-          diagnostics.append(
-            Diagnostic(
-              .paragraphSplit, offset: offset,
-              message:
-                "a paragraph of \(paragraph.utf8.count) bytes is parsed in pieces of at most "
-                + "\(Chunking.maximumChunk) bytes cut at line ends; emphasis or a link across a cut shows as written"))
-        }
-        var chunkOffset = offset
-        for (chunkIndex, chunk) in chunks.enumerated() {
-          // cmark trims trailing spaces from a paragraph; keep them as literal text. (A chunk that ends with a
-          // newline has none: the newline's sentinel is the last character.)
-          let content = chunk.trimmingTrailingSpacesAndTabs()
-          let trailing = chunk[content.endIndex...]
-          if let sentinel = Sentinel.choose(for: content) {
-            let isLast =
-              chunkIndex == chunks.count - 1 && Chunking.onlyBlankLines(after: paragraph.endIndex, in: markdown)
-            Inlines.parse(content, sentinel: sentinel, session: &session, isLast: isLast, into: &builder)
-          } else {
-            builder.append(content)
-            diagnostics.append(
-              Diagnostic(
-                .literalFallback, offset: chunkOffset,
-                message: "a chunk uses every candidate newline sentinel; shown as literal text"))
-          }
-          builder.append(trailing)
-          chunkOffset += chunk.utf8.count
-        }
-      }
+    // The pieces are read as ranges of the text's bytes, and handed on as bytes: a piece made a substring, and
+    // a substring's bytes asked for, cost about 3,000 instructions a paragraph, a sixth of parsing 1 MB.
+    let source = markdown
+    markdown.withUTF8 { bytes in
+      parse(bytes, of: source, session: &session, into: &builder, diagnostics: &diagnostics)
     }
     return Result(text: builder.build(), diagnostics: diagnostics)
+  }
+
+  /// Parses the markdown whose UTF-8 bytes are `bytes`, the text `source`.
+  private static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, of source: String, session: inout Inlines.Session,
+    into builder: inout StyledText.Builder, diagnostics: inout [Diagnostic]
+  ) {
+    var pieces = Chunking.Pieces(bytes)
+    while let piece = pieces.next() {
+      guard case .markdown(let paragraph) = piece else {
+        builder.append(utf8: UnsafeBufferPointer(rebasing: bytes[piece.range]), style: .plain)
+        continue
+      }
+      let isLastPiece = Chunking.onlyBlankLines(after: paragraph.upperBound, in: bytes)
+      guard paragraph.count > Chunking.maximumChunk else {
+        parseChunk(paragraph, isLast: isLastPiece, bytes, session: &session, into: &builder, &diagnostics)
+        continue
+      }
+      diagnostics.append(
+        Diagnostic(
+          .paragraphSplit, offset: paragraph.lowerBound,
+          message:
+            "a paragraph of \(paragraph.count) bytes is parsed in pieces of at most "
+            + "\(Chunking.maximumChunk) bytes cut at line ends; emphasis or a link across a cut shows as written"))
+      let utf8 = source.utf8
+      let chunks = Chunking.cut(
+        Substring(
+          utf8[
+            utf8.index(
+              utf8.startIndex, offsetBy: paragraph.lowerBound)..<utf8.index(
+                utf8.startIndex, offsetBy: paragraph.upperBound)]))
+      var start = paragraph.lowerBound
+      for (index, chunk) in chunks.enumerated() {
+        let end = start + chunk.utf8.count
+        parseChunk(
+          start..<end, isLast: isLastPiece && index == chunks.count - 1, bytes, session: &session, into: &builder,
+          &diagnostics)
+        start = end
+      }
+    }
+  }
+
+  /// Parses one chunk, the bytes `chunk` of `bytes`; `isLast` when no chunk follows it.
+  private static func parseChunk(
+    _ chunk: Range<Int>, isLast: Bool, _ bytes: UnsafeBufferPointer<UInt8>, session: inout Inlines.Session,
+    into builder: inout StyledText.Builder, _ diagnostics: inout [Diagnostic]
+  ) {
+    // cmark trims trailing spaces from a paragraph; keep them as literal text. (A chunk that ends with a newline
+    // has none: the newline's sentinel is the last character.)
+    let contentEnd = chunk.upperBound - Chunking.trailingSpacesAndTabs(of: chunk, in: bytes)
+    let content = UnsafeBufferPointer(rebasing: bytes[chunk.lowerBound..<contentEnd])
+    if let sentinel = Sentinel.choose(for: content) {
+      Inlines.parse(content, sentinel: sentinel, session: &session, isLast: isLast, into: &builder)
+    } else {
+      builder.append(utf8: content, style: .plain)
+      diagnostics.append(
+        Diagnostic(
+          .literalFallback, offset: chunk.lowerBound,
+          message: "a chunk uses every candidate newline sentinel; shown as literal text"))
+    }
+    if contentEnd < chunk.upperBound {
+      builder.append(utf8: UnsafeBufferPointer(rebasing: bytes[contentEnd..<chunk.upperBound]), style: .plain)
+    }
   }
 }
 
@@ -102,51 +135,56 @@ extension MarkdownParser {
 /// the rest are chunks to parse, each with the newline that ends its last line (so that a backslash before
 /// it is a line break, as in Apple's parse).
 enum Chunking {
+  /// A piece of the text, as a range of its UTF-8 offsets.
   enum Piece: Equatable {
-    case literal(Substring)
-    case markdown(Substring, offset: Int)
+    case literal(Range<Int>)
+    case markdown(Range<Int>)
+
+    /// The piece's UTF-8 offsets.
+    var range: Range<Int> {
+      switch self {
+      case .literal(let range), .markdown(let range): return range
+      }
+    }
   }
 
-  /// The pieces of `text`, found as they are asked for (an array of a large document's pieces, grown by
-  /// doubling, was a fifth of its peak memory).
-  static func split(_ text: String) -> Pieces { Pieces(text) }
+  /// The pieces of `text`, in order (for tests: the parser reads them one by one from its bytes).
+  static func pieces(of text: String) -> [Piece] {
+    var text = text
+    return text.withUTF8 { Array(IteratorSequence(Pieces($0))) }
+  }
 
-  /// The pieces of a text, in order: literal and markdown pieces alternate.
-  struct Pieces: Sequence, IteratorProtocol {
-    private let text: String
-    private var chunkStart: String.Index?  // start of the current run of non-blank lines
-    private var chunkEnd: String.Index  // end of its last line, with its newline
-    private var literalStart: String.Index
-    private var lineStart: String.Index
+  /// The pieces of a text's UTF-8 bytes, found as they are asked for (an array of a large document's pieces,
+  /// grown by doubling, was a fifth of its peak memory): literal and markdown pieces alternate.
+  struct Pieces: IteratorProtocol {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var chunkStart: Int?  // start of the current run of non-blank lines
+    private var chunkEnd = 0  // end of its last line, with its newline
+    private var literalStart = 0
+    private var lineStart = 0
 
-    init(_ text: String) {
-      self.text = text
-      (chunkEnd, literalStart, lineStart) = (text.startIndex, text.startIndex, text.startIndex)
-    }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     mutating func next() -> Piece? {
-      let utf8 = text.utf8
-      while lineStart < text.endIndex {
-        let newline =
-          text.utf8Offset(of: UInt8(ascii: "\n"), from: utf8.distance(from: utf8.startIndex, to: lineStart))
-          .map { utf8.index(utf8.startIndex, offsetBy: $0) } ?? text.endIndex
-        let lineEnd = newline < text.endIndex ? utf8.index(after: newline) : newline
+      while lineStart < bytes.count {
+        let newline = bytes.offset(of: 0x0A, from: lineStart) ?? bytes.count
+        let lineEnd = min(newline + 1, bytes.count)
         let line = lineStart
         lineStart = lineEnd
-        if !utf8[line..<newline].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+        if !bytes[line..<newline].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
           chunkEnd = lineEnd
           if chunkStart == nil {
             chunkStart = line
-            if literalStart < line { return .literal(text[literalStart..<line]) }
+            if literalStart < line { return .literal(literalStart..<line) }
           }
         } else if let chunk = markdownPiece() {
           return chunk
         }
       }
       if let chunk = markdownPiece() { return chunk }
-      guard literalStart < text.endIndex else { return nil }
-      defer { literalStart = text.endIndex }
-      return .literal(text[literalStart...])
+      guard literalStart < bytes.count else { return nil }
+      defer { literalStart = bytes.count }
+      return .literal(literalStart..<bytes.count)
     }
 
     /// The open run of non-blank lines as a piece, if there is one; the literal text starts after it.
@@ -154,13 +192,27 @@ enum Chunking {
       guard let start = chunkStart else { return nil }
       chunkStart = nil
       literalStart = chunkEnd
-      return .markdown(text[start..<chunkEnd], offset: text.utf8.distance(from: text.utf8.startIndex, to: start))
+      return .markdown(start..<chunkEnd)
     }
   }
 
-  /// Whether only blank lines follow `index` in `text`: no markdown piece comes after a piece that ends there.
-  static func onlyBlankLines(after index: String.Index, in text: String) -> Bool {
-    text.utf8[index...].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }
+  /// Whether only blank lines follow UTF-8 offset `offset` of `bytes`: no markdown piece comes after a piece
+  /// that ends there.
+  static func onlyBlankLines(after offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes[offset...].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }
+  }
+
+  /// How many spaces and tabs end the bytes `range` of `bytes` that trimming them as characters would take
+  /// (``Swift/Substring/trimmingTrailingSpacesAndTabs()``): found in the bytes when an ASCII byte or nothing is
+  /// left before them, where a character boundary always stands (walking the characters backward, a grapheme
+  /// boundary decided at each, was 2% of parsing 1 MB); by the characters otherwise (a prepended mark may take
+  /// the space after it).
+  static func trailingSpacesAndTabs(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var end = range.upperBound
+    while end > range.lowerBound, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+    if end == range.upperBound || end == range.lowerBound || bytes[end - 1] < 0x80 { return range.upperBound - end }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)[...]
+    return text.utf8.count - text.trimmingSuffix(while: { $0 == " " || $0 == "\t" }).utf8.count
   }
 }
 
@@ -224,8 +276,8 @@ enum Sentinel {
   /// looked for with memchr on their lead byte, in order (``SentinelBytes``): the first is nearly always absent,
   /// so a chunk is searched once (reading every byte of it in a loop was a twentieth of parsing; comparing each
   /// hit of the lead byte, common in CJK and punctuation, as a generic collection, 700 instructions a chunk).
-  static func choose(for text: Substring) -> Unicode.Scalar? {
-    text.withUTF8Buffer { bytes in candidates.first { SentinelBytes($0).firstOffset(in: bytes) == nil } }
+  static func choose(for text: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+    candidates.first { SentinelBytes($0).firstOffset(in: text) == nil }
   }
 }
 
@@ -275,6 +327,10 @@ private enum Inlines {
   /// chunk (a comment) takes the lock once, as before.
   struct Session: ~Copyable {
     private var parser: OpaquePointer?
+    /// The bytes of the chunk being parsed, as cmark reads them, and the styles of the nodes around the one being
+    /// read: kept from chunk to chunk (an array of each made per chunk was an allocation and a deallocation).
+    var bytes: [UInt8] = []
+    var styles: [Style] = []
 
     /// The parser, made on first use with strikethrough attached; `nil` if cmark cannot make one. Call inside
     /// ``lock``.
@@ -304,15 +360,18 @@ private enum Inlines {
 
   /// Parses one chunk and appends its styled text to `builder`.
   static func parse(
-    _ chunk: Substring, sentinel: Unicode.Scalar, session: inout Session, isLast: Bool,
+    _ chunk: UnsafeBufferPointer<UInt8>, sentinel: Unicode.Scalar, session: inout Session, isLast: Bool,
     into builder: inout StyledText.Builder
   ) {
     // The chunk as cmark reads it, NUL-terminated: newlines become the sentinel and NUL bytes U+FFFD, copied
     // a stretch at a time between them (appending code point by code point to a String, and then byte by
     // byte, was a tenth of parsing).
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(chunk.utf8.count + chunk.utf8.count / 8 + 1)
-    chunk.withUTF8Buffer { copy($0, sentinel: sentinel, into: &bytes) }
+    var bytes = session.bytes
+    session.bytes = []  // moved out and back, so that writing does not copy it
+    defer { session.bytes = bytes }
+    bytes.removeAll(keepingCapacity: true)
+    bytes.reserveCapacity(chunk.count + chunk.count / 8 + 1)
+    copy(chunk, sentinel: sentinel, into: &bytes)
     bytes.append(0)
     // cmark parses inside the lock; the tree it made is read and freed after it, since reading a tree touches
     // no global state (gfm.6's shared table is in use only while it parses): the lock is held for a fraction
@@ -336,13 +395,13 @@ private enum Inlines {
       cmark_manage_extensions_special_characters(parser, 0)
       return Tree(root: paragraph)
     }
-    guard let tree else { return builder.append(chunk) }
+    guard let tree else { return builder.append(utf8: chunk, style: .plain) }
     defer {
       cmark_node_free(tree.root)
       unfold_arena_end()
     }
     bytes.removeLast()  // the terminator; columns index the rest
-    walk(tree.root, sentinel: sentinel, bytes: bytes, into: &builder)
+    walk(tree.root, sentinel: sentinel, bytes: bytes, styles: &session.styles, into: &builder)
   }
 
   /// Appends a chunk's bytes to `bytes` as cmark reads them: each newline the sentinel, each NUL U+FFFD, the
@@ -380,9 +439,11 @@ private enum Inlines {
 
   /// Appends the inline tree under `root` to `builder` as styled text. Nothing from C outlives this call.
   private static func walk(
-    _ root: OpaquePointer, sentinel: Unicode.Scalar, bytes: [UInt8], into builder: inout StyledText.Builder
+    _ root: OpaquePointer, sentinel: Unicode.Scalar, bytes: [UInt8], styles stack: inout [Style],
+    into builder: inout StyledText.Builder
   ) {
-    var stack: [Style] = [.plain]
+    stack.removeAll(keepingCapacity: true)
+    stack.append(.plain)
     let pattern = SentinelBytes(sentinel)
     let strikethroughType = ccmark_node_strikethrough()
     guard let iterator = cmark_iter_new(root) else { return }
@@ -553,22 +614,6 @@ extension String {
 }
 
 extension Substring {
-  /// The substring without its trailing spaces and tabs, as `trimmingSuffix(while:)` trims those characters:
-  /// found in its bytes when an ASCII byte or nothing is left before them, where a character boundary always
-  /// stands (walking the characters backward, a grapheme boundary decided at each, was 2% of parsing 1 MB).
-  func trimmingTrailingSpacesAndTabs() -> Substring {
-    let utf8 = self.utf8
-    var end = utf8.endIndex
-    while end > utf8.startIndex {
-      let previous = utf8.index(before: end)
-      guard utf8[previous] == 0x20 || utf8[previous] == 0x09 else { break }
-      end = previous
-    }
-    if end == utf8.endIndex { return self }
-    if end == utf8.startIndex || utf8[utf8.index(before: end)] < 0x80 { return Substring(utf8[..<end]) }
-    return trimmingSuffix(while: { $0 == " " || $0 == "\t" })  // a prepended mark may take the space
-  }
-
   /// The substring without the trailing characters that match.
   func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
     var end = endIndex
