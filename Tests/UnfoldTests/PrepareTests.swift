@@ -220,6 +220,43 @@ import Testing
     #expect(letterRuns > 1_000)  // the runs of letters that the scanner makes one entry were met
   }
 
+  /// Emoji sequences and flags are decided without the standard library's recognizer: the clusters are still
+  /// Swift's characters, in both readers, for 4,000 random texts of pictographs (simple and not), modifiers,
+  /// variation selectors, joiners, regional indicators, marks, prepended marks, controls, jamo and Indic
+  /// conjuncts next to each other.
+  @Test func emojiSequencesAndFlagsAreCharacters() {
+    let pieces = [
+      "😀", "👍", "👩", "🛑", "\u{2764}", "\u{00A9}", "\u{1F3FD}", "\u{1F3FB}", "\u{FE0F}", "\u{FE0E}", "\u{200D}",
+      "🇯", "🇵", "🇫", "\u{0308}", "\u{0600}", "a", " ", "\n", "\r", "\u{1}", "\u{1100}", "\u{1161}", "한", "क",
+      "\u{094D}", "\u{E0067}", "\u{200C}", "中",
+    ]
+    // And sequences that the random ones rarely meet: a joiner after a flag's indicator that followed a modifier
+    // (it joins the indicator, and the pictograph after it starts a cluster), after a mark that followed a
+    // pictograph (both join), three and five indicators in a row, indicators after a letter's mark.
+    let chosen = [
+      "👍🏽🇯\u{200D}👩", "🇯🇵\u{200D}👩", "😀\u{0308}\u{200D}🛑", "a\u{200D}👩", "👩\u{FE0F}\u{200D}👩🏽", "🇯🇵🇫",
+      "🇯🇵🇫🇵🇯", "\u{0600}🇯🇵", "👍🏽\u{200D}\u{0308}👩", "🇯\u{0308}🇵", "a\u{0308}🇯🇵", "a\u{0308}🇯🇵🇫",
+    ]
+    var random = SplitMix64(state: 61)
+    // A smaller set half the time: the emoji parts only, so that longer sequences of them are met.
+    let emojiParts = ["👍", "👩", "\u{1F3FD}", "\u{FE0F}", "\u{200D}", "🇯", "🇵", "\u{0308}", "a"]
+    for round in 0..<4_000 {
+      let source = round % 2 == 0 ? pieces : emojiParts
+      let text =
+        round < chosen.count
+        ? chosen[round] : (0..<(1 + random.below(12))).map { _ in random.pick(source) }.joined()
+      let expected = characterOffsets(text)
+      var scanner = BreakScanner(text, from: 0, rules: .unicode)
+      var scanned: [Int] = []
+      while scanner.scanWindow() { scanned += scanner.clusterOffsets }
+      #expect(scanned == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+      var walk = ClusterWalk(StyledText(plain: text), range: 0..<text.utf8.count, measurer: TerminalCells())
+      var walked: [Int] = []
+      while let cluster = walk.next() { walked.append(cluster.start) }
+      #expect(walked == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+  }
+
   /// Plain marks after a base that takes them are decided without the standard library's recognizer: the
   /// clusters are still Swift's characters, for every simple code point of their blocks as a base and every
   /// plain mark (each with a few of the others), with what may come before the base and after the marks (a letter, more marks, a joiner and a
