@@ -72,13 +72,7 @@ public enum MarkdownParser {
           message:
             "a paragraph of \(paragraph.count) bytes is parsed in pieces of at most "
             + "\(Chunking.maximumChunk) bytes cut at line ends; emphasis or a link across a cut shows as written"))
-      let utf8 = source.utf8
-      let chunks = Chunking.cut(
-        Substring(
-          utf8[
-            utf8.index(
-              utf8.startIndex, offsetBy: paragraph.lowerBound)..<utf8.index(
-                utf8.startIndex, offsetBy: paragraph.upperBound)]))
+      let chunks = Chunking.cut(source.utf8Slice(paragraph))
       var start = paragraph.lowerBound
       for (index, chunk) in chunks.enumerated() {
         let end = start + chunk.utf8.count
@@ -203,8 +197,7 @@ enum Chunking {
   }
 
   /// How many spaces and tabs end the bytes `range` of `bytes` that trimming them as characters would take
-  /// (``Swift/Substring/trimmingTrailingSpacesAndTabs()``): found in the bytes when an ASCII byte or nothing is
-  /// left before them, where a character boundary always stands (walking the characters backward, a grapheme
+  /// (`trimmingSuffix(while:)`): found in the bytes when an ASCII byte or nothing is left before them, where a character boundary always stands (walking the characters backward, a grapheme
   /// boundary decided at each, was 2% of parsing 1 MB); by the characters otherwise (a prepended mark may take
   /// the space after it).
   static func trailingSpacesAndTabs(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
