@@ -249,7 +249,9 @@ struct BreakScanner {
     k == 0 ? firstKind : Self.kind(before: actions[clusters[k].scalar])
   }
 
-  /// What may happen before a cluster (not the window's first) whose first code point has this action before it.
+  /// What may happen before a cluster (not the window's first) whose first code point has this action before it:
+  /// the kind of the same raw value (none and prohibited 0, allowed 1, mandatory 2; the tests of opportunities'
+  /// kinds fail if the two orders part).
   @inline(__always)
   static func kind(before action: UAX14.Action) -> Kind { Kind(rawValue: action.rawValue).unsafelyUnwrapped }
 
