@@ -118,8 +118,13 @@ struct BreakScanner {
     // more instructions for a comment.)
     let contextCount = context.count
     let windowLimit = self.windowLimit
-    let lineEnd = bytes.offset(of: 0x0A, from: offset + Self.shortestWindow).map { $0 + 1 } ?? bytes.count
-    let room = min(lineEnd - offset, 2 * windowLimit) + 1
+    // (The newline is looked for only as far as the room can reach: searched to the text's end, every window of a
+    // long paragraph read the rest of it again, a third of preparing a paragraph of 4 MB.)
+    let reach = min(bytes.count, offset + 2 * windowLimit)
+    let lineEnd =
+      UnsafeBufferPointer(rebasing: bytes[..<reach]).offset(of: 0x0A, from: offset + Self.shortestWindow).map { $0 + 1 }
+      ?? reach
+    let room = lineEnd - offset + 1
     Self.makeRoom(contextCount + room, in: &scalars, &clusters)
     for (index, scalar) in context.enumerated() { scalars[index] = scalar }
     var scalarCount = contextCount  // the code points written
