@@ -69,6 +69,11 @@ extension UInt64 {
 }
 
 extension UInt8 {
+  /// Whether the byte, after `previous`, is a control character's: C0 (the tab too), DEL, or a C1 control's second
+  /// byte after C2. The byte test of the scans that look for controls after `UInt64.mayHoldControl`.
+  @inline(__always)
+  func isControl(after previous: UInt8) -> Bool { self < 0x20 || self == 0x7F || (previous == 0xC2 && self <= 0x9F) }
+
   /// Whether the byte is printable ASCII or the space (U+0020–U+007E): a code point of its own that is
   /// grapheme-simple and neither a hard line break nor a control.
   @inline(__always)

@@ -406,7 +406,7 @@ public struct ANSIRenderer: Sendable {
     }
     var previous: UInt8 = start > 0 ? bytes[start - 1] : 0
     for byte in bytes[start...] {
-      if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (byte <= 0x9F || byte == 0xAD)) { return false }
+      if byte.isControl(after: previous) || (previous == 0xC2 && byte == 0xAD) { return false }
       previous = byte
     }
     return true

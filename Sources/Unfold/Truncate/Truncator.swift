@@ -266,7 +266,7 @@ struct LineDrawer {
     var previous: UInt8 = 0  // a C2 never ends a block read whole
     for byte in bytes[start..<range.upperBound] {
       if byte == 0x09 || (previous == 0xC2 && byte == 0xAD) { return nil }  // a tab, a soft hyphen
-      if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F) { isClean = false }
+      if byte.isControl(after: previous) { isClean = false }
       if byte >= 0x80 { isASCII = false }
       previous = byte
     }
