@@ -171,19 +171,7 @@ import Testing
       var text = ""
       // Paragraphs of a few code points to a few thousand, some past two windows.
       for _ in 0..<(1 + random.below(round % 4 == 0 ? 3_000 : 400)) { text += random.pick(pieces) }
-      let actions = UAX14.breaks(Array(text.unicodeScalars))
-      var expected: [BreakOpportunity] = []
-      var offset = 0
-      var scalarIndex = 0
-      for cluster in text {
-        if offset > 0 && actions[scalarIndex] != .prohibited {
-          expected.append(
-            BreakOpportunity(offset: offset, kind: actions[scalarIndex] == .mandatory ? .mandatory : .allowed))
-        }
-        offset += cluster.utf8.count
-        scalarIndex += cluster.unicodeScalars.count
-      }
-      #expect(LineBreaker.unicode.allOpportunities(in: text) == expected, "round \(round)")
+      #expect(LineBreaker.unicode.allOpportunities(in: text) == Self.wholeTextOpportunities(text), "round \(round)")
     }
     // A hundred paragraphs of about fifty code points each: a window ends after the first of them to reach its
     // shortest length (256 code points), so it holds about five.
@@ -218,6 +206,76 @@ import Testing
       #expect(scanned == expected, "\(text.debugDescription.prefix(200))")
     }
     #expect(letterRuns > 1_000)  // the runs of letters that the scanner makes one entry were met
+  }
+
+  /// Letters of two UTF-8 bytes join runs as ASCII letters do (Latin with diacritics, Greek, Cyrillic, Armenian,
+  /// Hebrew, Arabic): the clusters are still Swift's characters, the opportunities UAX #14's over the whole text
+  /// (Blink's too, which adds nothing between letters), beside marks that join a letter, prepended marks, spaces,
+  /// punctuation and symbols of two bytes that are not letters, and long words that reach a window's limit.
+  @Test func lettersOfTwoBytesJoinRunsAndKeepClustersAndOpportunities() {
+    let pieces = [
+      "слово", "и\u{306}", "λόγος", "שלום", "\u{5E9}\u{5B4}", "مرحبا", "\u{628}\u{64E}", "բառ", "Größe", "naïve", "ß",
+      "ж", "a", "Z", " ", "\u{A0}", "\u{AD}", "§", "×", "ª", "\u{2BC}", "\u{5BE}", "\u{60C}", "\u{600}ж", "ժ\u{301}x",
+      "-", "12", ".", "\n", "中", "🇺🇸", "\u{0E01}", String(repeating: "ж", count: 600),
+      String(repeating: "éa", count: 400),
+    ]
+    var random = SplitMix64(state: 71)
+    var letterRuns = 0
+    for round in 0..<300 {
+      var text = ""
+      for _ in 0..<(round % 25 == 0 ? 400 : 1 + random.below(30)) { text += random.pick(pieces) }
+      var scanner = BreakScanner(text, from: 0, rules: .unicode)
+      var scanned: [Int] = []
+      while scanner.scanWindow() {
+        scanned += scanner.clusterOffsets
+        letterRuns += scanner.letterRunCount
+      }
+      #expect(scanned == characterOffsets(text), "\(text.debugDescription.prefix(200))")
+      #expect(LineBreaker.unicode.allOpportunities(in: text) == Self.wholeTextOpportunities(text))
+      // Blink's rules change nothing between two letters.
+      let chromium = Set(LineBreaker.chromium.allOpportunities(in: text).map(\.offset))
+      #expect(Self.offsetsBetweenLetters(text).allSatisfy { !chromium.contains($0) })
+    }
+    #expect(letterRuns > 1_000)
+    // A word of letters of two bytes is one entry, as an ASCII word is.
+    var scanner = BreakScanner("Съешь же ещё этих мягких французских булок", from: 0, rules: .unicode)
+    _ = scanner.scanWindow()
+    #expect(scanner.clusterCount == 13)  // 7 words, 6 spaces
+  }
+
+  /// The opportunities of a text decided at once, straight from UAX #14 over all its code points, mandatory ones
+  /// included, kept at cluster boundaries.
+  static func wholeTextOpportunities(_ text: String) -> [BreakOpportunity] {
+    let actions = UAX14.breaks(Array(text.unicodeScalars))
+    var expected: [BreakOpportunity] = []
+    var offset = 0
+    var scalarIndex = 0
+    for cluster in text {
+      if offset > 0 && actions[scalarIndex] != .prohibited {
+        expected.append(
+          BreakOpportunity(offset: offset, kind: actions[scalarIndex] == .mandatory ? .mandatory : .allowed))
+      }
+      offset += cluster.utf8.count
+      scalarIndex += cluster.unicodeScalars.count
+    }
+    return expected
+  }
+
+  /// The UTF-8 offsets between two characters that are each a letter of one or two bytes alone.
+  static func offsetsBetweenLetters(_ text: String) -> [Int] {
+    var offsets: [Int] = []
+    var offset = 0
+    var previous: Character?
+    for character in text {
+      if let previous, isShortLetter(previous), isShortLetter(character) { offsets.append(offset) }
+      offset += character.utf8.count
+      previous = character
+    }
+    return offsets
+  }
+
+  static func isShortLetter(_ character: Character) -> Bool {
+    character.unicodeScalars.count == 1 && character.isLetter && character.utf8.count <= 2
   }
 
   /// Emoji sequences and flags are decided without the standard library's recognizer: the clusters are still
@@ -378,7 +436,7 @@ import Testing
     let pieces = [
       "word", " ", "  ", "\t", "\n", "\r\n", "\r", "中文", "。", "e\u{301}", "👨‍👩‍👧", "🇺🇸", "\u{AD}", "-", "(", ")",
       "“", "”", "$1.5", "x\u{200D}", "\u{0E01}\u{0E34}", "가", "\u{2028}", "**", "a/b", "\u{0B}", "\u{0C}", "\u{1B}",
-      "\u{7F}", "слово", "и\u{306}", "ภาษา", "Größe", "\u{0600}ж",
+      "\u{7F}", "слово", "и\u{306}", "ภาษา", "Größe", "\u{0600}ж", "λόγος", "שלום", "مرحبا", "naïve", "\u{A0}", "§",
     ]
     var random = SplitMix64(state: 8)
     let fonts = try FontSet.dejaVu()

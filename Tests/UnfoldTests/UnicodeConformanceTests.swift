@@ -175,6 +175,39 @@ extension UnicodeConformanceTests {
     #expect(checked > 250_000)
   }
 
+  /// The letters that the scanner joins into runs (``UnicodeProperties/isRunLetter(_:_:)``): among ASCII, A to Z
+  /// and a to z; below U+0800, letters of one cell and of classes AL or HL. Between any two of them (each checked
+  /// beside letters of four scripts, on both sides) `Character` iteration has a boundary and UAX #14 no
+  /// opportunity, under both rule sets: what joining them into one entry takes for granted.
+  @Test func runLettersAreClustersOfTheirOwnWithNoBreakBetween() {
+    let ascii = (0..<0x80).filter { UnicodeProperties.isRunLetter(UnicodeTables.lookUp(UInt32($0)), UInt32($0)) }
+    #expect(ascii == Array(0x41...0x5A) + Array(0x61...0x7A))
+    var checked = 0
+    let partners: [Unicode.Scalar] = ["a", "ж", "\u{5D0}", "\u{628}", "é"]
+    for value in UInt32(0x80)..<0x800 {
+      guard let scalar = Unicode.Scalar(value), UnicodeProperties.isRunLetter(UnicodeTables.lookUp(value), value)
+      else { continue }
+      checked += 1
+      let name = "U+\(String(value, radix: 16, uppercase: true))"
+      #expect(Character(scalar).isLetter && TerminalCells().width(of: String(scalar)) == 1, "\(name)")
+      for partner in partners {
+        for pair in [[partner, scalar], [scalar, partner]] {
+          var text = ""
+          text.unicodeScalars.append(contentsOf: pair)
+          #expect(text.count == 2, "\(name)")
+          #expect(UAX14.breaks(pair)[1] == .prohibited, "\(name)")
+          #expect(LineBreaker.chromium.allOpportunities(in: text).isEmpty, "\(name)")
+        }
+      }
+    }
+    #expect(checked > 1_000)
+    // Not digits, marks, spaces, punctuation, symbols or letters past U+07FF.
+    for scalar in ["1", "\u{301}", "\u{A0}", "§", "\u{5BE}", "\u{60C}", "\u{E01}", "中", "\u{10D0}"] as [Unicode.Scalar]
+    {
+      #expect(!UnicodeProperties.isRunLetter(UnicodeTables.lookUp(scalar.value), scalar.value), "\(scalar)")
+    }
+  }
+
   /// The font measurer's white space is Unicode's (which the standard library looks up by binary search).
   @Test func whiteSpaceIsUnicodes() {
     for value in UInt32(0)...0x10_FFFF {

@@ -14,11 +14,13 @@
 /// before the others.
 ///
 /// Clusters are Swift's own, found by a ``GraphemeReader`` (two simple code points, ASCII among them, are
-/// decided without the standard library's recognizer), but for runs of ASCII letters: a letter that follows a
-/// letter within a stretch of printable ASCII joins the entry of the one before, so that a word is one entry,
-/// not one per letter (no rule set allows a break between two ASCII letters). Such an entry is the only one
-/// of several code points whose first two are ASCII letters (``isLetterRun(_:first:count:)``: a real cluster
-/// that starts with a letter goes on with a mark); it is one cluster per code point.
+/// decided without the standard library's recognizer), but for runs of letters: a letter (ASCII, or of two UTF-8
+/// bytes, ``UnicodeProperties/isRunLetter(_:_:)``) that starts a cluster after such a letter joins the entry of
+/// the one before, so that a word is one entry, not one per letter (no rule set allows a break between two such
+/// letters, LB28). Such an entry is the only one of several code points whose first two are such letters
+/// (``isLetterRun(_:first:count:)``: a real cluster that starts with a letter goes on with a mark); it is one
+/// cluster per code point. Runs of letters of two bytes (Cyrillic, Greek, Hebrew, Arabic, Latin with diacritics)
+/// were an entry per letter: preparing Russian text took half as many instructions again as English.
 struct BreakScanner {
   /// What may happen before a cluster.
   enum Kind: UInt8 {
@@ -42,7 +44,7 @@ struct BreakScanner {
     var properties: UInt32
   }
 
-  /// A cluster of the window (or a run of ASCII letters, see the type's documentation): its UTF-8 offset in the
+  /// A cluster of the window (or a run of letters, see the type's documentation): its UTF-8 offset in the
   /// text and its first code point's index in ``scalars`` (16 bytes: what may happen before it is read from
   /// ``actions``, not written into each).
   struct ScannedCluster: Sendable {
@@ -146,39 +148,54 @@ struct BreakScanner {
           while position < bytes.count {
             // Room for this code point and a cluster, and for the cluster that ends the window.
             guard scalarCount < scalars.count, clustersMade + 2 < clusters.count else { return false }
-            // A stretch of printable ASCII after printable ASCII (most of Latin-script text): a cluster per byte,
-            // each what the general step below finds for it, with no cut to look for before the window's length
-            // (the run stops short of it). Written here in a loop of its own: the general step took four times
-            // the instructions per character.
-            if position > offset, !inHardBreak, bytes[position - 1].isPrintableASCII,
-              bytes[position].isPrintableASCII
+            // A stretch of printable ASCII and letters of two bytes (``UnicodeProperties/isRunLetter(_:_:)``: Latin
+            // with diacritics, Greek, Cyrillic, Hebrew, Arabic...) after a simple code point (most of the text of
+            // alphabetic scripts): a cluster per code point, each what the general step below finds for it, with no
+            // cut to look for before the window's length (the stretch stops short of it). Written here in a loop of
+            // its own: the general step took four times the instructions per character.
+            if position > offset, !inHardBreak, bytes[position].isPrintableASCII || bytes[position] &- 0xC2 < 0x1E,
+              graphemes.isAfterSimple
             {
               let room = min(
                 scalars.count - scalarCount, clusters.count - 2 - clustersMade, contextCount + windowLimit - scalarCount
               )
+              // (A bound in bytes bounds the code points: each takes one or two.)
               let stop = min(bytes.count, position + room)
               let start = position
-              // Whether the byte before is a letter whose entry this loop wrote (one the general step wrote may
-              // hold more than the letter: a prepended mark before it).
-              var afterLetter = false
-              while position < stop, bytes[position].isPrintableASCII {
-                let byte = bytes[position]
-                // A letter after a letter joins its cluster: a run of ASCII letters is one entry (see the type's
+              // Whether the code point before is a letter that a letter after it joins.
+              var afterLetter = Self.endsWithLetter(scalars, scalarCount, clusters, clustersMade, endsInLetterRun)
+              while position < stop {
+                let at = position
+                let byte = bytes[at]
+                var value = UInt32(byte)
+                var raw: UInt32
+                var isLetter: Bool
+                if byte.isPrintableASCII {
+                  raw = tables.lookUp(ascii: byte)
+                  isLetter = byte.isASCIILetter
+                  position = at + 1
+                } else {
+                  guard byte &- 0xC2 < 0x1E else { break }
+                  value = (value & 0x1F) << 6 | UInt32(bytes[at + 1] & 0x3F)
+                  raw = tables.lookUp(value)
+                  guard raw & UnicodeProperties.flagRunLetter != 0 else { break }
+                  isLetter = true
+                  position = at + 2
+                }
+                // A letter after a letter joins its cluster: a run of letters is one entry (see the type's
                 // documentation), whose inner boundaries every rule set prohibits.
-                let isLetter = byte.isASCIILetter
                 endsInLetterRun = isLetter && afterLetter
                 if !endsInLetterRun {
-                  clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount)
+                  clusters[clustersMade] = ScannedCluster(offset: at, scalar: scalarCount)
                   clustersMade += 1
                 }
                 afterLetter = isLetter
-                scalars[scalarCount] = ScannedScalar(
-                  scalar: Unicode.Scalar(byte), properties: tables.lookUp(ascii: byte))
+                scalars[scalarCount] = ScannedScalar(scalar: Unicode.Scalar(validUTF8: value), properties: raw)
                 scalarCount += 1
-                position += 1
               }
               if position > start {
-                graphemes.continueAfterSimple(UInt32(bytes[position - 1]))
+                let last = scalars[scalarCount - 1]
+                graphemes.continueAfterSimple(last.scalar.value, raw: last.properties)
                 continue
               }
             }
@@ -207,8 +224,10 @@ struct BreakScanner {
               // Cluster.startsHardLineBreak(value), from the class at hand: BK, CR, LF and NL are those code points.
               inHardBreak = LineBreakSet.bkCrLfNl.contains(UnicodeProperties(raw: raw).lineBreak)
             } else if endsInLetterRun {
-              // The letter before this code point (one byte) leaves the run: its cluster goes on.
-              clusters[clustersMade] = ScannedCluster(offset: position - 1, scalar: scalarCount - 1)
+              // The letter before this code point (of one or two bytes) leaves the run: its cluster goes on.
+              let letter = scalars[scalarCount - 1].scalar.value
+              clusters[clustersMade] = ScannedCluster(
+                offset: position - (letter < 0x80 ? 1 : 2), scalar: scalarCount - 1)
               clustersMade += 1
             }
             endsInLetterRun = false
@@ -247,6 +266,20 @@ struct BreakScanner {
       offset = position
       afterHardBreak = endsWithHardBreak
     }
+  }
+
+  /// Whether the last code point written is a letter that a letter after it may join (see the type's
+  /// documentation): the last letter of a run, or a letter that is an entry of its own (a letter after a prepended
+  /// mark is in that mark's entry). Asked where a letter follows, not kept up to date at every code point (a
+  /// variable more in the scanner's loop made every script slower).
+  @inline(__always)
+  private static func endsWithLetter(
+    _ scalars: UnsafeMutableBufferPointer<ScannedScalar>, _ scalarCount: Int,
+    _ clusters: UnsafeMutableBufferPointer<ScannedCluster>, _ clustersMade: Int, _ endsInLetterRun: Bool
+  ) -> Bool {
+    if endsInLetterRun { return true }
+    guard clustersMade > 0, clusters[clustersMade - 1].scalar == scalarCount - 1 else { return false }
+    return UnicodeProperties.isRunLetter(scalars[scalarCount - 1].properties, scalars[scalarCount - 1].scalar.value)
   }
 
   /// What may happen before cluster `k` of the window.
@@ -302,14 +335,20 @@ struct BreakScanner {
     }
   }
 
-  /// The UTF-8 offsets where the window's grapheme clusters start: the entries' offsets, a run of ASCII letters
-  /// one per letter.
+  /// The UTF-8 offsets where the window's grapheme clusters start: the entries' offsets, a run of letters one
+  /// per letter.
   var clusterOffsets: [Int] {
     scalars.withUnsafeBufferPointer { scalars in
       (0..<clusterCount).flatMap { k in
         let (entry, count) = (clusters[k], clusters[k + 1].scalar - clusters[k].scalar)
-        return Self.isLetterRun(scalars, first: entry.scalar, count: count)
-          ? Array(entry.offset..<entry.offset + count) : [entry.offset]
+        guard Self.isLetterRun(scalars, first: entry.scalar, count: count) else { return [entry.offset] }
+        var offsets: [Int] = []
+        var offset = entry.offset
+        for letter in scalars[entry.scalar..<entry.scalar + count] {
+          offsets.append(offset)
+          offset += letter.scalar.utf8.count
+        }
+        return offsets
       }
     }
   }
@@ -324,12 +363,11 @@ struct BreakScanner {
   }
 
   /// Whether the entry of the clusters that starts with code point `first` of `scalars` and holds `count` of
-  /// them is a run of ASCII letters (a cluster per code point; see the type's documentation).
+  /// them is a run of letters (a cluster per code point; see the type's documentation).
   @inline(__always)
   static func isLetterRun(_ scalars: UnsafeBufferPointer<ScannedScalar>, first: Int, count: Int) -> Bool {
     func isLetter(_ index: Int) -> Bool {
-      let value = scalars[index].scalar.value
-      return value < 0x80 && UInt8(value).isASCIILetter
+      UnicodeProperties.isRunLetter(scalars[index].properties, scalars[index].scalar.value)
     }
     return count > 1 && isLetter(first) && isLetter(first + 1)
   }

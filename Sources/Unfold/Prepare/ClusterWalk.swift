@@ -292,8 +292,36 @@ struct GraphemeState {
   /// code point (GB999); anything else after them goes to the recognizer, fed the base and the last mark, which
   /// leave it as the whole cluster would (Thai text spent two fifths of preparing in the recognizer, asked three
   /// times per mark).
+  ///
+  /// The common cases (two simple code points, a plain mark, a simple code point after plain marks) are decided
+  /// inline, as ``decide(_:isSimple:raw:recognizer:)`` would; the rest by that function, out of line. (The whole
+  /// of it, inlined into the scanner's loop, sat at the edge of what the optimizer inlines: a few more branches in
+  /// the loop made it a call for every code point, 7% of preparing Thai text.)
   @inline(__always)
   mutating func startsCluster(
+    _ value: UInt32, isSimple: Bool, raw: UInt32, recognizer: inout Unicode._CharacterRecognizer
+  ) -> Bool {
+    if started && !previousIsEmojiPart {
+      if isSimple && (previousIsSimple || markedBase != 0 && value &- 0x1F1E6 >= 0x1F400 - 0x1F1E6) {
+        // GB999 (no emoji rule reads a code point outside U+1F1E6–U+1F3FF after marks).
+        (previous, previousRaw, previousIsSimple, recognizerIsCurrent, markedBase) = (value, raw, true, false, 0)
+        return true
+      }
+      if UnicodeProperties.isPlainMark(raw, value)
+        && (markedBase != 0 || previousIsSimple && UnicodeProperties.takesPlainMarks(previousRaw, previous))
+      {
+        // GB9, after a base that no rule looks back to (see ``UnicodeProperties/takesPlainMarks(_:_:)``).
+        if markedBase == 0 { (markedBase, recognizerIsCurrent) = (previous, false) }
+        (previous, previousRaw, previousIsSimple) = (value, raw, false)
+        return false
+      }
+    }
+    return decide(value, isSimple: isSimple, raw: raw, recognizer: &recognizer)
+  }
+
+  /// ``startsCluster(_:isSimple:raw:recognizer:)`` for every case.
+  @inline(never)
+  private mutating func decide(
     _ value: UInt32, isSimple: Bool, raw: UInt32, recognizer: inout Unicode._CharacterRecognizer
   ) -> Bool {
     var isEmojiPart = false
@@ -412,12 +440,18 @@ struct GraphemeState {
   }
 
   /// Takes in simple code points that were read past without asking (clusters of their own after a simple
-  /// one: what ``startsCluster(_:isSimple:recognizer:)`` answers for them), `last` the last of them.
-  @inline(__always)
-  mutating func continueAfterSimple(_ last: UInt32) {
+  /// one: what ``startsCluster(_:isSimple:recognizer:)`` answers for them), `last` the last of them and `raw` its
+  /// packed properties (0 for ASCII will do).
+  /// Returns `true`: a cluster starts at each of them.
+  @inline(__always) @discardableResult
+  mutating func continueAfterSimple(_ last: UInt32, raw: UInt32 = 0) -> Bool {
     precondition(started && previousIsSimple, "a stretch of simple code points follows a simple one")
-    (previous, previousRaw, recognizerIsCurrent, markedBase, previousIsEmojiPart) = (last, 0, false, 0, false)
+    (previous, previousRaw, recognizerIsCurrent, markedBase, previousIsEmojiPart) = (last, raw, false, 0, false)
+    return true
   }
+
+  /// Whether the code point before was simple: a simple one after it starts a cluster.
+  var isAfterSimple: Bool { started && previousIsSimple }
 }
 
 extension Unicode.Scalar {

@@ -183,7 +183,7 @@ struct Segmenter: IteratorProtocol {
         let first = scalars[cluster.scalar].scalar
         let count = end.scalar - cluster.scalar
         // A code point of its own that is content in cells (a printable ASCII character but the space, a letter, an
-        // ideograph: most clusters of most text), or a run of ASCII letters, with its cells at hand: what the general
+        // ideograph: most clusters of most text), or a run of letters, with its cells at hand: what the general
         // path below finds for it.
         let plainCells = isLegacyCells ? Self.plainCells(scalars, cluster.scalar, count) : -1
         let isPlain = plainCells >= 0
@@ -271,9 +271,15 @@ struct Segmenter: IteratorProtocol {
         } else if BreakScanner.isLetterRun(scalars, first: cluster.scalar, count: count) {
           // A cluster per letter, each in its own style.
           var sum = 0
+          var offset = cluster.offset
           for index in 0..<count {
-            let style = self.runs.style(at: cluster.offset + index)
-            sum += measurer.advance(ofASCII: UInt8(scalars[cluster.scalar + index].scalar.value), style: style)
+            let letter = scalars[cluster.scalar + index].scalar
+            let style = self.runs.style(at: offset)
+            sum +=
+              letter.isASCII
+              ? measurer.advance(ofASCII: UInt8(letter.value), style: style)
+              : measurer.advance(ofScalar: letter, style: style)
+            offset += letter.isASCII ? 1 : 2  // a letter of a run is of one or two bytes
           }
           advance = sum
         } else {
@@ -303,7 +309,7 @@ extension Segmenter {
   }
 
   /// The cells of the scanner's entry of `count` code points from `first` when it is content of no special
-  /// kind (a plain cell, ``isPlainCell(_:)``, or a run of ASCII letters): ``TerminalCells/legacyWidth(ofScanned:_:)``
+  /// kind (a plain cell, ``isPlainCell(_:)``, or a run of letters, each of one cell): ``TerminalCells/legacyWidth(ofScanned:_:)``
   /// of it; -1 when it is not.
   @inline(__always)
   fileprivate static func plainCells(

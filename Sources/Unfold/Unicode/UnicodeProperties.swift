@@ -4,7 +4,7 @@ import Foundation
 /// generated tables (``UnicodeTables``) with three array lookups.
 struct UnicodeProperties: Hashable, Sendable {
   /// The packed value: Line_Break, East_Asian_Width, General_Category and flags (bits 0–19, from the generated
-  /// tables), and fields derived from them when the tables are decoded (bits 20–28, ``withDerivedFields(_:)``).
+  /// tables), and fields derived from them when the tables are decoded (bits 20–29, ``withDerivedFields(_:)``).
   let raw: UInt32
 
   /// The properties of a scalar.
@@ -52,8 +52,26 @@ struct UnicodeProperties: Hashable, Sendable {
     // Any code point from U+00A0 up that has these properties: the width depends on them alone there.
     let cells = UInt32(TerminalCells.width(ofNonASCII: "\u{A0}", properties: properties))
     let simple = isGraphemeSimpleByProperties(raw) ? flagGraphemeSimple : 0
-    return raw & 0xF_FFFF | resolved << 20 | cells << 26 | simple
+    let letters: [GeneralCategoryClass] = [.lu, .ll, .lt, .lm, .lo]
+    let runLetter =
+      simple != 0 && (resolved == UInt32(LineBreakClass.al.rawValue) || resolved == UInt32(LineBreakClass.hl.rawValue))
+        && letters.contains(properties.generalCategory) && cells == 1 ? flagRunLetter : 0
+    return raw & 0xF_FFFF | resolved << 20 | cells << 26 | simple | runLetter
   }
+
+  /// A letter of one cell that is simple (``isGraphemeSimple(_:_:)``) and of class AL or HL after LB1, derived when
+  /// the tables are decoded (bit 29): two such letters have a cluster boundary and no line break opportunity
+  /// between them under every rule set (LB28), which lets the scanner read a run of them as one entry
+  /// (``isRunLetter(_:_:)``).
+  static let flagRunLetter: UInt32 = 1 << 29
+
+  /// Whether a code point is a letter that the scanner joins into runs (``BreakScanner``): a letter of one or two
+  /// UTF-8 bytes (below U+0800: ASCII, Latin with diacritics, Greek, Cyrillic, Armenian, Hebrew, Arabic...) with
+  /// ``flagRunLetter`` (among ASCII, the letters A to Z and a to z have it: a test checks). Past U+07FF, rules that
+  /// read back to a base (the Indic conjuncts', GB9c) start; no such rule reads back to these
+  /// (``takesPlainMarks(_:_:)``).
+  @inline(__always)
+  static func isRunLetter(_ raw: UInt32, _ value: UInt32) -> Bool { raw & flagRunLetter != 0 && value < 0x800 }
 
   var isExtendedPictographic: Bool { raw & UnicodeTables.flagExtendedPictographic != 0 }
   var isEmoji: Bool { raw & UnicodeTables.flagEmoji != 0 }
