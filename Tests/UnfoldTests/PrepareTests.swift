@@ -261,6 +261,35 @@ import Testing
     return expected
   }
 
+  /// Simple code points of three UTF-8 bytes (ideographs, kana, Hangul syllables, Thai consonants, symbols) are read
+  /// in the scanner's loop over stretches too: the clusters are still Swift's characters and the opportunities UAX
+  /// #14's over the whole text, beside what is not simple (Thai SARA AM, halfwidth sound marks, jamo, a virama,
+  /// selectors after a pictograph), the hard line breaks of three bytes, letters and ASCII.
+  @Test func simpleCodePointsOfThreeBytesKeepClustersAndOpportunities() {
+    let pieces = [
+      "中文", "。", "かな", "カ\u{FF9E}", "ｶ\u{FF9E}", "한국어", "\u{1100}\u{1161}", "한\u{11AB}", "\u{0E01}\u{0E33}", "ภาษา",
+      "\u{2028}", "\u{2029}", "\u{2764}\u{FE0F}", "\u{2764}", "…", "—", "“", "”", "क\u{094D}क", "ab", "ж", " ", "\n",
+      "1",
+      "\u{00A9}\u{FE0F}", "\u{0300}", String(repeating: "中", count: 700), String(repeating: "한", count: 300),
+    ]
+    var random = SplitMix64(state: 89)
+    for round in 0..<300 {
+      var text = ""
+      for _ in 0..<(round % 25 == 0 ? 300 : 1 + random.below(30)) { text += random.pick(pieces) }
+      var scanner = BreakScanner(text, from: 0, rules: .unicode)
+      var scanned: [Int] = []
+      while scanner.scanWindow() { scanned += scanner.clusterOffsets }
+      #expect(scanned == characterOffsets(text), "\(text.debugDescription.prefix(200))")
+      #expect(LineBreaker.unicode.allOpportunities(in: text) == Self.wholeTextOpportunities(text), "round \(round)")
+    }
+    // A line separator (three bytes) ends a window of short paragraphs as a newline does.
+    let paragraphs = (0..<100).map { "段落 \($0): the quick brown fox jumps over the dog.\u{2028}" }.joined()
+    var scanner = BreakScanner(paragraphs, from: 0, rules: .unicode)
+    var windows = 0
+    while scanner.scanWindow() { windows += 1 }
+    #expect((5...25).contains(windows))
+  }
+
   /// The UTF-8 offsets between two characters that are each a letter of one or two bytes alone.
   static func offsetsBetweenLetters(_ text: String) -> [Int] {
     var offsets: [Int] = []

@@ -148,18 +148,19 @@ struct BreakScanner {
           while position < bytes.count {
             // Room for this code point and a cluster, and for the cluster that ends the window.
             guard scalarCount < scalars.count, clustersMade + 2 < clusters.count else { return false }
-            // A stretch of printable ASCII and letters of two bytes (``UnicodeProperties/isRunLetter(_:_:)``: Latin
-            // with diacritics, Greek, Cyrillic, Hebrew, Arabic...) after a simple code point (most of the text of
-            // alphabetic scripts): a cluster per code point, each what the general step below finds for it, with no
-            // cut to look for before the window's length (the stretch stops short of it). Written here in a loop of
-            // its own: the general step took four times the instructions per character.
-            if position > offset, !inHardBreak, bytes[position].isPrintableASCII || bytes[position] &- 0xC2 < 0x1E,
+            // A stretch of printable ASCII, letters of two bytes (``UnicodeProperties/isRunLetter(_:_:)``: Latin with
+            // diacritics, Greek, Cyrillic, Hebrew, Arabic...) and simple code points of three bytes (ideographs, kana,
+            // Hangul syllables, Thai consonants) after a simple code point (most text): a cluster per code point, each
+            // what the general step below finds for it, with no cut to look for before the window's length (the
+            // stretch stops short of it). Written here in a loop of its own: the general step took four times the
+            // instructions per character of ASCII, and a third more per ideograph.
+            if position > offset, !inHardBreak, bytes[position].isPrintableASCII || bytes[position] &- 0xC2 < 0x2E,
               graphemes.isAfterSimple
             {
               let room = min(
                 scalars.count - scalarCount, clusters.count - 2 - clustersMade, contextCount + windowLimit - scalarCount
               )
-              // (A bound in bytes bounds the code points: each takes one or two.)
+              // (A bound in bytes bounds the code points: each takes one to three.)
               let stop = min(bytes.count, position + room)
               let start = position
               // Whether the code point before is a letter that a letter after it joins.
@@ -174,13 +175,21 @@ struct BreakScanner {
                   raw = tables.lookUp(ascii: byte)
                   isLetter = byte.isASCIILetter
                   position = at + 1
-                } else {
-                  guard byte &- 0xC2 < 0x1E else { break }
+                } else if byte &- 0xC2 < 0x1E {
                   value = (value & 0x1F) << 6 | UInt32(bytes[at + 1] & 0x3F)
                   raw = tables.lookUp(value)
                   guard raw & UnicodeProperties.flagRunLetter != 0 else { break }
                   isLetter = true
                   position = at + 2
+                } else {
+                  // A simple code point of three bytes (an ideograph, kana, a Hangul syllable, a Thai consonant, a
+                  // symbol) but a hard line break (U+2028, U+2029), which the general step ends a window after.
+                  guard byte &- 0xE0 < 0x10 else { break }
+                  value = (value & 0x0F) << 12 | UInt32(bytes[at + 1] & 0x3F) << 6 | UInt32(bytes[at + 2] & 0x3F)
+                  raw = tables.lookUp(value)
+                  guard UnicodeProperties.isGraphemeSimple(raw, value), value & ~1 != 0x2028 else { break }
+                  isLetter = false
+                  position = at + 3
                 }
                 // A letter after a letter joins its cluster: a run of letters is one entry (see the type's
                 // documentation), whose inner boundaries every rule set prohibits.

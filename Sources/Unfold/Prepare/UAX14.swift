@@ -86,60 +86,79 @@ enum UAX14 {
     // boundaries that need more context than the units made so far are decided after it, in order. (Two loops,
     // the units first, read every unit twice: 3% of preparing.) The actions are written through a
     // buffer: through the `inout` array, every write asked the runtime whether its storage was shared.
-    units.withUnsafeMutableBufferPointer { buffer in
+    units.withUnsafeMutableBufferPointer { units in
       actions.withUnsafeMutableBufferPointer { actions in
-        var unitCount = 0
-        var classBefore = LineBreakClass.xx  // the class after LB1 of the code point before
-        var previous = LineBreakClass.xx  // the class of the unit before
-        var beforeSpaces: LineBreakClass?  // the class of the last unit that is not a space, before this one
-        // The packed properties of the unit before when it is a letter that letters of the same properties join
-        // (no value's bits are all ones otherwise).
-        var joinable = UInt32.max
-        for index in 0..<count {
-          if scalars[index].properties == joinable, scalars[index].scalar != "\u{25CC}" {
-            // A letter after a letter of the same properties (most letters of a word): a boundary that LB28
-            // prohibits, and no rule reads more of a run of such letters than their class and properties, so the
-            // run is one unit, as if the letter were a mark of the one before (the rules' context is the same).
-            classBefore = .al
-            continue
+        pairs.entries.withUnsafeBufferPointer { entries in
+          pairs.afterSpaces.withUnsafeBufferPointer { afterSpaces in
+            makeUnits(
+              scalars, into: units, actions: actions, deferred: &deferred, pairs: (entries, afterSpaces),
+              usePairTable: usePairTable)
           }
-          let properties = UnicodeProperties(raw: scalars[index].properties)
-          let resolved = properties.resolvedLineBreak  // resolve(properties), from the tables
-          let isMark = resolved == .cm || resolved == .zwj
-          if isMark, unitCount > 0, !LineBreakSet.bkCrLfNlSpZw.contains(previous) {
-            classBefore = resolved
-            continue  // LB9: attached to the unit before; no break before it
-          }
-          let lineBreak: LineBreakClass = isMark ? .al : resolved  // LB10
-          // U+25CC is an aksara to LB28a, which a unit's first code point alone decides.
-          joinable =
-            usePairTable && resolved == .al && scalars[index].scalar != "\u{25CC}" ? properties.raw : UInt32.max
-          buffer[unitCount] = Unit(
-            start: index, lineBreak: lineBreak, classBefore: classBefore, properties: properties,
-            scalar: scalars[index].scalar)
-          if unitCount > 0 {
-            if previous != .sp { beforeSpaces = previous }
-            var pair = pairs.entries[Int(previous.rawValue) << 6 | Int(lineBreak.rawValue)]
-            if previous == .sp, let beforeSpaces {
-              // After spaces, the rules that look past them (LB8, LB14–LB17) read the unit before them.
-              pair = pairs.afterSpaces[Int(beforeSpaces.rawValue) << 6 | Int(lineBreak.rawValue)]
-            }
-            if usePairTable, pair != PairTable.contextual, classBefore != .zwj {
-              actions[index] = Action(rawValue: pair)!
-            } else {
-              deferred.append(unitCount)
-            }
-          }
-          previous = lineBreak
-          classBefore = resolved
-          unitCount += 1
         }
-        let units = UnsafeBufferPointer(rebasing: buffer[..<unitCount])
-        for u in deferred { actions[units[u].start] = decide(u, units) }
       }
     }
     scratch.deferred = deferred
     scratch.units = units
+  }
+
+  /// The loop of ``breaks(_:into:scratch:usePairTable:)``, over buffers (the pair tables' too): a function of its
+  /// own, its state in local variables. (Once the scanner's loop grew too large for that function to be inlined
+  /// into it, the closures that hand it the buffers were not inlined either, and the loop's state, captured by
+  /// them, was read from memory at every code point: English text took 4% more instructions to prepare.)
+  private static func makeUnits(
+    _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, into buffer: UnsafeMutableBufferPointer<Unit>,
+    actions: UnsafeMutableBufferPointer<Action>, deferred: inout [Int],
+    pairs: (entries: UnsafeBufferPointer<UInt8>, afterSpaces: UnsafeBufferPointer<UInt8>), usePairTable: Bool
+  ) {
+    let count = scalars.count
+    var unitCount = 0
+    var classBefore = LineBreakClass.xx  // the class after LB1 of the code point before
+    var previous = LineBreakClass.xx  // the class of the unit before
+    var beforeSpaces: LineBreakClass?  // the class of the last unit that is not a space, before this one
+    // The packed properties of the unit before when it is a letter that letters of the same properties join
+    // (no value's bits are all ones otherwise).
+    var joinable = UInt32.max
+    for index in 0..<count {
+      if scalars[index].properties == joinable, scalars[index].scalar != "\u{25CC}" {
+        // A letter after a letter of the same properties (most letters of a word): a boundary that LB28
+        // prohibits, and no rule reads more of a run of such letters than their class and properties, so the
+        // run is one unit, as if the letter were a mark of the one before (the rules' context is the same).
+        classBefore = .al
+        continue
+      }
+      let properties = UnicodeProperties(raw: scalars[index].properties)
+      let resolved = properties.resolvedLineBreak  // resolve(properties), from the tables
+      let isMark = resolved == .cm || resolved == .zwj
+      if isMark, unitCount > 0, !LineBreakSet.bkCrLfNlSpZw.contains(previous) {
+        classBefore = resolved
+        continue  // LB9: attached to the unit before; no break before it
+      }
+      let lineBreak: LineBreakClass = isMark ? .al : resolved  // LB10
+      // U+25CC is an aksara to LB28a, which a unit's first code point alone decides.
+      joinable =
+        usePairTable && resolved == .al && scalars[index].scalar != "\u{25CC}" ? properties.raw : UInt32.max
+      buffer[unitCount] = Unit(
+        start: index, lineBreak: lineBreak, classBefore: classBefore, properties: properties,
+        scalar: scalars[index].scalar)
+      if unitCount > 0 {
+        if previous != .sp { beforeSpaces = previous }
+        var pair = pairs.entries[Int(previous.rawValue) << 6 | Int(lineBreak.rawValue)]
+        if previous == .sp, let beforeSpaces {
+          // After spaces, the rules that look past them (LB8, LB14–LB17) read the unit before them.
+          pair = pairs.afterSpaces[Int(beforeSpaces.rawValue) << 6 | Int(lineBreak.rawValue)]
+        }
+        if usePairTable, pair != PairTable.contextual, classBefore != .zwj {
+          actions[index] = unsafeBitCast(pair, to: Action.self)  // a raw value of an action: the table holds no other
+        } else {
+          deferred.append(unitCount)
+        }
+      }
+      previous = lineBreak
+      classBefore = resolved
+      unitCount += 1
+    }
+    let units = UnsafeBufferPointer(rebasing: buffer[..<unitCount])
+    for u in deferred { actions[units[u].start] = decide(u, units) }
   }
 
   /// The decision for each pair of unit classes that no rule decides with more context than the two units:
