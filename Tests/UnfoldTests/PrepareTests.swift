@@ -99,18 +99,7 @@ import Testing
 
   /// The opportunities of a paragraph decided at once, straight from UAX #14 over all its code points, kept at
   /// cluster boundaries: what reading it in windows must find.
-  static func wholeParagraphOpportunities(_ text: String) -> [Int] {
-    let actions = UAX14.breaks(Array(text.unicodeScalars))
-    var expected: [Int] = []
-    var offset = 0
-    var scalarIndex = 0
-    for cluster in text {
-      if offset > 0 && actions[scalarIndex] != .prohibited { expected.append(offset) }
-      offset += cluster.utf8.count
-      scalarIndex += cluster.unicodeScalars.count
-    }
-    return expected
-  }
+  static func wholeParagraphOpportunities(_ text: String) -> [Int] { wholeTextOpportunities(text).map(\.offset) }
 
   /// Windows are also cut between two digits: the rules that look back (numbers' separators, spaces, a hyphen,
   /// quotation marks, regional indicators) find the same answers in random paragraphs thick with numbers,
@@ -176,10 +165,15 @@ import Testing
     // A hundred paragraphs of about fifty code points each: a window ends after the first of them to reach its
     // shortest length (256 code points), so it holds about five.
     let paragraphs = (0..<100).map { "Paragraph \($0): the quick brown fox jumps over the dog.\n" }.joined()
-    var scanner = BreakScanner(paragraphs, from: 0, rules: .unicode)
+    #expect((5...25).contains(Self.windowCount(paragraphs)))
+  }
+
+  /// The number of windows the scanner reads a text in.
+  static func windowCount(_ text: String) -> Int {
+    var scanner = BreakScanner(text, from: 0, rules: .unicode)
     var windows = 0
     while scanner.scanWindow() { windows += 1 }
-    #expect((5...25).contains(windows))
+    return windows
   }
 
   /// The scanner reads stretches of printable ASCII a byte at a time, apart from its general step: its
@@ -284,10 +278,7 @@ import Testing
     }
     // A line separator (three bytes) ends a window of short paragraphs as a newline does.
     let paragraphs = (0..<100).map { "段落 \($0): the quick brown fox jumps over the dog.\u{2028}" }.joined()
-    var scanner = BreakScanner(paragraphs, from: 0, rules: .unicode)
-    var windows = 0
-    while scanner.scanWindow() { windows += 1 }
-    #expect((5...25).contains(windows))
+    #expect((5...25).contains(Self.windowCount(paragraphs)))
   }
 
   /// The UTF-8 offsets between two characters that are each a letter of one or two bytes alone.
