@@ -440,14 +440,12 @@ struct GraphemeState {
   }
 
   /// Takes in simple code points that were read past without asking (clusters of their own after a simple
-  /// one: what ``startsCluster(_:isSimple:recognizer:)`` answers for them), `last` the last of them and `raw` its
-  /// packed properties (0 for ASCII will do).
-  /// Returns `true`: a cluster starts at each of them.
-  @inline(__always) @discardableResult
-  mutating func continueAfterSimple(_ last: UInt32, raw: UInt32 = 0) -> Bool {
+  /// one: what ``startsCluster(_:isSimple:raw:recognizer:)`` answers for them), `last` the last of them and `raw`
+  /// its packed properties (0 for ASCII will do).
+  @inline(__always)
+  mutating func continueAfterSimple(_ last: UInt32, raw: UInt32) {
     precondition(started && previousIsSimple, "a stretch of simple code points follows a simple one")
     (previous, previousRaw, recognizerIsCurrent, markedBase, previousIsEmojiPart) = (last, raw, false, 0, false)
-    return true
   }
 
   /// Whether the code point before was simple: a simple one after it starts a cluster.
