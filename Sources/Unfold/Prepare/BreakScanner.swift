@@ -154,6 +154,7 @@ struct BreakScanner {
             // what the general step below finds for it, with no cut to look for before the window's length (the
             // stretch stops short of it). Written here in a loop of its own: the general step took four times the
             // instructions per character of ASCII, and a third more per ideograph.
+            // (0xC2 to 0xEF: the lead bytes of code points of two and three bytes.)
             if position > offset, !inHardBreak, bytes[position].isPrintableASCII || bytes[position] &- 0xC2 < 0x2E,
               graphemes.isAfterSimple
             {
@@ -168,15 +169,16 @@ struct BreakScanner {
               while position < stop {
                 let at = position
                 let byte = bytes[at]
-                var value = UInt32(byte)
-                var raw: UInt32
-                var isLetter: Bool
+                let value: UInt32
+                let raw: UInt32
+                let isLetter: Bool
                 if byte.isPrintableASCII {
+                  value = UInt32(byte)
                   raw = tables.lookUp(ascii: byte)
                   isLetter = byte.isASCIILetter
                   position = at + 1
                 } else if byte &- 0xC2 < 0x1E {
-                  value = (value & 0x1F) << 6 | UInt32(bytes[at + 1] & 0x3F)
+                  value = UInt32(byte & 0x1F) << 6 | UInt32(bytes[at + 1] & 0x3F)
                   raw = tables.lookUp(value)
                   guard raw & UnicodeProperties.flagRunLetter != 0 else { break }
                   isLetter = true
@@ -185,7 +187,7 @@ struct BreakScanner {
                   // A simple code point of three bytes (an ideograph, kana, a Hangul syllable, a Thai consonant, a
                   // symbol) but a hard line break (U+2028, U+2029), which the general step ends a window after.
                   guard byte &- 0xE0 < 0x10 else { break }
-                  value = (value & 0x0F) << 12 | UInt32(bytes[at + 1] & 0x3F) << 6 | UInt32(bytes[at + 2] & 0x3F)
+                  value = UInt32(byte & 0x0F) << 12 | UInt32(bytes[at + 1] & 0x3F) << 6 | UInt32(bytes[at + 2] & 0x3F)
                   raw = tables.lookUp(value)
                   guard UnicodeProperties.isGraphemeSimple(raw, value), value & ~1 != 0x2028 else { break }
                   isLetter = false
@@ -234,9 +236,8 @@ struct BreakScanner {
               inHardBreak = LineBreakSet.bkCrLfNl.contains(UnicodeProperties(raw: raw).lineBreak)
             } else if endsInLetterRun {
               // The letter before this code point (of one or two bytes) leaves the run: its cluster goes on.
-              let letter = scalars[scalarCount - 1].scalar.value
               clusters[clustersMade] = ScannedCluster(
-                offset: position - (letter < 0x80 ? 1 : 2), scalar: scalarCount - 1)
+                offset: position - UTF8.width(scalars[scalarCount - 1].scalar), scalar: scalarCount - 1)
               clustersMade += 1
             }
             endsInLetterRun = false
@@ -355,7 +356,7 @@ struct BreakScanner {
         var offset = entry.offset
         for letter in scalars[entry.scalar..<entry.scalar + count] {
           offsets.append(offset)
-          offset += letter.scalar.utf8.count
+          offset += UTF8.width(letter.scalar)
         }
         return offsets
       }

@@ -279,7 +279,7 @@ struct Segmenter: IteratorProtocol {
               letter.isASCII
               ? measurer.advance(ofASCII: UInt8(letter.value), style: style)
               : measurer.advance(ofScalar: letter, style: style)
-            offset += letter.isASCII ? 1 : 2  // a letter of a run is of one or two bytes
+            offset += UTF8.width(letter)
           }
           advance = sum
         } else {
