@@ -140,6 +140,43 @@ import Testing
     #expect(perRunLines > 1_000)
   }
 
+  /// An expanded view of markdown written a part at a time, the parts cut after blank lines, is the view of the
+  /// whole text: 300 generated documents of paragraphs (with markup that spans their lines) and blank lines of
+  /// several kinds (spaces, tabs, CRLF, several in a row), cut into parts of 1 to 200 bytes, at random widths,
+  /// colour levels, limits, less labels and toggles, reserved space included.
+  @Test func writingAnExpandedViewInPartsIsWritingItWhole() {
+    var random = SplitMix64(state: 23)
+    let toggles: [TogglePlacement] = [.inline, .below, .overlay, .none]
+    let blankLines = ["\n\n", "\n \n", "\n\t\n", "\n\n\n", "\r\n\r\n", "\n\n  "]
+    let spans = ["*one\ntwo*", "**bold\nline**", "~~gone\nnow~~", "[link\ntext](https://example.com)", "`code\nspan`"]
+    let paragraphs = Self.paragraphs(count: 1_200, seed: 29)
+    var cut = 0
+    for index in 0..<300 {
+      let document = paragraphs[(4 * index)..<(4 * index + 4)].map {
+        random.pick(spans) + " " + $0.replacingOccurrences(of: "\n\n", with: "\n") + " " + random.pick(spans)
+          + random.pick(blankLines)
+      }.joined()
+      let width = 1 + random.below(60)
+      let partLength = 1 + random.below(200)
+      let paragraph = Paragraph(
+        LocalizedKey(document),
+        options: TruncationOptions(
+          lineLimit: 1 + random.below(120), lessLabel: random.pick([nil, "less", "Show less"]),
+          toggle: random.pick(toggles), reservesSpace: random.below(3) == 0))
+      let renderer = ANSIRenderer(colors: random.pick([ColorLevel.none, .ansi16, .truecolor]))
+      var normalized = TextSource.normalizingLineEnds(document)
+      let isCut =
+        normalized.utf8.count > 2 * partLength
+        && normalized.withUTF8 { Chunking.firstBoundary(in: $0, from: partLength) } != nil
+      if isCut { cut += 1 }
+      #expect(
+        paragraph.expandedANSI(width: width, renderer: renderer, partLength: partLength)
+          == paragraph.ansi(width: width, state: .expanded, renderer: renderer),
+        "width \(width), parts of \(partLength): \(document.debugDescription)")
+    }
+    #expect(cut > 200)
+  }
+
   /// Terminal output holds no control character but the renderer's own SGR and OSC 8 sequences and newlines.
   @Test func terminalOutputHoldsNoForeignControl() {
     for (index, text) in Self.paragraphs(count: 200, seed: 3).enumerated() {

@@ -43,17 +43,30 @@ public enum MarkdownParser {
     defer { session.close() }
     // The pieces are read as ranges of the text's bytes, and handed on as bytes: a piece made a substring, and
     // a substring's bytes asked for, cost about 3,000 instructions a paragraph, a sixth of parsing 1 MB.
-    let source = markdown
-    markdown.withUTF8 { bytes in
-      parse(bytes, of: source, session: &session, into: &builder, diagnostics: &diagnostics)
-    }
+    markdown.withUTF8 { bytes in parse(bytes, session: &session, into: &builder, diagnostics: &diagnostics) }
     return Result(text: builder.build(), diagnostics: diagnostics)
   }
 
-  /// Parses the markdown whose UTF-8 bytes are `bytes`, the text `source`.
+  /// The styled text of the UTF-8 bytes `range` of `markdown`, whose line ends are already normalized (see
+  /// ``parse(_:)``) and which is cut after blank lines, or at its ends: the part of ``parse(_:)``'s text that
+  /// they make (chunks between blank lines parse independently). Read in place, not copied.
+  static func parse(_ markdown: inout String, utf8 range: Range<Int>) -> StyledText {
+    var builder = StyledText.Builder()
+    builder.reserveCapacity(range.count)
+    builder.reserveRuns(range.count / 16 + 16)
+    var diagnostics: [Diagnostic] = []
+    var session = Inlines.Session()
+    defer { session.close() }
+    markdown.withUTF8 { bytes in
+      parse(UnsafeBufferPointer(rebasing: bytes[range]), session: &session, into: &builder, diagnostics: &diagnostics)
+    }
+    return builder.build()
+  }
+
+  /// Parses the markdown whose UTF-8 bytes are `bytes`.
   private static func parse(
-    _ bytes: UnsafeBufferPointer<UInt8>, of source: String, session: inout Inlines.Session,
-    into builder: inout StyledText.Builder, diagnostics: inout [Diagnostic]
+    _ bytes: UnsafeBufferPointer<UInt8>, session: inout Inlines.Session, into builder: inout StyledText.Builder,
+    diagnostics: inout [Diagnostic]
   ) {
     var pieces = Chunking.Pieces(bytes)
     while let piece = pieces.next() {
@@ -72,7 +85,7 @@ public enum MarkdownParser {
           message:
             "a paragraph of \(paragraph.count) bytes is parsed in pieces of at most "
             + "\(Chunking.maximumChunk) bytes cut at line ends; emphasis or a link across a cut shows as written"))
-      let chunks = Chunking.cut(source.utf8Slice(paragraph))
+      let chunks = Chunking.cut(String(decoding: UnsafeBufferPointer(rebasing: bytes[paragraph]), as: UTF8.self)[...])
       var start = paragraph.lowerBound
       for (index, chunk) in chunks.enumerated() {
         let end = start + chunk.utf8.count
@@ -240,6 +253,22 @@ extension Chunking {
     }
     pieces.append(rest)
     return pieces
+  }
+
+  /// The end of the first blank line (only spaces, tabs and CRs, ended by a newline) that starts at or after UTF-8
+  /// offset `offset` of `bytes`, where the text may be cut into parts that parse as the whole does; nil when
+  /// there is none.
+  static func firstBoundary(in bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int? {
+    var lineStart = offset
+    if lineStart > 0, lineStart < bytes.count, bytes[lineStart - 1] != 0x0A {
+      guard let newline = bytes.offset(of: 0x0A, from: lineStart) else { return nil }
+      lineStart = newline + 1
+    }
+    while lineStart < bytes.count, let newline = bytes.offset(of: 0x0A, from: lineStart) {
+      if bytes[lineStart..<newline].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return newline + 1 }
+      lineStart = newline + 1
+    }
+    return nil
   }
 
   /// The end of the last blank line that ends before UTF-8 offset `limit` (the line after it starts a

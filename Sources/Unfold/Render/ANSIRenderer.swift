@@ -127,6 +127,12 @@ public struct ANSIRenderer: Sendable {
   /// fitter, some twenty arrays), with the destruction of both, was 2% of a comment's pipeline.
   func render<Lines>(perRun lines: consuming UncutLines<Lines>, text: StyledText, capacity: Int = 0) -> String {
     var writer = Writer(capacity: capacity)
+    write(perRun: &lines, text: text, into: &writer)
+    return writer.string
+  }
+
+  /// Writes the lines of ``render(perRun:text:capacity:)`` to `writer`, which may hold lines before them.
+  func write<Lines>(perRun lines: inout UncutLines<Lines>, text: StyledText, into writer: inout Writer) {
     while let drawn = lines.nextDrawn(perRun: true) {
       switch drawn {
       case .display(let line):
@@ -151,7 +157,6 @@ public struct ANSIRenderer: Sendable {
       }
       writer.endLine()
     }
-    return writer.string
   }
 
   /// The output of one rendering and what it carries from fragment to fragment: the open hyperlink, the

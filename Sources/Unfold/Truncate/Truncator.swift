@@ -93,14 +93,32 @@ struct UncutLines<Lines: IteratorProtocol<LineLayout.Line>>: Sequence, IteratorP
   /// The run the last line drawn per run starts in, where the next one's is looked for.
   private var runHint = 0
 
+  /// Whether the text ends with these lines: its last line may take the less label, and a reserved space is
+  /// filled after it.
+  private let endsText: Bool
+
   /// The display lines of `lines`, all the lines of a text, drawn by `drawer`.
   init(_ lines: consuming Lines, drawer: LineDrawer, options: TruncationOptions, state: DisplayState) {
+    self.init(lines, drawer: drawer, options: options, state: state, linesBefore: 0, endsText: true)
+  }
+
+  /// The display lines of `lines`, a part of a text's lines after `linesBefore` others: the last part
+  /// (`endsText`) ends as the whole text's lines do, the others with their last line.
+  init(
+    _ lines: consuming Lines, drawer: LineDrawer, options: TruncationOptions, state: DisplayState, linesBefore: Int,
+    endsText: Bool
+  ) {
     self.drawer = drawer
     self.options = options
     self.state = state
     self.lines = lines
+    self.count = linesBefore
+    self.endsText = endsText
     pending = self.lines.next()
   }
+
+  /// The lines given so far, those before this part included.
+  var linesGiven: Int { count }
 
   mutating func next() -> DisplayLine? {
     switch nextDrawn(perRun: false) {
@@ -124,7 +142,7 @@ struct UncutLines<Lines: IteratorProtocol<LineLayout.Line>>: Sequence, IteratorP
     if let line = pending {
       count += 1
       pending = lines.next()
-      let isLast = pending == nil
+      let isLast = pending == nil && endsText
       guard isLast, state == .expanded, count > options.effectiveLineLimit, let label = options.lessLabel,
         options.toggle != .none
       else {
@@ -143,6 +161,7 @@ struct UncutLines<Lines: IteratorProtocol<LineLayout.Line>>: Sequence, IteratorP
       }
     }
     if !tail.isEmpty { return .display(tail.removeFirst()) }
+    guard endsText else { return nil }
     let blank = padding ?? options.reservedBlankLines(after: count)
     guard blank > 0 else { return nil }
     padding = blank - 1
