@@ -385,9 +385,9 @@ private enum Inlines {
     _ chunk: UnsafeBufferPointer<UInt8>, sentinel: Unicode.Scalar, session: inout Session, isLast: Bool,
     into builder: inout StyledText.Builder
   ) {
-    // The chunk as cmark reads it, NUL-terminated: newlines become the sentinel and NUL bytes U+FFFD, copied
-    // a stretch at a time between them (appending code point by code point to a String, and then byte by
-    // byte, was a tenth of parsing).
+    // The chunk as cmark reads it, NUL-terminated: newlines become the sentinel, copied a stretch at a time
+    // between them (appending code point by code point to a String, and then byte by byte, was a tenth of
+    // parsing).
     var bytes = session.bytes
     session.bytes = []  // moved out and back, so that writing does not copy it
     defer { session.bytes = bytes }
@@ -426,30 +426,27 @@ private enum Inlines {
     walk(tree.root, sentinel: sentinel, bytes: bytes, styles: &session.styles, into: &builder)
   }
 
-  /// Appends a chunk's bytes to `bytes` as cmark reads them: each newline the sentinel, each NUL U+FFFD, the
-  /// stretches between them copied whole. (A function of the type: a nested function that wrote to the
-  /// caller's array held it in a box, and every write was checked for exclusive access at run time, about 400
-  /// instructions per chunk.)
+  /// Appends a chunk's bytes to `bytes` as cmark reads them: each newline the sentinel, the stretches between
+  /// them copied whole. The chunk holds no NUL, which would end cmark's string: both entries of the parser
+  /// normalize the text first (``TextSource/normalizingLineEnds(_:)``), so none is looked for here (a search
+  /// per line, a fifth of the parser's own searches). (A function of the type: a nested function that wrote to
+  /// the caller's array held it in a box, and every write was checked for exclusive access at run time, about
+  /// 400 instructions per chunk.)
   private static func copy(_ buffer: UnsafeBufferPointer<UInt8>, sentinel: Unicode.Scalar, into bytes: inout [UInt8]) {
     guard let base = buffer.baseAddress else { return }
+    assert(buffer.offset(of: 0x00) == nil, "a chunk holds no NUL: the text is normalized first")
     let sentinelBytes = UTF8.encode(sentinel)!  // held inline, no array per chunk
     var start = 0
     while start < buffer.count {
-      // The next newline or NUL, found with memchr (a byte loop was a tenth of parsing).
+      // The next newline, found with memchr (a byte loop was a tenth of parsing).
       let newline = memchr(base + start, 0x0A, buffer.count - start).map {
         UnsafeRawPointer($0) - UnsafeRawPointer(base)
       }
       let end = newline ?? buffer.count
-      let nul = memchr(base + start, 0x00, end - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
-      let index = nul ?? end
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
-      guard index < buffer.count else { break }
-      if buffer[index] == 0x0A {
-        bytes.append(contentsOf: sentinelBytes)
-      } else {
-        bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
-      }
-      start = index + 1
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<end]))
+      guard end < buffer.count else { break }
+      bytes.append(contentsOf: sentinelBytes)
+      start = end + 1
     }
   }
 
