@@ -83,6 +83,31 @@ import Unfold
         && scroll.contains("max-height:40px;overflow-y:auto"))
   }
 
+  /// `html` is `renderHTML`'s HTML, which alone looks for characters the fonts cannot draw: for texts with and
+  /// without such characters (ideographs, Thai, an emoji; DejaVu has none of them), collapsed, expanded and
+  /// scrollable, and the warning names the first of them and counts them.
+  @Test func htmlIsRenderHTMLWithoutItsWarnings() throws {
+    let fonts = try FontSet.dejaVu()
+    let texts = [
+      text, "Plain *Latin* text, long enough to wrap at two hundred pixels of DejaVu Sans, twice or more.",
+      "日本語 and ไทย and 👍 in a **Latin** sentence that wraps, then 中文 again at the end of it.",
+    ]
+    for source in texts {
+      for paragraph in [Paragraph(LocalizedKey(source)).lineLimit(2), Paragraph(LocalizedKey(source)).scrollable()] {
+        for state in [DisplayState.collapsed, .expanded] {
+          let rendered = paragraph.renderHTML(width: 200, fonts: fonts, state: state)
+          #expect(paragraph.html(width: 200, fonts: fonts, state: state) == rendered.html)
+          #expect(rendered.warnings.isEmpty == (source != texts[2]), "\(state): \(source)")
+        }
+      }
+    }
+    let warnings = Paragraph(LocalizedKey(texts[2])).renderHTML(width: 200, fonts: fonts, state: .expanded).warnings
+    #expect(warnings.map(\.kind) == [.unpredictableWidth])
+    #expect(
+      warnings.first?.message.hasPrefix("9 characters have no glyph in the fonts (the first: \"日本語") == true,
+      "\(warnings)")
+  }
+
   @Test func attributedStringRoundTrip() {
     let styled = TextSource("Hello **bold** and [a link](https://example.com/x) with `code`").resolve().text
     let attributed = styled.attributedString
