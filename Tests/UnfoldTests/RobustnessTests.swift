@@ -226,6 +226,25 @@ import Testing
     }
   }
 
+  /// A paragraph's id hashes its text: FNV-1a's 32 bits up to 4 KiB (values from the reference algorithm, so that
+  /// short texts keep their ids), and above that the 64-bit FNV-1a of little-endian words, mixed and folded (values
+  /// from an implementation in Python). A byte changed anywhere in a long text changes the id (the hash of words
+  /// without the shift in each step gave two pairs of texts one id among these).
+  @Test func paragraphIDsHashTheirText() {
+    #expect(HTMLRenderer.hash("") == 0x811C_9DC5 && HTMLRenderer.hash("a") == 0xE40C_292C)
+    let block = String(repeating: "abcdefgh", count: 512)
+    #expect(HTMLRenderer.hash(block) == 0x29F3_FDC5)  // 4,096 bytes: byte by byte
+    #expect(HTMLRenderer.hash(block + "i") == 0x4BDC_5289)
+    #expect(HTMLRenderer.hash(String(repeating: "Größe 日本語 ", count: 400)) == 0xEE6F_9552)
+    var ids: Set<UInt32> = [HTMLRenderer.hash(block + block)]
+    for position in stride(from: 0, to: 8_192, by: 31) {
+      var bytes = Array((block + block).utf8)
+      bytes[position] = UInt8(ascii: "X")
+      ids.insert(HTMLRenderer.hash(String(decoding: bytes, as: UTF8.self)))
+    }
+    #expect(ids.count == 1 + (8_192 + 30) / 31)  // every byte of a word among them
+  }
+
   /// The HTML escape replaces what the rule of one code point at a time replaces, and nothing else: every code
   /// point to U+00FF alone and between letters, and 2,000 generated strings of entities' characters,
   /// controls, C2 bytes of other code points, CJK and emoji (20 more long enough for several batches of

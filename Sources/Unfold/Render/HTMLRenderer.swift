@@ -348,7 +348,7 @@ public struct HTMLRenderer: Sendable {
     return "&<>\"'".utf8.contains(UInt8(byte)) || isControl || byte == 0x7F || byte == 0xC2
   }
 
-  /// `unfold-` and eight hex digits of an FNV-1a hash: stable across runs and machines.
+  /// `unfold-` and eight hex digits of a hash of the text (``hash(_:)``): stable across runs and machines.
   static func stableID(for text: String) -> String { "unfold-" + hexHash(text) }
 
   static func hexHash(_ text: String) -> String {
@@ -357,12 +357,37 @@ public struct HTMLRenderer: Sendable {
     return output.string()
   }
 
-  /// The 32-bit FNV-1a hash of the text's UTF-8 bytes, which ``hexHash(_:)`` writes.
+  /// The 32-bit FNV-1a hash of the text's UTF-8 bytes, which ``hexHash(_:)`` writes; for a text longer than 4 KiB,
+  /// the 64-bit FNV-1a hash of its bytes eight at a time (as little-endian words, the last few one by one), each
+  /// step's high bits shifted down onto its low ones, mixed at the end as MurmurHash3's last step mixes and folded
+  /// to 32 bits. Every step is a bijection of the state, so texts that differ in one word differ before the fold.
+  ///
+  /// A byte at a time, each step waits for the multiplication before it: an expanded 1 MB text's id took 1.4 ms,
+  /// a ninth of its HTML pipeline. A word at a time takes an eighth of the steps. Shorter texts, comments and
+  /// every fixture, keep the ids they had.
   static func hash(_ text: String) -> UInt32 {
     // Over the bytes in a buffer: through the UTF-8 view, hashing a long text's id was a twentieth of its
     // HTML pipeline.
     text.withUTF8Buffer { bytes in
-      bytes.reduce(UInt32(0x811C_9DC5)) { hash, byte in (hash ^ UInt32(byte)) &* 0x0100_0193 }
+      guard bytes.count > 4_096, let base = bytes.baseAddress else {
+        return bytes.reduce(UInt32(0x811C_9DC5)) { hash, byte in (hash ^ UInt32(byte)) &* 0x0100_0193 }
+      }
+      let prime: UInt64 = 0x0000_0100_0000_01B3
+      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+      var offset = 0
+      while offset + 8 <= bytes.count {
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+        hash = (hash ^ word) &* prime
+        hash ^= hash >> 29  // a product's high bits, down (a change in a word's last byte stayed in 8 bits)
+        offset += 8
+      }
+      for byte in bytes[offset...] { hash = (hash ^ UInt64(byte)) &* prime }
+      hash ^= hash >> 33
+      hash &*= 0xFF51_AFD7_ED55_8CCD
+      hash ^= hash >> 33
+      hash &*= 0xC4CE_B9FE_1A85_EC53
+      hash ^= hash >> 33
+      return UInt32(truncatingIfNeeded: hash ^ hash >> 32)
     }
   }
 
