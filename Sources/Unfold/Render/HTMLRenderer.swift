@@ -10,7 +10,9 @@ public struct HTMLOptions: Hashable, Sendable {
     case embedded
   }
 
-  /// The `id` of the container; `nil` derives a stable one from the text.
+  /// The `id` of the container; `nil` derives a stable one from the text: `unfold-` and eight hex digits of a hash
+  /// of it (FNV-1a; for a text longer than 4 KiB, a hash of its bytes eight at a time), the same on every run and
+  /// machine. Two paragraphs of the same text on one page need ids of their own.
   public var id: String?
   /// Where the fonts come from; `url(prefix: "")` by default.
   public var fontSource: FontSource
