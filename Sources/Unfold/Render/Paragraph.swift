@@ -297,7 +297,8 @@ public struct Paragraph: Sendable {
     let breaker = LineBreaker(rules: breakRules ?? .chromium)
     func collapsed(_ fonts: FontSet) -> TruncatedText {
       Truncator.truncate(
-        text, measurer: FontMeasurer(fonts), breaker: breaker, width: units, options: self.options, state: .collapsed)
+        text, measurer: FontMeasurer(fonts), breaker: breaker, width: units, options: self.options, state: .collapsed,
+        countingAllLines: false, findsUnpredictableRanges: warns)
     }
     var shown = collapsed(fonts)
     if shown.isTruncated && minimumScaleFactor < 1 && !isScrollable {

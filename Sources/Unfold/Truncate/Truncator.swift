@@ -19,6 +19,15 @@ public enum Truncator {
   public static func truncate(
     _ layout: LineLayout, options: TruncationOptions = .default, state: DisplayState
   ) -> TruncatedText {
+    truncate(layout, options: options, state: state, findsUnpredictableRanges: true)
+  }
+
+  /// ``truncate(_:options:state:)``, with ``TruncatedText/unpredictableRanges`` left empty unless
+  /// `findsUnpredictableRanges`: finding them walks the shown text's clusters, for a caller that has no use
+  /// for them (`Paragraph.html`, which gives no warning) a thirtieth of a comment's HTML.
+  static func truncate(
+    _ layout: LineLayout, options: TruncationOptions, state: DisplayState, findsUnpredictableRanges: Bool
+  ) -> TruncatedText {
     let limit = options.effectiveLineLimit
     var layout = layout
     let needsAll = state == .expanded || options.mode == .head || options.collapsesBlankLines
@@ -47,7 +56,8 @@ public enum Truncator {
     return TruncatedText(
       lines: lines, isTruncated: isTruncated, lineCount: layout.isComplete ? layout.lines.count : nil,
       state: state, width: layout.width, unit: layout.measurer.unit, mode: options.mode, toggle: options.toggle,
-      unpredictableRanges: layout.measurer.unpredictableRanges(in: layout.text, range: 0..<shownEnd))
+      unpredictableRanges: findsUnpredictableRanges
+        ? layout.measurer.unpredictableRanges(in: layout.text, range: 0..<shownEnd) : [])
   }
 
   /// Lays out and truncates a styled text, stopping the layout at the line limit when collapsed.
@@ -58,11 +68,22 @@ public enum Truncator {
     _ text: StyledText, measurer: any TextMeasurer = TerminalCells(), breaker: LineBreaker = .unicode,
     width: Int, options: TruncationOptions = .default, state: DisplayState, countingAllLines: Bool = false
   ) -> TruncatedText {
+    truncate(
+      text, measurer: measurer, breaker: breaker, width: width, options: options, state: state,
+      countingAllLines: countingAllLines, findsUnpredictableRanges: true)
+  }
+
+  /// ``truncate(_:measurer:breaker:width:options:state:countingAllLines:)``, with the unpredictable ranges found
+  /// only when asked (see ``truncate(_:options:state:findsUnpredictableRanges:)``).
+  static func truncate(
+    _ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: Int, options: TruncationOptions,
+    state: DisplayState, countingAllLines: Bool, findsUnpredictableRanges: Bool
+  ) -> TruncatedText {
     let stopAfter = state == .collapsed && !countingAllLines ? options.effectiveLineLimit : nil
     let layout = LineLayout(
       text, measurer: measurer, breaker: breaker, width: width, lineLimit: stopAfter,
       recordsBreakOffsets: state == .collapsed)
-    return truncate(layout, options: options, state: state)
+    return truncate(layout, options: options, state: state, findsUnpredictableRanges: findsUnpredictableRanges)
   }
 }
 
