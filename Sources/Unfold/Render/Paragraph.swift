@@ -259,7 +259,8 @@ public struct Paragraph: Sendable {
 
   /// HTML that a browser lays out as the engine predicts, first shown in `state`: `width` in CSS px,
   /// measured in `fonts` (see ``HTMLRenderer``). Line breaking follows Chromium's rules unless
-  /// ``breakRules`` says otherwise.
+  /// ``breakRules`` says otherwise. The same HTML as ``renderHTML(width:fonts:state:options:)``, without looking
+  /// for the characters the fonts cannot draw that it warns about.
   public func html(
     width: Double, fonts: FontSet, state: DisplayState = .collapsed, options: HTMLOptions = HTMLOptions()
   )
