@@ -79,6 +79,12 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       check(Invariants.foreignControl(inTerminalOutput: output), settings.text)
       check(Invariants.invalidUTF8(output), settings.text)
     }
+    // The expanded view of markdown written in parts cut after blank lines is the whole text's.
+    let renderer = ANSIRenderer(colors: .truecolor)
+    let parts = settings.paragraph.expandedANSI(
+      width: settings.width, renderer: renderer, partLength: 1 + settings.width % 32)
+    let whole = settings.paragraph.ansi(width: settings.width, state: .expanded, renderer: renderer)
+    check(parts == whole ? nil : "the expanded view written in parts is not the whole text's", settings.text)
   case .html:
     let settings = Settings(bytes)
     guard let fonts = fuzzFonts else { fatalError("DejaVu fonts missing (fonts-dejavu-core)") }
