@@ -32,35 +32,31 @@ public enum MarkdownParser {
   /// - Complexity: O(*n*) in the length of the markdown: a chunk is at most 16 KiB.
   public static func parse(_ markdown: String) -> Result {
     var markdown = TextSource.normalizingLineEnds(markdown)
-    var builder = StyledText.Builder()
-    builder.reserveCapacity(markdown.utf8.count)  // the text is the markdown less its markup, mostly
-    // Room for a run per 16 bytes, reserved without counting them: the room that the runs made leave untouched
-    // takes no memory (counting the delimiters that may start a run was 5% of parsing, and the 10 MB document's
-    // peak memory stayed 56.9 MB without it). A text of more runs, of delimiters mostly, grows the array.
-    builder.reserveRuns(markdown.utf8.count / 16 + 16)
-    var diagnostics: [Diagnostic] = []
-    var session = Inlines.Session()
-    defer { session.close() }
-    // The pieces are read as ranges of the text's bytes, and handed on as bytes: a piece made a substring, and
-    // a substring's bytes asked for, cost about 3,000 instructions a paragraph, a sixth of parsing 1 MB.
-    markdown.withUTF8 { bytes in parse(bytes, session: &session, into: &builder, diagnostics: &diagnostics) }
-    return Result(text: builder.build(), diagnostics: diagnostics)
+    return markdown.withUTF8 { parsed($0) }
   }
 
   /// The styled text of the UTF-8 bytes `range` of `markdown`, whose line ends are already normalized (see
   /// ``parse(_:)``) and which is cut after blank lines, or at its ends: the part of ``parse(_:)``'s text that
   /// they make (chunks between blank lines parse independently). Read in place, not copied.
   static func parse(_ markdown: inout String, utf8 range: Range<Int>) -> StyledText {
+    markdown.withUTF8 { parsed(UnsafeBufferPointer(rebasing: $0[range])).text }
+  }
+
+  /// The parse of normalized markdown's UTF-8 bytes, into a builder with room for them.
+  private static func parsed(_ bytes: UnsafeBufferPointer<UInt8>) -> Result {
     var builder = StyledText.Builder()
-    builder.reserveCapacity(range.count)
-    builder.reserveRuns(range.count / 16 + 16)
+    builder.reserveCapacity(bytes.count)  // the text is the markdown less its markup, mostly
+    // Room for a run per 16 bytes, reserved without counting them: the room that the runs made leave untouched
+    // takes no memory (counting the delimiters that may start a run was 5% of parsing, and the 10 MB document's
+    // peak memory stayed 56.9 MB without it). A text of more runs, of delimiters mostly, grows the array.
+    builder.reserveRuns(bytes.count / 16 + 16)
     var diagnostics: [Diagnostic] = []
     var session = Inlines.Session()
     defer { session.close() }
-    markdown.withUTF8 { bytes in
-      parse(UnsafeBufferPointer(rebasing: bytes[range]), session: &session, into: &builder, diagnostics: &diagnostics)
-    }
-    return builder.build()
+    // The pieces are read as ranges of the text's bytes, and handed on as bytes: a piece made a substring, and
+    // a substring's bytes asked for, cost about 3,000 instructions a paragraph, a sixth of parsing 1 MB.
+    parse(bytes, session: &session, into: &builder, diagnostics: &diagnostics)
+    return Result(text: builder.build(), diagnostics: diagnostics)
   }
 
   /// Parses the markdown whose UTF-8 bytes are `bytes`.
@@ -178,7 +174,7 @@ enum Chunking {
         let lineEnd = min(newline + 1, bytes.count)
         let line = lineStart
         lineStart = lineEnd
-        if !bytes[line..<newline].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+        if !Chunking.isBlank(bytes[line..<newline]) {
           chunkEnd = lineEnd
           if chunkStart == nil {
             chunkStart = line
@@ -255,9 +251,14 @@ extension Chunking {
     return pieces
   }
 
-  /// The end of the first blank line (only spaces, tabs and CRs, ended by a newline) that starts at or after UTF-8
-  /// offset `offset` of `bytes`, where the text may be cut into parts that parse as the whole does; nil when
-  /// there is none.
+  /// Whether a line (without its newline) is blank: only spaces and tabs, as ``Pieces`` reads it.
+  static func isBlank(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+  }
+
+  /// The end of the first blank line (``isBlank(_:)``, ended by a newline) that starts at or after UTF-8 offset
+  /// `offset` of `bytes`, whose line ends are normalized: where the text may be cut into parts that parse as the
+  /// whole does, as ``Pieces`` cuts it. Nil when there is none.
   static func firstBoundary(in bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int? {
     var lineStart = offset
     if lineStart > 0, lineStart < bytes.count, bytes[lineStart - 1] != 0x0A {
@@ -265,7 +266,7 @@ extension Chunking {
       lineStart = newline + 1
     }
     while lineStart < bytes.count, let newline = bytes.offset(of: 0x0A, from: lineStart) {
-      if bytes[lineStart..<newline].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return newline + 1 }
+      if isBlank(bytes[lineStart..<newline]) { return newline + 1 }
       lineStart = newline + 1
     }
     return nil
