@@ -136,12 +136,15 @@ import Testing
     }
   }
 
-  /// A batch of the stream that starts with a newline alone after spaces on a line (Chromium allows a break
-  /// before it) hangs it with them, as a fresh layout does, not as an empty line: the batch before ended with a
-  /// paragraph of one window (no safe cut in `a a a`) whose newline was left open, so it starts the next batch.
-  @Test func aStreamedBatchThatStartsWithANewlineKnowsWhatCameBefore() throws {
+  /// A window of the stream that starts with a newline alone after spaces on a line (Chromium allows a break
+  /// before it) hangs it with them, as a fresh layout does, not as an empty line: the window before is a
+  /// paragraph (no safe cut in `a a a`) whose newline was left open, so it starts the next one. Paragraphs about
+  /// as long as the scanner's shortest and longest windows, and as the thousand segments that the stream once
+  /// placed in batches.
+  @Test func aStreamedWindowThatStartsWithANewlineKnowsWhatCameBefore() throws {
     let fonts = try FontSet.dejaVu()
-    for count in [LineStream.batch - 2, LineStream.batch, LineStream.batch + 2, LineStream.batch + 80] {
+    let lengths = [BreakScanner.shortestWindow / 2, BreakScanner.window / 2, 1024]
+    for count in lengths.flatMap({ [$0 - 2, $0, $0 + 2, $0 + 80] }) {
       let text = StyledText(plain: String(repeating: "a ", count: count) + "。-  \r\nword\n \nend")
       for (measurer, unit) in [(TerminalCells() as any TextMeasurer, 1), (FontMeasurer(fonts), 4096 * 8)] {
         for breaker in [LineBreaker.chromium, .unicode] {

@@ -104,18 +104,12 @@ public struct LineLayout: Sendable {
 
 /// The lines of a whole text laid out lazily, a window of the segmenter at a time, each handed out as soon as it
 /// is closed and then forgotten: what writing a long text line by line needs, in memory that does not grow
-/// with the text. A window's segments are placed as a prepared text's are, plain runs a line at a time (added
-/// one by one, they were a twentieth of writing an expanded view).
+/// with the text. A window's segments are placed where the segmenter made them, by ``LineFitter/addAll(_:)``.
 struct LineStream: IteratorProtocol {
   private var segments: Segmenter
   private var fitter: LineFitter<[LineLayout.Line]>
-  /// The segments being placed: whole windows of the segmenter, at least ``batch`` of them unless the text ends.
-  private var pending: [Segment] = []
-  static let batch = 1024
   private var handedOut = 0
   private var isFinished = false
-  /// Whether the last segment placed ends with a mandatory break (or none was): the next batch's runs start after it.
-  private var afterMandatoryBreak = true
 
   /// The lines of `text` at `width` (below 1 acts as 1), without their break offsets.
   init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: Int) {
@@ -128,23 +122,7 @@ struct LineStream: IteratorProtocol {
       fitter.forgetLines()
       handedOut = 0
       if isFinished { return nil }
-      // A batch of windows, so that the runs' arrays are made once per thousand segments or so, not per window.
-      pending.removeAll(keepingCapacity: true)
-      // Room for a batch of a text of words of five letters or so (grown by doubling from none, the array was
-      // allocated and copied five times for a comment).
-      if pending.capacity == 0 { pending.reserveCapacity(min(segments.byteCount / 4 + 16, Self.batch + 256)) }
-      var isLast = false
-      while pending.count < Self.batch {
-        guard segments.nextWindow(appendingTo: &pending) else {
-          isLast = true
-          break
-        }
-      }
-      if let last = pending.last {
-        _ = fitter.place(pending, PlainRuns(pending, afterMandatoryBreak: afterMandatoryBreak), lineLimit: .max)
-        afterMandatoryBreak = last.isMandatoryBreak
-      }
-      if isLast {
+      if !segments.nextWindow({ fitter.addAll($0) }) {
         fitter.finish()
         isFinished = true
       }
@@ -383,6 +361,86 @@ struct LineFitter<Lines: LineSink> {
     state.hasContent = true
     state.spaces = contentEnd..<end
     state.spacesWidth = sumAfter - runs.contentEnds[last]
+  }
+
+  /// Places `segments` one by one, as ``add(_:)`` does, the common case in a loop of its own over the open line's
+  /// figures held in local variables: a segment with content and no tab or soft hyphen whose fit the sum decides,
+  /// after content whose hanging spaces hold no tab and that does not end with a soft hyphen. Any other segment
+  /// goes to ``add(_:)``. A stream of lines places each segment once: building ``PlainRuns`` to search them a line at
+  /// a time cost more than the search saved. (Lines that keep their break offsets go to ``add(_:)`` too.)
+  mutating func addAll(_ segments: UnsafeBufferPointer<Segment>) {
+    var k = 0
+    while k < segments.count {
+      guard !recordsBreakOffsets, !state.spacesHaveTab, !state.endsWithSoftHyphen else {
+        add(segments[k])
+        k += 1
+        continue
+      }
+      // The open line's figures (its start -1 between lines; `next`, where the next content would stand, its
+      // hanging spaces included), written back to ``state`` before a segment that goes to ``add(_:)``.
+      var start = lineStart ?? -1
+      var x = state.x
+      var next = state.hasContent ? state.x + state.spacesWidth : state.x
+      var hasContent = state.hasContent
+      // The sums that surely fit, and above which none does (``LineFit/decide(_:width:rounding:)``).
+      let (surelyFits, tooWide) = (LineFit.surelyFitting(width: width, rounding: rounding), width &+ rounding)
+      var contentEnd = state.contentEnd
+      var count = placedCount
+      var placedLast = -1  // the last segment placed on the open line here
+      while k < segments.count {
+        let segment = segments[k]
+        guard segment.contentEnd > segment.start, !segment.hasTab, !segment.endsWithSoftHyphen else { break }
+        if start < 0 { (start, x, next, hasContent, count, placedLast) = (segment.start, 0, 0, false, 0, -1) }  // ``open(at:)``
+        // (The line's figures were set to ``open(at:)``'s, but its content end: only a line with content is closed.)
+        let total = next &+ segment.contentWidth
+        if total > surelyFits {
+          // A segment near the width (whose items decide), or that does not fit alone (cut into clusters), goes to
+          // ``add(_:)``; one that does not fit after content starts a line (``breakLine(before:)`` without a soft
+          // hyphen) and is placed again.
+          guard total > tooWide, hasContent else { break }
+          lines.append(
+            LineLayout.Line(
+              range: Range(uncheckedBounds: (start, segment.start)), contentEnd: contentEnd, width: x,
+              isHyphenated: false))
+          start = -1
+          continue
+        }
+        count += 1
+        x = total
+        next = total &+ segment.spaceWidth
+        hasContent = true
+        contentEnd = segment.contentEnd
+        placedLast = k
+        k += 1
+        if segment.isMandatoryBreak {
+          lines.append(
+            LineLayout.Line(
+              range: Range(uncheckedBounds: (start, segment.end)), contentEnd: contentEnd, width: x,
+              isHyphenated: false))
+          start = -1
+        }
+      }
+      if start != (lineStart ?? -1) {
+        // A line was opened here (or the open one closed): ``open(at:)``'s state, then what was placed.
+        lineStart = start < 0 ? nil : start
+        lineBreakOffsetStart = breakOffsets.count
+        state = State(contentEnd: start, spaces: start..<start, breakOffsetCount: lineBreakOffsetStart)
+        if !placed.isEmpty { placed.removeAll(keepingCapacity: true) }
+      }
+      if placedLast >= 0 {
+        let segment = segments[placedLast]
+        if !placed.isEmpty { placed.removeAll(keepingCapacity: true) }
+        state.x = x
+        state.contentEnd = segment.contentEnd
+        state.hasContent = true
+        state.spaces = segment.contentEnd..<segment.spaceEnd
+        state.spacesWidth = segment.spaceWidth
+      }
+      placedCount = count
+      guard k < segments.count else { break }
+      add(segments[k])
+      k += 1
+    }
   }
 
   mutating func add(_ segment: Segment) {

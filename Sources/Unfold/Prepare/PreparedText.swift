@@ -120,9 +120,8 @@ struct PlainRuns: Sendable {
   /// The running sum after the last segment, gaps included.
   let endSum: Int
 
-  /// The runs of `segments`; `afterMandatoryBreak` says whether the segment before the first ends with a mandatory
-  /// break (or there is none): a newline alone after it is an empty line, not one that hangs with it.
-  init(_ segments: [Segment], afterMandatoryBreak: Bool = true) {
+  /// The runs of `segments`, the whole of a text's.
+  init(_ segments: [Segment]) {
     // The four arrays of a figure per segment are filled through buffers of their exact size in one pass over
     // the segments (appending asked the runtime whether each array's storage was shared at every segment).
     let count = segments.count
@@ -140,7 +139,7 @@ struct PlainRuns: Sendable {
         trailingBytes.withUnsafeMutableBufferPointer { trailingBytes in
           starts.withUnsafeMutableBufferPointer { starts in
             segments.withUnsafeBufferPointer { segments in
-              var afterMandatoryBreak = afterMandatoryBreak  // whether the segment before ends with one
+              var afterMandatoryBreak = true  // whether the segment before ends with one (or there is none)
               for k in 0..<count {
                 let segment = segments[k]
                 starts[k] = segment.start

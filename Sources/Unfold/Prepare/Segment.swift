@@ -72,26 +72,27 @@ struct Segmenter: IteratorProtocol {
     return ready[readyIndex]
   }
 
-  /// Appends the segments of the next window to `batch`, the last one of the text with the last window: what
-  /// ``next()`` hands out one by one. `false` once every segment was handed out.
-  mutating func nextWindow(appendingTo batch: inout [Segment]) -> Bool {
-    if readyIndex < readyCount {
-      batch.append(contentsOf: ready[readyIndex..<readyCount])
+  /// Hands the segments of the next window to `body`, where they were made (no copy), the last one of the text
+  /// with the last window: what ``next()`` hands out one by one. `false` once every segment was handed out.
+  mutating func nextWindow(_ body: (UnsafeBufferPointer<Segment>) -> Void) -> Bool {
+    if readyIndex == readyCount {
       (readyIndex, readyCount) = (0, 0)
-      return true
-    }
-    (readyIndex, readyCount) = (0, 0)
-    while scanner.scanWindow() {
-      measureWindow()
-      if readyCount > 0 {
-        batch.append(contentsOf: ready[..<readyCount])
-        readyCount = 0
-        return true
+      while readyCount == 0 {
+        guard scanner.scanWindow() else {
+          guard let last = open else { return false }
+          open = nil
+          withUnsafeTemporaryAllocation(of: Segment.self, capacity: 1) { buffer in
+            buffer.initializeElement(at: 0, to: last)
+            body(UnsafeBufferPointer(buffer))
+          }
+          return true
+        }
+        measureWindow()
       }
     }
-    guard let last = open else { return false }
-    batch.append(last)
-    open = nil
+    let range = readyIndex..<readyCount
+    (readyIndex, readyCount) = (0, 0)
+    ready.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     return true
   }
 
