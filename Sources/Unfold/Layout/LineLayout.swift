@@ -390,8 +390,8 @@ struct LineFitter<Lines: LineSink> {
       while k < segments.count {
         let segment = segments[k]
         guard segment.contentEnd > segment.start, !segment.hasTab, !segment.endsWithSoftHyphen else { break }
-        if start < 0 { (start, x, next, hasContent, count, placedLast) = (segment.start, 0, 0, false, 0, -1) }  // ``open(at:)``
-        // (The line's figures were set to ``open(at:)``'s, but its content end: only a line with content is closed.)
+        // A line opens (``open(at:)``'s figures, but the content end: only a line with content is closed).
+        if start < 0 { (start, x, next, hasContent, count, placedLast) = (segment.start, 0, 0, false, 0, -1) }
         let total = next &+ segment.contentWidth
         if total > surelyFits {
           // A segment near the width (whose items decide), or that does not fit alone (cut into clusters), goes to
