@@ -107,10 +107,10 @@ import Testing
     }
   }
 
-  /// A streamed layout (an expanded view's: windows of the segmenter placed a batch of about a thousand segments
-  /// at a time, plain runs a line at a time) has a fresh layout's lines, across batches and windows: long random
-  /// texts of paragraphs with tabs, soft hyphens, leading spaces, empty lines, long words and wide characters,
-  /// in cells and in a font.
+  /// A streamed layout (an expanded view's: each window of the segmenter placed by `LineFitter.addAll`, the
+  /// common case in a loop of its own) has the lines of a fresh layout that keeps its break offsets (placed segment
+  /// by segment, by `add`), across windows: long random texts of paragraphs with tabs, soft hyphens, leading
+  /// spaces, empty lines, long words and wide characters, in cells and in a font.
   @Test func streamedLinesAreFreshLayoutLines() throws {
     let pieces = [
       "word", "a", "longerword", " ", "  ", "\t", "\n", "\n  ", "中文", "。", "e\u{301}", "soft\u{AD}ly", "-",

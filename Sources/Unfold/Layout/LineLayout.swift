@@ -83,8 +83,10 @@ public struct LineLayout: Sendable {
     return breakOffsetStorage[lower..<max(lower, upper)]
   }
 
+  /// The layout of the segments, a window at a time through ``LineFitter/addAll(_:)`` without a line limit, else
+  /// one by one, stopping at the limit.
   static func fit(
-    _ segments: some IteratorProtocol<Segment>, text: StyledText, measurer: any TextMeasurer,
+    _ segments: Segmenter, text: StyledText, measurer: any TextMeasurer,
     breaker: LineBreaker, width: Int, lineLimit: Int?, recordsBreakOffsets: Bool = true
   ) -> LineLayout {
     var segments = segments
@@ -92,6 +94,9 @@ public struct LineLayout: Sendable {
       text: text, measurer: measurer, width: max(1, width), recordsBreakOffsets: recordsBreakOffsets)
     let limit = lineLimit.map { max(1, $0) } ?? Int.max
     var isComplete = true
+    if lineLimit == nil {
+      while segments.nextWindow({ fitter.addAll($0) }) {}
+    }
     while let segment = segments.next() {
       guard fitter.add(segment, lineLimit: limit) else {
         isComplete = false
