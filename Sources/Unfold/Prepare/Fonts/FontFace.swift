@@ -29,9 +29,9 @@ public struct FontFace: Sendable, Hashable {
   /// The family name, when the `name` table has one.
   public let familyName: String?
 
-  private let advances: [UInt16]
-  private let basicPlane: [UInt16]  // glyph of each code point below U+10000
-  private let groups: [(start: UInt32, end: UInt32, glyph: UInt32)]  // the rest, sorted
+  let advances: [UInt16]
+  let basicPlane: [UInt16]  // glyph of each code point below U+10000
+  let groups: [(start: UInt32, end: UInt32, glyph: UInt32)]  // the rest, sorted
   /// The ASCII code points that the face draws no glyph for, as ``FontMeasurer`` draws them (a control as its
   /// picture; spaces and line ends need none): bit `b` of `low` for code point `b`, of `high` for `64 + b`.
   /// The most common clusters are checked against it, with no lookup.
@@ -139,6 +139,20 @@ public struct FontFace: Sendable, Hashable {
 
   /// The glyph of a code point; 0 (`.notdef`) when the font has none.
   public func glyph(for scalar: Unicode.Scalar) -> Int {
+    Self.glyph(for: scalar, basicPlane: basicPlane, groups: groups)
+  }
+
+  /// The advance of a glyph in font units (glyphs past the metrics reuse the last advance).
+  public func advance(ofGlyph glyph: Int) -> Int {
+    Self.advance(ofGlyph: glyph, advances: advances)
+  }
+
+  /// ``glyph(for:)`` from a face's tables: what ``FontSet`` reads its faces with, in place (calling a face's methods on
+  /// a face held in a set copied the face, some 150 bytes, five times a character).
+  @inline(__always)
+  static func glyph(
+    for scalar: Unicode.Scalar, basicPlane: [UInt16], groups: [(start: UInt32, end: UInt32, glyph: UInt32)]
+  ) -> Int {
     let value = scalar.value
     if value < 0x10000 { return Int(basicPlane[Int(value)]) }
     var low = 0
@@ -157,8 +171,9 @@ public struct FontFace: Sendable, Hashable {
     return 0
   }
 
-  /// The advance of a glyph in font units (glyphs past the metrics reuse the last advance).
-  public func advance(ofGlyph glyph: Int) -> Int {
+  /// ``advance(ofGlyph:)`` from a face's table of advances (see ``glyph(for:basicPlane:groups:)``).
+  @inline(__always)
+  static func advance(ofGlyph glyph: Int, advances: [UInt16]) -> Int {
     Int(advances[min(glyph, advances.count - 1)])
   }
 }

@@ -11,6 +11,9 @@
 ///   their sum must not pass the width rounded down to 1/64 px, plus 1/64 px.
 public struct FontMeasurer: TextMeasurer {
   /// The faces and size.
+  ///
+  /// (A copy, with the references of its five faces: measuring reads `storage.fonts` in place, which cost five
+  /// copies of the set per character past ASCII, and two per ASCII character.)
   public var fonts: FontSet { storage.fonts }
 
   /// The faces, held by reference: a measurer is a word (a measurer of five faces inline was copied, a
@@ -60,19 +63,20 @@ public struct FontMeasurer: TextMeasurer {
   public func advance(ofASCII byte: UInt8, style: Style) -> Int {
     if Cluster.startsHardLineBreak(UInt32(byte)) { return 0 }
     // The face's own table of ASCII advances, read in place (a face borrowed per character was copied).
-    let (units, unitsPerEm) = fonts.asciiAdvance(byte, traits: style.traits)
-    return Self.scale(units, unitsPerEm: unitsPerEm, size: fonts.size)
+    let (units, unitsPerEm) = storage.fonts.asciiAdvance(byte, traits: style.traits)
+    return Self.scale(units, unitsPerEm: unitsPerEm, size: storage.fonts.size)
   }
 
   /// The sum of the glyphs' advances of the code points, ignorable ones left out.
   private func advance(ofGlyphsOf scalars: some Collection<Unicode.Scalar>, style: Style) -> Int {
-    fonts.withFace(for: style) { face in
-      var units = 0
-      for scalar in scalars where !Self.isIgnorable(scalar) {
-        units += face.advance(ofGlyph: face.glyph(for: VisibleControls.visible(scalar)))
-      }
-      return scale(units, face)
+    var units = 0
+    var unitsPerEm = 1  // (no glyph: 0 units, whatever the face)
+    for scalar in scalars where !Self.isIgnorable(scalar) {
+      let glyph = storage.fonts.glyphAdvance(VisibleControls.visible(scalar), traits: style.traits)
+      units += glyph.units
+      unitsPerEm = glyph.unitsPerEm
     }
+    return Self.scale(units, unitsPerEm: unitsPerEm, size: storage.fonts.size)
   }
 
   /// Whether a line of inline items fits `width`, by Chromium's rule (see the type's documentation).
@@ -220,7 +224,7 @@ public struct FontMeasurer: TextMeasurer {
   @inline(__always)
   private func lacksGlyph(_ scalar: Unicode.Scalar, traits: Style.Traits) -> Bool {
     // The face's character map first: most characters are in it, and the other two look properties up.
-    fonts.glyph(for: VisibleControls.visible(scalar), traits: traits) == 0 && !Self.isIgnorable(scalar)
+    storage.fonts.glyph(for: VisibleControls.visible(scalar), traits: traits) == 0 && !Self.isIgnorable(scalar)
       && !Self.isWhitespace(scalar)
   }
 
@@ -228,10 +232,6 @@ public struct FontMeasurer: TextMeasurer {
   @inline(__always)
   private static func drawsPrintableASCII(_ bits: (low: UInt64, high: UInt64)) -> Bool {
     bits.low & 0xFFFF_FFFF_0000_0000 == 0 && bits.high & 0x7FFF_FFFF_FFFF_FFFF == 0
-  }
-
-  private func scale(_ units: Int, _ face: FontFace) -> Int {
-    Self.scale(units, unitsPerEm: face.unitsPerEm, size: fonts.size)
   }
 
   /// Font units of a face of `unitsPerEm` in this unit, at `size` px.
