@@ -248,7 +248,8 @@ import Testing
   /// The HTML escape replaces what the rule of one code point at a time replaces, and nothing else: every code
   /// point to U+00FF alone and between letters, and 2,000 generated strings of entities' characters,
   /// controls, C2 bytes of other code points, CJK and emoji (20 more long enough for several batches of
-  /// replacements).
+  /// replacements), and 2,000 of a few of them apart in stretches of letters up to 24 bytes long (the escape reads
+  /// eight bytes at a time where none is replaced).
   @Test func htmlEscapeIsTheRuleOfOneCodePointAtATime() {
     func reference(_ text: String) -> String {
       var result = ""
@@ -273,6 +274,10 @@ import Testing
     ]
     texts += (0..<2_000).map { _ in (0..<random.below(12)).map { _ in random.pick(pieces) }.joined() }
     texts += (0..<20).map { _ in (0..<(300 + random.below(600))).map { _ in random.pick(pieces) }.joined() }
+    func letters() -> String { String(repeating: "x", count: random.below(25)) }
+    texts += (0..<2_000).map { _ in
+      (0..<random.below(5)).map { _ in letters() + random.pick(pieces) }.joined() + letters()
+    }
     for text in texts {
       #expect(HTMLRenderer.escape(text) == reference(text), "\(text.debugDescription)")
       #expect(HTMLRenderer.escape(text.dropFirst()) == reference(String(text.dropFirst())))
