@@ -62,9 +62,8 @@ public struct FontMeasurer: TextMeasurer {
   /// The advance of one ASCII character: its glyph's, as ``advance(of:style:)`` measures it.
   public func advance(ofASCII byte: UInt8, style: Style) -> Int {
     if Cluster.startsHardLineBreak(UInt32(byte)) { return 0 }
-    // The face's own table of ASCII advances, read in place (a face borrowed per character was copied).
-    let (units, unitsPerEm) = storage.fonts.asciiAdvance(byte, traits: style.traits)
-    return Self.scale(units, unitsPerEm: unitsPerEm, size: storage.fonts.size)
+    // The set's table of ASCII advances at its size, read in place (a face borrowed per character was copied).
+    return storage.fonts.scaledASCIIAdvance(byte, traits: style.traits)
   }
 
   /// The sum of the glyphs' advances of the code points, ignorable ones left out.
@@ -236,7 +235,7 @@ public struct FontMeasurer: TextMeasurer {
 
   /// Font units of a face of `unitsPerEm` in this unit, at `size` px.
   @inline(__always)
-  private static func scale(_ units: Int, unitsPerEm: Int, size: Double) -> Int {
+  static func scale(_ units: Int, unitsPerEm: Int, size: Double) -> Int {
     let scaled = Double(units) * size * Double(Self.unitsPerPixel) / Double(unitsPerEm)
     return rounded(scaled)
   }

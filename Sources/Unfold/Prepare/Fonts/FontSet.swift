@@ -4,17 +4,17 @@ import Foundation
 /// code; with the line height. What the HTML renderer pins in its CSS is exactly this.
 public struct FontSet: Sendable, Hashable {
   /// The regular face.
-  public var regular: FontFace
+  public var regular: FontFace { didSet { scaleASCIIAdvances() } }
   /// The bold face (the regular one when missing: the browser is told not to synthesize).
-  public var bold: FontFace
+  public var bold: FontFace { didSet { scaleASCIIAdvances() } }
   /// The italic face.
-  public var italic: FontFace
+  public var italic: FontFace { didSet { scaleASCIIAdvances() } }
   /// The bold italic face.
-  public var boldItalic: FontFace
+  public var boldItalic: FontFace { didSet { scaleASCIIAdvances() } }
   /// The face of inline code.
-  public var monospace: FontFace
+  public var monospace: FontFace { didSet { scaleASCIIAdvances() } }
   /// The font size in CSS px.
-  public var size: Double
+  public var size: Double { didSet { scaleASCIIAdvances() } }
   /// The line height in CSS px.
   public var lineHeight: Double
 
@@ -30,6 +30,27 @@ public struct FontSet: Sendable, Hashable {
     self.monospace = monospace ?? regular
     self.size = size
     self.lineHeight = lineHeight ?? (size * 1.25).rounded()
+    scaleASCIIAdvances()
+  }
+
+  /// The advance of each ASCII character's glyph in each face, at the size, in ``FontMeasurer``'s unit: 128 per face,
+  /// in the order of ``faceIndex(for:)``, made again whenever a face or the size changes. (Scaled per character, a
+  /// division and a rounding, it was most of measuring an ASCII letter, a twentieth of a comment's HTML.)
+  private(set) var scaledASCIIAdvances: [Int] = []
+
+  private mutating func scaleASCIIAdvances() {
+    scaledASCIIAdvances = [regular, bold, italic, boldItalic, monospace].flatMap { face in
+      face.asciiAdvances.map {
+        FontMeasurer.scale(Int($0), unitsPerEm: face.unitsPerEm, size: size)
+      }
+    }
+  }
+
+  /// The advance of an ASCII character's glyph in the face a style of `traits` is drawn in, in ``FontMeasurer``'s
+  /// unit (``scaledASCIIAdvances``).
+  @inline(__always)
+  func scaledASCIIAdvance(_ byte: UInt8, traits: Style.Traits) -> Int {
+    scaledASCIIAdvances[Self.faceIndex(for: traits) << 7 | Int(byte & 0x7F)]
   }
 
   /// The face that draws a style: code in the monospace face, else by bold and italic.
@@ -53,20 +74,6 @@ public struct FontSet: Sendable, Hashable {
   /// Each face's ``FontFace/asciiWithoutGlyph``, in the order of ``faceIndex(for:)``.
   var asciiWithoutGlyph: [(low: UInt64, high: UInt64)] {
     [regular, bold, italic, boldItalic, monospace].map(\.asciiWithoutGlyph)
-  }
-
-  /// The advance in font units of an ASCII character's glyph (``FontFace/asciiAdvances``) in the face a style
-  /// of `traits` is drawn in, and that face's units per em, read in place.
-  @inline(__always)
-  func asciiAdvance(_ byte: UInt8, traits: Style.Traits) -> (units: Int, unitsPerEm: Int) {
-    let index = Int(byte & 0x7F)
-    switch Self.faceIndex(for: traits) {
-    case 0: return (Int(regular.asciiAdvances[index]), regular.unitsPerEm)
-    case 1: return (Int(bold.asciiAdvances[index]), bold.unitsPerEm)
-    case 2: return (Int(italic.asciiAdvances[index]), italic.unitsPerEm)
-    case 3: return (Int(boldItalic.asciiAdvances[index]), boldItalic.unitsPerEm)
-    default: return (Int(monospace.asciiAdvances[index]), monospace.unitsPerEm)
-    }
   }
 
   /// The glyph of a code point in the face a style of `traits` is drawn in, read in place: a face borrowed by
