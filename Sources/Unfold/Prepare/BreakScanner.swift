@@ -385,6 +385,7 @@ struct BreakScanner {
   /// Blink's changes to UAX #14 (see ``LineBreaker``).
   private static func tailorForChromium(_ scalars: UnsafeBufferPointer<ScannedScalar>, _ actions: inout [UAX14.Action])
   {
+    let asciiBreakPairs = Self.asciiBreakPairs  // read once, not through the global's accessor per pair
     for i in 1..<max(1, scalars.count) where actions[i] != .mandatory {
       let previous = scalars[i - 1].scalar
       let current = scalars[i].scalar
