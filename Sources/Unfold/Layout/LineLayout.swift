@@ -96,11 +96,12 @@ public struct LineLayout: Sendable {
     var isComplete = true
     if lineLimit == nil {
       while segments.nextWindow({ fitter.addAll($0) }) {}
-    }
-    while let segment = segments.next() {
-      guard fitter.add(segment, lineLimit: limit) else {
-        isComplete = false
-        break
+    } else {
+      while let segment = segments.next() {
+        guard fitter.add(segment, lineLimit: limit) else {
+          isComplete = false
+          break
+        }
       }
     }
     return fitter.layout(breaker: breaker, lineLimit: limit, isComplete: isComplete, breakOffsets: fitter.breakOffsets)
@@ -425,16 +426,17 @@ struct LineFitter<Lines: LineSink> {
           start = -1
         }
       }
-      if start != (lineStart ?? -1) {
+      let opened = start != (lineStart ?? -1)
+      if opened {
         // A line was opened here (or the open one closed): ``open(at:)``'s state, then what was placed.
         lineStart = start < 0 ? nil : start
         lineBreakOffsetStart = breakOffsets.count
         state = State(contentEnd: start, spaces: start..<start, breakOffsetCount: lineBreakOffsetStart)
-        if !placed.isEmpty { placed.removeAll(keepingCapacity: true) }
       }
+      // A line opened here, or a segment placed without a soft hyphen, drops the soft-hyphen segments kept.
+      if !placed.isEmpty, opened || placedLast >= 0 { placed.removeAll(keepingCapacity: true) }
       if placedLast >= 0 {
         let segment = segments[placedLast]
-        if !placed.isEmpty { placed.removeAll(keepingCapacity: true) }
         state.x = x
         state.contentEnd = segment.contentEnd
         state.hasContent = true

@@ -81,10 +81,7 @@ struct Segmenter: IteratorProtocol {
         guard scanner.scanWindow() else {
           guard let last = open else { return false }
           open = nil
-          withUnsafeTemporaryAllocation(of: Segment.self, capacity: 1) { buffer in
-            buffer.initializeElement(at: 0, to: last)
-            body(UnsafeBufferPointer(buffer))
-          }
+          withUnsafePointer(to: last) { body(UnsafeBufferPointer(start: $0, count: 1)) }
           return true
         }
         measureWindow()

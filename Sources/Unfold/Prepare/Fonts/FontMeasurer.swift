@@ -10,10 +10,7 @@
 /// - A line fits as Chromium decides: each inline item (a run of one style) is rounded up to 1/64 px, and
 ///   their sum must not pass the width rounded down to 1/64 px, plus 1/64 px.
 public struct FontMeasurer: TextMeasurer {
-  /// The faces and size.
-  ///
-  /// (A copy, with the references of its five faces: measuring reads `storage.fonts` in place, which cost five
-  /// copies of the set per character past ASCII, and two per ASCII character.)
+  /// The faces and size (a copy of the set; measuring reads the storage's).
   public var fonts: FontSet { storage.fonts }
 
   /// The faces, held by reference: a measurer is a word (a measurer of five faces inline was copied, a
