@@ -182,6 +182,32 @@ import Testing
     }
   }
 
+  /// The search that finds a line's last plain segment from the width index (a guess by width, four sums
+  /// counted after it, then a search) is the linear search within the paragraph of the line's first segment:
+  /// random widths, zero and wider than the index's cells among them, cells of many segments, hard breaks (gaps in the sums), limits
+  /// from the first segment's sum to past the text's end.
+  @Test func indexedLastFittingIsTheLinearSearch() {
+    var random = SplitMix64(state: 8)
+    for round in 0..<5_000 {
+      // Even widths, or narrow ones among a few wide (cells wider than many segments).
+      let mixed = round % 2 == 0
+      let segments = (0..<(1 + random.below(150))).map { _ in
+        Segment(
+          start: 0, contentEnd: 1, spaceEnd: 1, end: 1,
+          contentWidth: mixed && random.below(8) == 0 ? 30 + random.below(40) : random.below(mixed ? 2 : 6),
+          spaceWidth: random.below(mixed ? 2 : 3), hasTab: false, isMandatoryBreak: random.below(12) == 0,
+          endsWithSoftHyphen: false)
+      }
+      let runs = PlainRuns(segments)
+      let first = random.below(segments.count)
+      let end = first + 1 + random.below(segments.count - first)
+      let limit = runs.contentEnds[first] + (round % 5 == 0 ? runs.totalWidth : random.below(60))
+      let paragraphEnd = runs.hardBreaks.first { $0 >= first } ?? segments.count - 1
+      let linear = (first..<min(end, paragraphEnd + 1)).prefix { runs.contentEnds[$0] <= limit }.last
+      #expect(runs.lastFitting(from: first, before: end, upTo: limit) == linear, "round \(round)")
+    }
+  }
+
   @Test func widthBelowOneActsAsOne() {
     #expect(lines("ab", width: 0) == ["a", "b"])
     #expect(lines("ab", width: -5) == ["a", "b"])

@@ -145,9 +145,13 @@ protocol LineSink {
   mutating func append(_ line: LineLayout.Line)
   mutating func append(contentsOf lines: UnsafeBufferPointer<LineLayout.Line>)
   mutating func reserveCapacity(_ minimumCapacity: Int)
+  /// Whether it keeps the lines given to it (a sink that only counts them need not be given them).
+  static var keepsLines: Bool { get }
 }
 
-extension Array: LineSink where Element == LineLayout.Line {}
+extension Array: LineSink where Element == LineLayout.Line {
+  static var keepsLines: Bool { true }
+}
 
 /// A sink that counts the lines and keeps none (``PreparedText/lineCount(width:lineLimit:)``).
 struct LineCounter: LineSink {
@@ -155,6 +159,7 @@ struct LineCounter: LineSink {
   mutating func append(_ line: LineLayout.Line) { count += 1 }
   mutating func append(contentsOf lines: UnsafeBufferPointer<LineLayout.Line>) { count += lines.count }
   func reserveCapacity(_ minimumCapacity: Int) {}
+  static var keepsLines: Bool { false }
 }
 
 /// Places segments on lines greedily: a segment goes on the current line if its content fits after the
@@ -185,9 +190,6 @@ struct LineFitter<Lines: LineSink> {
   private var placed: [(segment: Segment, before: State)] = []
   /// How many segments with content are placed on the open line.
   private var placedCount = 0
-  /// How many segments the last full line that ``placeRuns(of:_:from:cursor:limit:)`` ended held (not one that a
-  /// mandatory break ended): where it looks for the end of the next.
-  private var segmentsPerLine = 8
 
   /// The open line's placed content.
   private struct State {
@@ -288,7 +290,7 @@ struct LineFitter<Lines: LineSink> {
   /// Places the plain segments from `index` up to `runEnd` on the open line and the lines after it; the index of
   /// the first segment not placed. The open line's last segment is found by
   /// ``PlainRuns/lastFitting(from:before:upTo:near:)``; the lines after it, each starting with a segment that
-  /// surely fits alone, by ``PlainRuns/fillLines(into:_:cursor:before:surelyFits:tooWide:)``, written through a
+  /// surely fits alone, by ``PlainRuns/fillLines(into:_:cursor:before:surelyFits:tooWide:keepsLines:)``, written through a
   /// buffer on the stack into the array of lines; the last one is left open as ``add(_:)`` leaves it.
   private mutating func placeRun(
     of segments: [Segment], _ runs: PlainRuns, from index: Int, before runEnd: Int, surelyFits: Int, limit: Int
@@ -303,7 +305,7 @@ struct LineFitter<Lines: LineSink> {
         &- (state.hasContent ? state.spacesWidth : 0)
       let openLast = PlainRuns.lastFitting(
         in: buffers.contentEnds, from: index, before: runEnd, upTo: openBase &+ surelyFits,
-        near: index &+ segmentsPerLine &- 1)
+        near: index &+ 7)
       let next = openLast &+ 1
       guard lines.count < limit,
         PlainRuns.startsLine(next, buffers, before: runEnd, after: openBase, surelyFits, tooWide)
@@ -318,7 +320,7 @@ struct LineFitter<Lines: LineSink> {
         range: openStart..<end, contentEnd: placedAny ? end &- Int(buffers.trailingBytes[openLast]) : state.contentEnd,
         width: placedAny ? buffers.contentEnds[openLast] &- openBase : state.x, isHyphenated: false)
       var cursor = PlainRuns.LineCursor(
-        first: next, base: buffers.contentEnds[next] &- Int(buffers.contentWidths[next]), perLine: segmentsPerLine,
+        first: next, base: buffers.contentEnds[next] &- Int(buffers.contentWidths[next]),
         hardBreak: buffers.hardBreaks.partitionIndex { $0 >= next })
       var last = next &- 1
       lines.reserveCapacity(lines.count + min(limit - lines.count, runEnd - next + 1, expectedLines))
@@ -329,13 +331,12 @@ struct LineFitter<Lines: LineSink> {
         while lines.count < limit {
           let filled = PlainRuns.fillLines(
             into: UnsafeMutableBufferPointer(rebasing: buffer[..<min(buffer.count, limit - lines.count)]), buffers,
-            cursor: &cursor, before: runEnd, surelyFits: surelyFits, tooWide: tooWide)
+            cursor: &cursor, before: runEnd, surelyFits: surelyFits, tooWide: tooWide, keepsLines: Lines.keepsLines)
           lines.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<filled.written]))
           last = filled.last
           if last >= cursor.first { break }  // the line at cursor.first does not end surely in this run
         }
       }
-      segmentsPerLine = cursor.perLine
       open(at: buffers.starts[cursor.first])
       leaveOpen(first: cursor.first, last: last, base: cursor.base, segments, buffers)
       return last &+ 1

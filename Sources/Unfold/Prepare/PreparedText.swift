@@ -44,8 +44,9 @@ public struct PreparedText: Sendable {
   ///   - lineLimit: when set, the layout stops as soon as it knows that the text needs more lines than
   ///     this, and reports ``LineLayout/isComplete`` as `false`.
   /// - Complexity: O(*s*) in the number of segments that are not plain (a tab, a soft hyphen, leading spaces, a
-  ///   hard break after them), plus, per line of plain segments, a count of eight running sums around a guess
-  ///   (the previous line's length), O(log *k*) in a line of *k* segments when the guess is far off.
+  ///   hard break after them), plus, per line of plain segments, a count of four running sums after a guess by
+  ///   width (``PlainRuns/widthIndex``), O(log *k*) in a line of *k* segments when more segments than that share
+  ///   a cell of the index.
   public func layout(width: Int, lineLimit: Int? = nil) -> LineLayout {
     let width = max(1, width)
     var fitter = LineFitter(
@@ -90,8 +91,9 @@ public struct PreparedText: Sendable {
 /// hyphen, or it is a newline alone after a mandatory break (an empty line). With `contentEnds[k]` the width of the segments before `k`
 /// (content and spaces) and of the content of `k`, the plain segments `i...j` placed after a line start whose
 /// running sum is `base` end their content at `contentEnds[j] - base`, which grows with `j`; the running sum
-/// before segment `k` is `contentEnds[k]` less its content width. The search reads one array of 8 bytes per
-/// segment, and a line a few entries of the others: what a relayout of a long text reads from memory.
+/// before segment `k` is `contentEnds[k]` less its content width. A line's search reads an entry of the width
+/// index (``widthIndex``) and four of the running sums, and a line a few entries of the others: what a relayout of
+/// a long text reads from memory.
 ///
 /// A mandatory break after a plain segment adds ``hardBreakGap`` to the running sum: no line narrower than
 /// ``widestLine`` can hold the segment after it, so a paragraph's end is found by the same search as a line's
@@ -119,6 +121,15 @@ struct PlainRuns: Sendable {
   let totalWidth: Int
   /// The running sum after the last segment, gaps included.
   let endSum: Int
+  /// Where a line's last segment is, about, by width: `widthIndex[t]` is the first segment whose running sum
+  /// without the gaps (``contentEnds`` less the gaps at the hard breaks before it) is at least `t << widthShift`
+  /// (saturated at `UInt32.max`, which only makes it an earlier guess). A line whose running sums end at `limit`
+  /// ends at the segment before `widthIndex[limit >> widthShift]` or a few after it, whatever the script: the
+  /// index's cells are about as wide as the average segment (the guess from the line before, a count of
+  /// segments, was off by more than its window of 8 for about every other line of text that mixes scripts).
+  let widthIndex: [UInt32]
+  /// The width of the index's cells, as a shift.
+  let widthShift: Int
 
   /// The runs of `segments`, the whole of a text's.
   init(_ segments: [Segment]) {
@@ -178,13 +189,74 @@ struct PlainRuns: Sendable {
     self.hardBreaks = hardBreaks
     self.totalWidth = sum - hardBreaks.count * Self.hardBreakGap
     self.endSum = sum
+    (widthIndex, widthShift) = Self.widthIndex(contentEnds, hardBreaks: hardBreaks, totalWidth: totalWidth)
   }
 
-  /// The last `j` in `start..<end` with `contentEnds[j] <= limit`, or `start - 1` if none, from `guess` (the
-  /// last segment of a line as long as the line before: usually a step or two away).
+  /// ``widthIndex`` and ``widthShift`` for the running sums `contentEnds`, with gaps after `hardBreaks`.
+  private static func widthIndex(_ contentEnds: [Int], hardBreaks: [Int], totalWidth: Int) -> ([UInt32], Int) {
+    // An index of 4-byte entries for up to 2³² - 1 segments: a text of more has one cell, whose guess is the
+    // line's first segment.
+    let count = contentEnds.count
+    guard count < UInt32.max else { return ([0, 0], Int.bitWidth - 1) }
+    // Cells no wider than the average segment, so that one holds a segment or two (an index of at most two
+    // entries a segment).
+    let average = max(1, totalWidth / max(1, count))
+    let shift = Int.bitWidth - 1 - average.leadingZeroBitCount
+    let cellCount = (totalWidth >> shift) + 2  // the last two hold `count`: a limit past the text's end
+    // One more than the cells: the last segment's second entry may fall past them.
+    let index = [UInt32](unsafeUninitializedCapacity: cellCount + 1) { cells, initialized in
+      contentEnds.withUnsafeBufferPointer { contentEnds in
+        // Paragraph by paragraph (the sums of one hold the same gaps), each segment's entries: the cells from the
+        // one after the last segment's up to its sum's.
+        var t = 0
+        var k = 0
+        for paragraph in 0...hardBreaks.count {
+          let gaps = paragraph &* hardBreakGap
+          let end = paragraph < hardBreaks.count ? hardBreaks[paragraph] + 1 : count
+          while k < end {
+            // Up to the last cell but one: no sum without gaps is above the total (the minimum is a guard).
+            let upTo = min((contentEnds[k] &- gaps) &>> shift &+ 1, cellCount &- 1)
+            // The cells from `t` on are not yet claimed, and each is written again by the segment that claims it:
+            // two entries are written for every segment, with no branch (whether a segment claims a cell is a
+            // coin's toss), and a loop writes the rest for one wider than two cells.
+            let entry = UInt32(truncatingIfNeeded: k)
+            cells.baseAddress.unsafelyUnwrapped[t] = entry
+            cells.baseAddress.unsafelyUnwrapped[t &+ 1] = entry
+            var wide = t &+ 2
+            while wide < upTo {
+              cells.baseAddress.unsafelyUnwrapped[wide] = entry
+              wide &+= 1
+            }
+            t = max(t, upTo)
+            k &+= 1
+          }
+        }
+        let entry = UInt32(truncatingIfNeeded: count)
+        while t < cellCount {
+          cells.baseAddress.unsafelyUnwrapped[t] = entry
+          t &+= 1
+        }
+      }
+      initialized = cellCount
+    }
+    return (index, shift)
+  }
+
+  /// The last `j` in `start..<end` with `contentEnds[j] <= limit`, or `start - 1` if none, from `guess`.
   func lastFitting(from start: Int, before end: Int, upTo limit: Int, near guess: Int) -> Int {
     contentEnds.withUnsafeBufferPointer {
-      Self.lastFittingNear(in: $0, from: start, before: end, upTo: limit, near: guess)
+      Self.lastFitting(in: $0, from: start, before: end, upTo: limit, near: guess)
+    }
+  }
+
+  /// The last `j` in `first..<end` with `contentEnds[j] <= limit`, found from the width index
+  /// (``lastFitting(_:from:before:upTo:gaps:)``, within `first`'s paragraph), where `first` fits.
+  func lastFitting(from first: Int, before end: Int, upTo limit: Int) -> Int {
+    let hardBreak = hardBreaks.partitionIndex { $0 >= first }
+    let paragraphEnd = hardBreak < hardBreaks.count ? hardBreaks[hardBreak] : Int.max
+    return withBuffers {
+      Self.lastFitting(
+        $0, from: first, before: min(end &- 1, paragraphEnd) &+ 1, upTo: limit, gaps: hardBreak &* Self.hardBreakGap)
     }
   }
 
@@ -245,6 +317,8 @@ struct PlainRuns: Sendable {
     let trailingBytes: UnsafeBufferPointer<UInt32>
     let starts: UnsafeBufferPointer<Int>
     let hardBreaks: UnsafeBufferPointer<Int>
+    let widthIndex: UnsafeBufferPointer<UInt32>
+    let widthShift: Int
     /// The running sum after the last segment.
     let endSum: Int
   }
@@ -256,10 +330,13 @@ struct PlainRuns: Sendable {
         trailingBytes.withUnsafeBufferPointer { trailingBytes in
           starts.withUnsafeBufferPointer { starts in
             hardBreaks.withUnsafeBufferPointer { hardBreaks in
-              body(
-                Buffers(
-                  contentEnds: contentEnds, contentWidths: contentWidths, trailingBytes: trailingBytes, starts: starts,
-                  hardBreaks: hardBreaks, endSum: endSum))
+              widthIndex.withUnsafeBufferPointer { widthIndex in
+                body(
+                  Buffers(
+                    contentEnds: contentEnds, contentWidths: contentWidths, trailingBytes: trailingBytes,
+                    starts: starts, hardBreaks: hardBreaks, widthIndex: widthIndex, widthShift: widthShift,
+                    endSum: endSum))
+              }
             }
           }
         }
@@ -279,31 +356,33 @@ struct PlainRuns: Sendable {
     next < end && runs.contentEnds[next] &- base > tooWide && Int(runs.contentWidths[next]) <= surelyFits
   }
 
-  /// Where ``fillLines(into:_:cursor:before:surelyFits:tooWide:)`` stands: a line starts with segment `first`,
-  /// which surely fits alone, at running sum `base`.
+  /// Where ``fillLines(into:_:cursor:before:surelyFits:tooWide:keepsLines:)`` stands: a line starts with segment
+  /// `first`, which surely fits alone, at running sum `base`.
   struct LineCursor {
     var first: Int
     var base: Int
-    /// How many segments the last full line held (see ``LineFitter``).
-    var perLine: Int
-    /// The index in ``PlainRuns/hardBreaks`` of the first at or after `first`.
+    /// The index in ``PlainRuns/hardBreaks`` of the first at or after `first`: how many gaps the sums of the
+    /// line's segments hold.
     var hardBreak: Int
   }
 
   /// Writes the lines that start at `cursor.first` and end where the next segment starts a line (see
   /// ``startsLine(_:_:before:after:_:_:)``), up to `end` and as many as `lines` holds: the loop of a relayout,
-  /// a search and a line written per line. Returns how many lines it wrote and the last segment that fits on
-  /// the line at `cursor.first` where it stopped: the one before `cursor.first` when the buffer filled first.
+  /// a search (``lastFitting(_:from:before:upTo:paragraph:)``) and a line written per line; a line is counted,
+  /// not written, unless `keepsLines`. Returns how many lines it wrote and the last segment that fits on the line
+  /// at `cursor.first` where it stopped: the one before `cursor.first` when the buffer filled first.
   @inline(__always)
   static func fillLines(
     into lines: UnsafeMutableBufferPointer<LineLayout.Line>, _ runs: Buffers, cursor: inout LineCursor,
-    before end: Int, surelyFits: Int, tooWide: Int
+    before end: Int, surelyFits: Int, tooWide: Int, keepsLines: Bool
   ) -> (written: Int, last: Int) {
     var first = cursor.first
     var base = cursor.base
-    var perLine = cursor.perLine
     var hardBreak = cursor.hardBreak
     var paragraphEnd = hardBreak < runs.hardBreaks.count ? runs.hardBreaks[hardBreak] : Int.max
+    // For an exact measurer, the segment after the search's answer surely does not fit after it: whether it
+    // starts a line depends on its width alone.
+    let exact = surelyFits == tooWide
     var written = 0
     var last = first &- 1
     while written < lines.count {
@@ -312,48 +391,55 @@ struct PlainRuns: Sendable {
         paragraphEnd = hardBreak < runs.hardBreaks.count ? runs.hardBreaks[hardBreak] : Int.max
       }
       // At least `first`, which fits alone.
-      last = lastFittingNear(
-        in: runs.contentEnds, from: first, before: end, upTo: base &+ surelyFits,
-        near: min(first &+ perLine &- 1, paragraphEnd))
+      last = lastFitting(
+        runs, from: first, before: min(end &- 1, paragraphEnd) &+ 1, upTo: base &+ surelyFits,
+        gaps: hardBreak &* hardBreakGap)
       let next = last &+ 1
-      guard startsLine(next, runs, before: end, after: base, surelyFits, tooWide) else { break }
-      let lineEnd = runs.starts[next]
-      lines.initializeElement(
-        at: written,
-        to: LineLayout.Line(
-          range: Range(uncheckedBounds: (runs.starts[first], lineEnd)),
-          contentEnd: lineEnd &- Int(runs.trailingBytes[last]), width: runs.contentEnds[last] &- base,
-          isHyphenated: false))
+      guard
+        exact
+          ? next < end && Int(runs.contentWidths[next]) <= surelyFits
+          : startsLine(next, runs, before: end, after: base, surelyFits, tooWide)
+      else { break }
+      if keepsLines {
+        let lineEnd = runs.starts[next]
+        lines.initializeElement(
+          at: written,
+          to: LineLayout.Line(
+            range: Range(uncheckedBounds: (runs.starts[first], lineEnd)),
+            contentEnd: lineEnd &- Int(runs.trailingBytes[last]), width: runs.contentEnds[last] &- base,
+            isHyphenated: false))
+      }
       written &+= 1
-      if last != paragraphEnd { perLine = next &- first }  // a paragraph's last line is no guide
       first = next
       base = runs.contentEnds[next] &- Int(runs.contentWidths[next])
       last = first &- 1
     }
-    cursor = LineCursor(first: first, base: base, perLine: perLine, hardBreak: hardBreak)
+    cursor = LineCursor(first: first, base: base, hardBreak: hardBreak)
     return (written, last)
   }
 
-  /// ``lastFitting(in:from:before:upTo:near:)`` for a guess that is usually right or a step off: it counts the
-  /// sums that fit among the 8 from 3 before the guess, with no branch, and searches only when the answer is
-  /// outside them (the branches of steps from the guess were mispredicted about once a line).
+  /// The last `j` in `first..<end` with `contentEnds[j] <= limit`, where `first` fits (`contentEnds[first] <=
+  /// limit`) and the segments up to `end` hold `gaps` in their sums: found from the width index's guess, which
+  /// is the answer or up to a few before it, by counting the sums that fit among the four after the guess with
+  /// no branch, and by a search only when all four fit.
   @inline(__always)
-  static func lastFittingNear(
-    in contentEnds: UnsafeBufferPointer<Int>, from start: Int, before end: Int, upTo limit: Int, near guess: Int
-  ) -> Int {
-    let window = min(max(guess &- 3, start), end &- 8)
-    if window >= start {
-      // A sum that does not fit leaves `limit - sum` negative: its sign bit counts it (written out, since a loop
-      // or a comparison compiled to a branch per sum).
-      let sums = contentEnds.baseAddress.unsafelyUnwrapped + window
-      @inline(__always) func over(_ k: Int) -> Int { Int(bitPattern: UInt(bitPattern: limit &- sums[k]) &>> 63) }
-      let overs = (over(0) &+ over(1)) &+ (over(2) &+ over(3)) &+ ((over(4) &+ over(5)) &+ (over(6) &+ over(7)))
-      let fitting = 8 &- overs
-      // The sums grow: the first `fitting` of the window fit. The answer is inside it unless all or none fit
-      // and the window does not reach that end of the range.
-      if (fitting > 0 || window == start) && (fitting < 8 || window &+ 8 == end) { return window &+ fitting &- 1 }
+  static func lastFitting(_ runs: Buffers, from first: Int, before end: Int, upTo limit: Int, gaps: Int) -> Int {
+    // The index's cell of the limit without the gaps: the segment before the cell's first fits, and so does
+    // `first`; both are in `first..<end`, where the gaps are the same.
+    let cell = min((limit &- gaps) &>> runs.widthShift, runs.widthIndex.count &- 1)
+    let guess = min(max(Int(runs.widthIndex[cell]) &- 1, first), end &- 1)
+    guard guess &+ 4 < runs.contentEnds.count else {
+      return lastFitting(in: runs.contentEnds, from: guess, before: end, upTo: limit, near: guess)
     }
-    return lastFitting(in: contentEnds, from: start, before: end, upTo: limit, near: guess)
+    // A sum that does not fit leaves `limit - sum` negative: its sign bit counts it. The sums grow, so the ones that
+    // fit come first.
+    let sums = runs.contentEnds.baseAddress.unsafelyUnwrapped + guess
+    @inline(__always) func over(_ k: Int) -> Int { Int(bitPattern: UInt(bitPattern: limit &- sums[k]) &>> 63) }
+    let fitting = 4 &- ((over(1) &+ over(2)) &+ (over(3) &+ over(4)))
+    let last = guess &+ fitting
+    if last >= end { return end &- 1 }
+    if fitting < 4 { return last }
+    return lastFitting(in: runs.contentEnds, from: last, before: end, upTo: limit, near: last)
   }
 
   /// A cursor over the runs, for segment indices that only grow.
