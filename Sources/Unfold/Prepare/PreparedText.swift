@@ -104,8 +104,12 @@ struct PlainRuns: Sendable {
   /// The widest line (plus rounding) for which the gaps end lines: a layout any wider places segment by
   /// segment.
   static let widestLine = 1 << 38
-  /// `contentEnds[k]`: the width of the segments before `k`, gaps included, and of the content of `k`.
+  /// `contentEnds[k]`: the width of the segments before `k`, gaps included, and of the content of `k`; then
+  /// ``padding`` entries of `Int.max`, which no line's sums reach, so that a line's search reads the four sums
+  /// after any segment with no check.
   let contentEnds: [Int]
+  /// The entries of `Int.max` after the running sums.
+  static let padding = 4
   /// The content width of each segment, and the bytes after its content (spaces), for the segments that
   /// start and end lines: in arrays of 4 bytes, so that a line reads no 56-byte ``Segment`` (that read, a
   /// cache miss per line, was a third of a relayout). A segment whose figures do not fit is not plain.
@@ -145,7 +149,9 @@ struct PlainRuns: Sendable {
     // A few of each, allocated once (grown from none, each was allocated twice or three times for a comment).
     breaks.reserveCapacity(16)
     hardBreaks.reserveCapacity(16)
-    let contentEnds = [Int](unsafeUninitializedCapacity: count) { contentEnds, initialized in
+    // Filled with the padding, then written.
+    var contentEnds = [Int](repeating: .max, count: count + Self.padding)
+    contentEnds.withUnsafeMutableBufferPointer { contentEnds in
       contentWidths.withUnsafeMutableBufferPointer { contentWidths in
         trailingBytes.withUnsafeMutableBufferPointer { trailingBytes in
           starts.withUnsafeMutableBufferPointer { starts in
@@ -154,7 +160,7 @@ struct PlainRuns: Sendable {
               for k in 0..<count {
                 let segment = segments[k]
                 starts[k] = segment.start
-                contentEnds.initializeElement(at: k, to: sum + segment.contentWidth)
+                contentEnds[k] = sum + segment.contentWidth
                 sum += segment.contentWidth + segment.spaceWidth
                 let width = segment.contentWidth
                 let trailing = segment.end - segment.contentEnd
@@ -179,7 +185,6 @@ struct PlainRuns: Sendable {
           }
         }
       }
-      initialized = count
     }
     self.contentEnds = contentEnds
     self.contentWidths = contentWidths
@@ -189,14 +194,17 @@ struct PlainRuns: Sendable {
     self.hardBreaks = hardBreaks
     self.totalWidth = sum - hardBreaks.count * Self.hardBreakGap
     self.endSum = sum
-    (widthIndex, widthShift) = Self.widthIndex(contentEnds, hardBreaks: hardBreaks, totalWidth: totalWidth)
+    (widthIndex, widthShift) = Self.widthIndex(
+      contentEnds, count: count, hardBreaks: hardBreaks, totalWidth: totalWidth)
   }
 
-  /// ``widthIndex`` and ``widthShift`` for the running sums `contentEnds`, with gaps after `hardBreaks`.
-  private static func widthIndex(_ contentEnds: [Int], hardBreaks: [Int], totalWidth: Int) -> ([UInt32], Int) {
+  /// ``widthIndex`` and ``widthShift`` for the running sums of `count` segments, `contentEnds`, with gaps after
+  /// `hardBreaks`.
+  private static func widthIndex(_ contentEnds: [Int], count: Int, hardBreaks: [Int], totalWidth: Int) -> (
+    [UInt32], Int
+  ) {
     // An index of 4-byte entries for up to 2³² - 1 segments: a text of more has one cell, whose guess is the
     // line's first segment.
-    let count = contentEnds.count
     guard count < UInt32.max else { return ([0, 0], Int.bitWidth - 1) }
     // Cells no wider than the average segment, so that one holds a segment or two (an index of at most two
     // entries a segment).
@@ -204,7 +212,8 @@ struct PlainRuns: Sendable {
     let shift = Int.bitWidth - 1 - average.leadingZeroBitCount
     let cellCount = (totalWidth >> shift) + 2  // the last two hold `count`: a limit past the text's end
     // One more than the cells: the last segment's second entry may fall past them.
-    let index = [UInt32](unsafeUninitializedCapacity: cellCount + 1) { cells, initialized in
+    var index = [UInt32](repeating: 0, count: cellCount + 1)
+    index.withUnsafeMutableBufferPointer { cells in
       contentEnds.withUnsafeBufferPointer { contentEnds in
         // Paragraph by paragraph (the sums of one hold the same gaps), each segment's entries: the cells from the
         // one after the last segment's up to its sum's.
@@ -237,8 +246,8 @@ struct PlainRuns: Sendable {
           t &+= 1
         }
       }
-      initialized = cellCount
     }
+    index.removeLast()
     return (index, shift)
   }
 
@@ -379,6 +388,7 @@ struct PlainRuns: Sendable {
     var first = cursor.first
     var base = cursor.base
     var hardBreak = cursor.hardBreak
+    var gaps = hardBreak &* hardBreakGap
     var paragraphEnd = hardBreak < runs.hardBreaks.count ? runs.hardBreaks[hardBreak] : Int.max
     // For an exact measurer, the segment after the search's answer surely does not fit after it: whether it
     // starts a line depends on its width alone.
@@ -388,12 +398,13 @@ struct PlainRuns: Sendable {
     while written < lines.count {
       while paragraphEnd < first {
         hardBreak &+= 1
+        gaps &+= hardBreakGap
         paragraphEnd = hardBreak < runs.hardBreaks.count ? runs.hardBreaks[hardBreak] : Int.max
       }
       // At least `first`, which fits alone.
       last = lastFitting(
         runs, from: first, before: min(end &- 1, paragraphEnd) &+ 1, upTo: base &+ surelyFits,
-        gaps: hardBreak &* hardBreakGap)
+        gaps: gaps)
       let next = last &+ 1
       guard
         exact
@@ -428,9 +439,6 @@ struct PlainRuns: Sendable {
     // `first`; both are in `first..<end`, where the gaps are the same.
     let cell = min((limit &- gaps) &>> runs.widthShift, runs.widthIndex.count &- 1)
     let guess = min(max(Int(runs.widthIndex[cell]) &- 1, first), end &- 1)
-    guard guess &+ 4 < runs.contentEnds.count else {
-      return lastFitting(in: runs.contentEnds, from: guess, before: end, upTo: limit, near: guess)
-    }
     // A sum that does not fit leaves `limit - sum` negative: its sign bit counts it. The sums grow, so the ones that
     // fit come first.
     let sums = runs.contentEnds.baseAddress.unsafelyUnwrapped + guess
@@ -443,7 +451,7 @@ struct PlainRuns: Sendable {
   }
 
   /// A cursor over the runs, for segment indices that only grow.
-  func cursor() -> Cursor { Cursor(breaks: breaks, count: contentEnds.count) }
+  func cursor() -> Cursor { Cursor(breaks: breaks, count: starts.count) }
 
   /// Finds the end of the plain run at a segment, moving forward.
   struct Cursor {
