@@ -297,7 +297,10 @@ struct LineFitter<Lines: LineSink> {
   ) -> Int {
     guard let openStart = lineStart else { return index }
     let tooWide = width + rounding  // a sum above it surely does not fit (``LineFit/decide(_:width:rounding:)``)
-    let expectedLines = runs.totalWidth / width * 5 / 4 + runs.hardBreaks.count + 16
+    // Lines filled to about nine tenths, and a paragraph's last line: an array that a comment's lines fill is small
+    // enough for the allocator's cache of freed blocks (below about a kilobyte), and one that they overflow grows
+    // once.
+    let expectedLines = runs.totalWidth / width * 9 / 8 + runs.hardBreaks.count + 2
     return runs.withBuffers { buffers in
       // The running sum where the open line starts, as if its content and hanging spaces were segments.
       let openBase =
