@@ -75,6 +75,32 @@ import Testing
     #expect(prepared.lineCount(width: 0) == prepared.lineCount(width: 1))
   }
 
+  /// A text of plain segments alone (no tab, soft hyphen or leading spaces), whose lines are counted by the
+  /// relayout's loop with no fitter, counts a fresh layout's lines: with empty lines and a newline at its end, a word
+  /// wider than the line, wide characters, and limits that it reaches, passes or stops just short of.
+  @Test func linesCountedWithoutAFitterAreTheLayoutsLines() throws {
+    let fonts = try FontSet.dejaVu()
+    for string in [
+      "word", "\n", "a\n", "a\n\n", "one two\nthree\n\nfour five six", "中文的句子没有空格。", "a verylongword b",
+      "The quick brown fox jumps over the lazy dog. 😀 emoji, and 中文 too.\nA second paragraph.\n",
+    ] {
+      let text = StyledText(plain: string)
+      for measurer in [TerminalCells() as any TextMeasurer, FontMeasurer(fonts)] {
+        let prepared = PreparedText(text, measurer: measurer)
+        let unit = measurer is TerminalCells ? 1 : FontMeasurer.unitsPerPixel * 8
+        for width in (1...30).map({ $0 * unit }) {
+          let lines = LineLayout(text, measurer: measurer, breaker: .unicode, width: width).lines.count
+          #expect(prepared.lineCount(width: width) == lines, "\(string.debugDescription) at \(width)")
+          for limit in [1, 2, 3, lines - 1, lines, lines + 1] where limit >= 1 {
+            #expect(
+              prepared.lineCount(width: width, lineLimit: limit) == min(lines, limit + 1),
+              "\(string.debugDescription) at \(width), limit \(limit)")
+          }
+        }
+      }
+    }
+  }
+
   /// A prepared text's layout (most segments placed by a few additions, break offsets read from the prepared
   /// segments) is the layout made from scratch: lines, completeness and break offsets, for random texts with
   /// tabs, soft hyphens, hard breaks (empty lines among them, and a newline after spaces that the Chromium

@@ -143,7 +143,8 @@ protocol LineSink {
   /// How many lines it holds.
   var count: Int { get }
   mutating func append(_ line: LineLayout.Line)
-  mutating func append(contentsOf lines: UnsafeBufferPointer<LineLayout.Line>)
+  /// Appends `count` lines, read from `lines` by a sink that keeps them (``keepsLines``).
+  mutating func append(_ count: Int, from lines: UnsafePointer<LineLayout.Line>?)
   mutating func reserveCapacity(_ minimumCapacity: Int)
   /// Whether it keeps the lines given to it (a sink that only counts them need not be given them).
   static var keepsLines: Bool { get }
@@ -151,13 +152,16 @@ protocol LineSink {
 
 extension Array: LineSink where Element == LineLayout.Line {
   static var keepsLines: Bool { true }
+  mutating func append(_ count: Int, from lines: UnsafePointer<LineLayout.Line>?) {
+    append(contentsOf: UnsafeBufferPointer(start: lines, count: count))
+  }
 }
 
 /// A sink that counts the lines and keeps none (``PreparedText/lineCount(width:lineLimit:)``).
 struct LineCounter: LineSink {
   private(set) var count = 0
   mutating func append(_ line: LineLayout.Line) { count += 1 }
-  mutating func append(contentsOf lines: UnsafeBufferPointer<LineLayout.Line>) { count += lines.count }
+  mutating func append(_ count: Int, from lines: UnsafePointer<LineLayout.Line>?) { self.count += count }
   func reserveCapacity(_ minimumCapacity: Int) {}
   static var keepsLines: Bool { false }
 }
@@ -330,12 +334,14 @@ struct LineFitter<Lines: LineSink> {
       lines.append(openLine)
       // The lines go through a buffer on the stack, a few at a time (an array made for them was a generic
       // allocation, with a lookup of its type's metadata under a lock).
+      // (A count of lines writes none: it goes on up to the limit at once.)
       withUnsafeTemporaryAllocation(of: LineLayout.Line.self, capacity: 24) { buffer in
         while lines.count < limit {
           let filled = PlainRuns.fillLines(
-            into: UnsafeMutableBufferPointer(rebasing: buffer[..<min(buffer.count, limit - lines.count)]), buffers,
-            cursor: &cursor, before: runEnd, surelyFits: surelyFits, tooWide: tooWide, keepsLines: Lines.keepsLines)
-          lines.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<filled.written]))
+            into: buffer.baseAddress, capacity: Lines.keepsLines ? min(buffer.count, limit - lines.count) : limit - lines.count,
+            buffers, cursor: &cursor, before: runEnd, surelyFits: surelyFits, tooWide: tooWide,
+            keepsLines: Lines.keepsLines)
+          lines.append(filled.written, from: buffer.baseAddress)
           last = filled.last
           if last >= cursor.first { break }  // the line at cursor.first does not end surely in this run
         }
