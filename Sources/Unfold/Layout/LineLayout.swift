@@ -294,17 +294,14 @@ struct LineFitter<Lines: LineSink> {
   /// Places the plain segments from `index` up to `runEnd` on the open line and the lines after it; the index of
   /// the first segment not placed. The open line's last segment is found by
   /// ``PlainRuns/lastFitting(from:before:upTo:near:)``; the lines after it, each starting with a segment that
-  /// surely fits alone, by ``PlainRuns/fillLines(into:_:cursor:before:surelyFits:tooWide:keepsLines:)``, written through a
-  /// buffer on the stack into the array of lines; the last one is left open as ``add(_:)`` leaves it.
+  /// surely fits alone, by ``PlainRuns/fill(_:_:cursor:before:surelyFits:tooWide:lineLimit:)``; the last one is left
+  /// open as ``add(_:)`` leaves it.
   private mutating func placeRun(
     of segments: [Segment], _ runs: PlainRuns, from index: Int, before runEnd: Int, surelyFits: Int, limit: Int
   ) -> Int {
     guard let openStart = lineStart else { return index }
     let tooWide = width + rounding  // a sum above it surely does not fit (``LineFit/decide(_:width:rounding:)``)
-    // Lines filled to about nine tenths, and a paragraph's last line: an array that a comment's lines fill is small
-    // enough for the allocator's cache of freed blocks (below about a kilobyte), and one that they overflow grows
-    // once.
-    let expectedLines = runs.totalWidth / width * 9 / 8 + runs.hardBreaks.count + 2
+    let expectedLines = runs.expectedLines(width: width)
     return runs.withBuffers { buffers in
       // The running sum where the open line starts, as if its content and hanging spaces were segments.
       let openBase =
@@ -329,23 +326,10 @@ struct LineFitter<Lines: LineSink> {
       var cursor = PlainRuns.LineCursor(
         first: next, base: buffers.contentEnds[next] &- Int(buffers.contentWidths[next]),
         hardBreak: buffers.hardBreaks.partitionIndex { $0 >= next })
-      var last = next &- 1
       lines.reserveCapacity(lines.count + min(limit - lines.count, runEnd - next + 1, expectedLines))
       lines.append(openLine)
-      // The lines go through a buffer on the stack, a few at a time (an array made for them was a generic
-      // allocation, with a lookup of its type's metadata under a lock).
-      // (A count of lines writes none: it goes on up to the limit at once.)
-      withUnsafeTemporaryAllocation(of: LineLayout.Line.self, capacity: 24) { buffer in
-        while lines.count < limit {
-          let filled = PlainRuns.fillLines(
-            into: buffer.baseAddress, capacity: Lines.keepsLines ? min(buffer.count, limit - lines.count) : limit - lines.count,
-            buffers, cursor: &cursor, before: runEnd, surelyFits: surelyFits, tooWide: tooWide,
-            keepsLines: Lines.keepsLines)
-          lines.append(filled.written, from: buffer.baseAddress)
-          last = filled.last
-          if last >= cursor.first { break }  // the line at cursor.first does not end surely in this run
-        }
-      }
+      let last = PlainRuns.fill(
+        &lines, buffers, cursor: &cursor, before: runEnd, surelyFits: surelyFits, tooWide: tooWide, lineLimit: limit)
       open(at: buffers.starts[cursor.first])
       leaveOpen(first: cursor.first, last: last, base: cursor.base, segments, buffers)
       return last &+ 1

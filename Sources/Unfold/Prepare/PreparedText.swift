@@ -52,9 +52,15 @@ public struct PreparedText: Sendable {
   ///   a cell of the index.
   public func layout(width: Int, lineLimit: Int? = nil) -> LineLayout {
     let width = max(1, width)
+    var lines: [LineLayout.Line] = []
+    let limit = lineLimit.map { max(1, $0) } ?? Int.max
+    if let isComplete = placePlain(&lines, width: width, lineLimit: limit) {
+      return LineLayout(
+        text: text, measurer: measurer, breaker: breaker, width: width, lines: lines, breakOffsetStorage: starts,
+        isComplete: isComplete)
+    }
     var fitter = LineFitter(
       text: text, measurer: measurer, width: width, recordsBreakOffsets: false, hyphenWidth: hyphenWidth)
-    let limit = lineLimit.map { max(1, $0) } ?? Int.max
     let isComplete = fitter.place(segments, plainRuns, lineLimit: limit)
     return fitter.layout(breaker: breaker, lineLimit: limit, isComplete: isComplete, breakOffsets: starts)
   }
@@ -72,7 +78,10 @@ public struct PreparedText: Sendable {
   public func lineCount(width: Int, lineLimit: Int? = nil) -> Int {
     let width = max(1, width)
     let limit = lineLimit.map { min(max(1, $0), Int.max - 1) } ?? Int.max
-    if let count = plainLineCount(width: width, lineLimit: limit) { return count }
+    var counter = LineCounter()
+    if let isComplete = placePlain(&counter, width: width, lineLimit: limit) {
+      return isComplete ? counter.count : limit + 1
+    }
     var fitter = LineFitter(
       text: text, measurer: measurer, width: width, recordsBreakOffsets: false, hyphenWidth: hyphenWidth,
       lines: LineCounter())
@@ -81,23 +90,31 @@ public struct PreparedText: Sendable {
     return fitter.lines.count
   }
 
-  /// ``lineCount(width:lineLimit:)`` of a text whose segments are all plain, in an exact measurer, found by the
-  /// relayout's loop alone, with no fitter made (making one, copying the text and the measurer into it, was a
-  /// quarter of counting a comment's lines); `nil` for another text, or one with a word wider than the line.
-  private func plainLineCount(width: Int, lineLimit limit: Int) -> Int? {
+  /// Adds to `lines` the lines of a text whose segments are all plain, in an exact measurer, found by the relayout's
+  /// loop alone, with no fitter made (making one, copying the text and the measurer into it, was a quarter of
+  /// counting a comment's lines). Returns whether the text took at most `limit` lines (then `lines` holds them
+  /// all; otherwise its first `limit`), or `nil` for another text, or one with a word wider than the line, which
+  /// a fitter places (and `lines` is then to be dropped).
+  private func placePlain<Lines: LineSink>(_ lines: inout Lines, width: Int, lineLimit limit: Int) -> Bool? {
     guard isExact, plainRuns.breaks.isEmpty, !segments.isEmpty, width < PlainRuns.widestLine else { return nil }
     return plainRuns.withBuffers { runs in
       let end = segments.count
       guard Int(runs.contentWidths[0]) <= width else { return nil }  // the first line's first segment fits alone
+      lines.reserveCapacity(min(limit, plainRuns.expectedLines(width: width)))
       var cursor = PlainRuns.LineCursor(first: 0, base: runs.contentEnds[0] &- Int(runs.contentWidths[0]), hardBreak: 0)
-      let (count, last) = PlainRuns.fillLines(
-        into: nil, capacity: limit, runs, cursor: &cursor, before: end, surelyFits: width, tooWide: width,
-        keepsLines: false)
+      let last = PlainRuns.fill(
+        &lines, runs, cursor: &cursor, before: end, surelyFits: width, tooWide: width, lineLimit: limit)
       // It stops at the limit (a line after it starts at cursor.first), at a word wider than the line, or with the
-      // text's last line, which holds the segments from cursor.first to the end.
-      if last < cursor.first { return limit &+ 1 }
+      // text's last line, which holds the segments from cursor.first to the end (below the limit: at the limit, it
+      // stops before looking at the line after).
+      if last < cursor.first { return false }
       if last &+ 1 < end { return nil }
-      return count < limit ? count &+ 1 : limit &+ 1
+      let lineEnd = segments[last].end
+      lines.append(
+        LineLayout.Line(
+          range: runs.starts[cursor.first]..<lineEnd, contentEnd: lineEnd &- Int(runs.trailingBytes[last]),
+          width: runs.contentEnds[last] &- cursor.base, isHyphenated: false))
+      return true
     }
   }
 
@@ -276,6 +293,11 @@ struct PlainRuns: Sendable {
     return (index, shift)
   }
 
+  /// About how many lines the segments take at `width` (an array's capacity for them): lines filled to about nine
+  /// tenths, and a paragraph's last line. An array that a comment's lines fill is then small enough for the
+  /// allocator's cache of freed blocks (below about a kilobyte), and one that they overflow grows once.
+  func expectedLines(width: Int) -> Int { totalWidth / max(1, width) * 9 / 8 + hardBreaks.count + 2 }
+
   /// The last `j` in `start..<end` with `contentEnds[j] <= limit`, or `start - 1` if none, from `guess`.
   func lastFitting(from start: Int, before end: Int, upTo limit: Int, near guess: Int) -> Int {
     contentEnds.withUnsafeBufferPointer {
@@ -398,6 +420,31 @@ struct PlainRuns: Sendable {
     /// The index in ``PlainRuns/hardBreaks`` of the first at or after `first`: how many gaps the sums of the
     /// line's segments hold.
     var hardBreak: Int
+  }
+
+  /// Adds to `lines` the lines that start at `cursor.first` and end where the next segment starts a line, up to `end`
+  /// and until `lines` holds `limit` (``fillLines(into:capacity:_:cursor:before:surelyFits:tooWide:keepsLines:)``,
+  /// through a buffer on the stack, a few lines at a time; a count of lines, which writes none, at once). Returns the
+  /// last segment that fits on the line at `cursor.first`, where it stopped: the one before `cursor.first` when
+  /// `lines` holds `limit`.
+  static func fill<Lines: LineSink>(
+    _ lines: inout Lines, _ runs: Buffers, cursor: inout LineCursor, before end: Int, surelyFits: Int, tooWide: Int,
+    lineLimit limit: Int
+  ) -> Int {
+    var last = cursor.first &- 1
+    // (An array made for the lines was a generic allocation, with a lookup of its type's metadata under a lock.)
+    withUnsafeTemporaryAllocation(of: LineLayout.Line.self, capacity: 24) { buffer in
+      while lines.count < limit {
+        let filled = fillLines(
+          into: buffer.baseAddress,
+          capacity: Lines.keepsLines ? min(buffer.count, limit - lines.count) : limit - lines.count, runs,
+          cursor: &cursor, before: end, surelyFits: surelyFits, tooWide: tooWide, keepsLines: Lines.keepsLines)
+        lines.append(filled.written, from: buffer.baseAddress)
+        last = filled.last
+        if last >= cursor.first { break }  // the line at cursor.first does not end surely in this run
+      }
+    }
+    return last
   }
 
   /// Writes the lines that start at `cursor.first` and end where the next segment starts a line (see
