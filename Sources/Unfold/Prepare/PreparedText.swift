@@ -461,22 +461,25 @@ struct PlainRuns: Sendable {
     var base = cursor.base
     var hardBreak = cursor.hardBreak
     var gaps = hardBreak &* hardBreakGap
-    var paragraphEnd = hardBreak < runs.hardBreaks.count ? runs.hardBreaks[hardBreak] : Int.max
+    // The last segment a line can end with: its paragraph's, or the run's.
+    @inline(__always) func lastOfParagraph() -> Int {
+      hardBreak < runs.hardBreaks.count ? min(runs.hardBreaks[hardBreak], end &- 1) : end &- 1
+    }
+    var paragraphLast = lastOfParagraph()
     // For an exact measurer, the segment after the search's answer surely does not fit after it: whether it
     // starts a line depends on its width alone.
     let exact = surelyFits == tooWide
     var written = 0
     var last = first &- 1
     while written < capacity {
-      while paragraphEnd < first {
+      // (A run's end is never before its first segment: `paragraphLast` then stays.)
+      while paragraphLast < first {
         hardBreak &+= 1
         gaps &+= hardBreakGap
-        paragraphEnd = hardBreak < runs.hardBreaks.count ? runs.hardBreaks[hardBreak] : Int.max
+        paragraphLast = lastOfParagraph()
       }
       // At least `first`, which fits alone.
-      last = lastFitting(
-        runs, from: first, before: min(end &- 1, paragraphEnd) &+ 1, upTo: base &+ surelyFits,
-        gaps: gaps)
+      last = lastFitting(runs, from: first, before: paragraphLast &+ 1, upTo: base &+ surelyFits, gaps: gaps)
       let next = last &+ 1
       guard
         exact
