@@ -525,8 +525,10 @@ struct LineDrawer {
   /// before that end, as they were walked (`nil` when the end is not one of theirs).
   func cutEnd(_ line: LineLayout.Line, suffix: [Int]) -> (end: Int, width: Int?) {
     let start = line.range.lowerBound
-    let room = layout.width - suffix.reduce(0, +)
+    let suffixWidth = suffix.reduce(0, +)
+    let room = layout.width - suffixWidth
     let fit = self.fit
+    let rounding = measurer.itemRounding  // asked once, not at every cluster
     var breaks = layout.breakOffsets(of: line).makeIterator()
     var nextBreak = breaks.next()
     var lastBreak: (offset: Int, width: Int)?  // the last opportunity within the prefix that fits
@@ -547,7 +549,11 @@ struct LineDrawer {
       if nextBreak == cluster.start {
         lastBreak = (cluster.start, widthWithoutSpaces)
       }
-      guard fit.fits(start, cluster.end, total: x + cluster.advance, extra: suffix) else {
+      // The sum decides but near the width of a font (``LineFit/fits(_:_:total:extra:)``).
+      guard
+        LineFit.decide(x + cluster.advance + suffixWidth, width: layout.width, rounding: rounding)
+          ?? fit.fits(start, cluster.end, total: x + cluster.advance, extra: suffix)
+      else {
         // The prefix that fits ends at a word's end: cut there.
         if cluster.isSpace || nextBreak == cluster.start { return cut(before: fits) }
         break
