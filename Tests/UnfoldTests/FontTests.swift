@@ -142,7 +142,7 @@ import Testing
       var walk = ClusterWalk(text, range: start..<end, measurer: nil)
       while let cluster = walk.next() {
         let style = text.style(ofRun: cluster.run)
-        let missing = walk.scalarsOfLastCluster.contains { scalar in
+        let missing = text.string.utf8Slice(cluster.start..<cluster.end).unicodeScalars.contains { scalar in
           !FontMeasurer.isIgnorable(scalar) && !FontMeasurer.isWhitespace(scalar)
             && fonts.face(for: style).glyph(for: VisibleControls.visible(scalar)) == 0
         }

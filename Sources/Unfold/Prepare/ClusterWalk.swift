@@ -58,7 +58,9 @@ struct Cluster {
 ///
 /// It reads the text's bytes a chunk of clusters at a time (``GraphemeReader``: ASCII by byte, the rest with
 /// Swift's own grapheme recognizer, the one `Character` iteration runs) and hands the clusters out one by
-/// one: indexing the string's views at every cluster was most of the cost of drawing a line.
+/// one: indexing the string's views at every cluster was most of the cost of drawing a line. A chunk that starts
+/// with a run of ASCII, each byte a cluster, is copied as bytes and handed out byte by byte: a chunk of code
+/// points and clusters cost about 250 instructions a cluster, three arrays appended to per code point.
 struct ClusterWalk: IteratorProtocol {
   private let text: StyledText
   /// The measurer; for a walk that only finds clusters (their advances are 0), a stand-in that is never asked.
@@ -78,9 +80,11 @@ struct ClusterWalk: IteratorProtocol {
   private var clusterOffsets: [Int] = []
   /// The chunk's next cluster.
   private var index = 0
-
-  /// The code points of the cluster last handed out by ``next()``.
-  var scalarsOfLastCluster: ArraySlice<Unicode.Scalar> { scalars[clusterScalars[index - 1]..<clusterScalars[index]] }
+  /// A chunk of ASCII clusters (each a byte, not CR, and not followed by a code point that could join it): its
+  /// bytes, where it starts, and its next.
+  private var ascii: [UInt8] = []
+  private var asciiStart = 0
+  private var asciiIndex = 0
   /// The position on the line where the next cluster starts.
   private(set) var x: Int
 
@@ -99,9 +103,11 @@ struct ClusterWalk: IteratorProtocol {
   }
 
   mutating func next() -> Cluster? {
+    if asciiIndex < ascii.count { return nextASCII() }
     if index + 1 >= clusterOffsets.count {
       guard chunkEnd < end else { return nil }
       readChunk()
+      if asciiIndex < ascii.count { return nextASCII() }
     }
     let first = clusterScalars[index]
     let count = clusterScalars[index + 1] - first
@@ -128,8 +134,24 @@ struct ClusterWalk: IteratorProtocol {
     return cluster
   }
 
-  /// Reads the clusters from `chunkEnd` to the first cluster boundary after a chunk's length (or the end).
+  /// The next cluster of a chunk of ASCII.
+  private mutating func nextASCII() -> Cluster {
+    let byte = ascii[asciiIndex]
+    let start = asciiStart + asciiIndex
+    asciiIndex += 1
+    let style = runs.style(at: start)
+    var cluster = Cluster(
+      start: start, end: start + 1, first: Unicode.Scalar(byte), second: nil, run: runs.index, advance: 0)
+    guard measures else { return cluster }
+    cluster.advance = cluster.isTab ? measurer.tabAdvance(at: x) : measurer.advance(ofASCII: byte, style: style)
+    x += cluster.advance
+    return cluster
+  }
+
+  /// Reads the clusters from `chunkEnd` to the first cluster boundary after a chunk's length (or the end): a chunk
+  /// of ASCII if one starts there.
   private mutating func readChunk() {
+    if readASCII() { return }
     scalars.removeAll(keepingCapacity: true)
     clusterScalars.removeAll(keepingCapacity: true)
     clusterOffsets.removeAll(keepingCapacity: true)
@@ -145,6 +167,29 @@ struct ClusterWalk: IteratorProtocol {
     clusterScalars.append(scalars.count)
     clusterOffsets.append(position)
     chunkEnd = position
+  }
+
+  /// Reads a chunk of ASCII clusters from `chunkEnd` up to a chunk's length: bytes below 0x80 but CR (which LF
+  /// would join), each a cluster of its own (GB4, GB5, GB999), but the last when a code point past ASCII follows it,
+  /// which may join it (a combining mark, a joiner). Whether it read any.
+  private mutating func readASCII() -> Bool {
+    let start = chunkEnd
+    let limit = min(end, start + Self.chunk)
+    let length = text.string.withUTF8Buffer { bytes -> Int in
+      var position = start
+      while position < limit, bytes[position] < 0x80, bytes[position] != 0x0D { position += 1 }
+      // The range ends on a cluster boundary; a CR, or another byte below 0x80, starts a cluster.
+      if position < end, bytes[position] >= 0x80, position > start { position -= 1 }
+      guard position > start else { return 0 }
+      ascii.removeAll(keepingCapacity: true)
+      ascii.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+      return position - start
+    }
+    guard length > 0 else { return false }
+    asciiStart = start
+    asciiIndex = 0
+    chunkEnd = start + length
+    return true
   }
 
   /// Reads the chunk's clusters from the text's bytes; the offset where the chunk ends.
