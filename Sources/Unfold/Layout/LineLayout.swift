@@ -307,6 +307,8 @@ struct LineFitter<Lines: LineSink> {
       let openBase =
         buffers.contentEnds[index] &- Int(buffers.contentWidths[index]) &- state.x
         &- (state.hasContent ? state.spacesWidth : 0)
+      // The open line's end, once per run, from a guess of eight segments (its start is not a segment's, which the
+      // width index's guess needs).
       let openLast = PlainRuns.lastFitting(
         in: buffers.contentEnds, from: index, before: runEnd, upTo: openBase &+ surelyFits,
         near: index &+ 7)
