@@ -102,8 +102,16 @@ struct ClusterWalk: IteratorProtocol {
     self.x = x
   }
 
+  /// The next cluster: of a chunk of ASCII here (the walk's common case, inlined where it is asked), of any other
+  /// chunk in ``nextCluster()``.
+  @inline(__always)
   mutating func next() -> Cluster? {
     if asciiIndex < ascii.count { return nextASCII() }
+    return nextCluster()
+  }
+
+  /// The next cluster, read from a chunk of code points and clusters (or the first of a chunk of ASCII).
+  private mutating func nextCluster() -> Cluster? {
     if index + 1 >= clusterOffsets.count {
       guard chunkEnd < end else { return nil }
       readChunk()
@@ -135,6 +143,7 @@ struct ClusterWalk: IteratorProtocol {
   }
 
   /// The next cluster of a chunk of ASCII.
+  @inline(__always)
   private mutating func nextASCII() -> Cluster {
     let byte = ascii[asciiIndex]
     let start = asciiStart + asciiIndex
