@@ -309,11 +309,18 @@ struct PlainRuns: Sendable {
   /// (``lastFitting(_:from:before:upTo:gaps:)``, within `first`'s paragraph), where `first` fits.
   func lastFitting(from first: Int, before end: Int, upTo limit: Int) -> Int {
     let hardBreak = hardBreaks.partitionIndex { $0 >= first }
-    let paragraphEnd = hardBreak < hardBreaks.count ? hardBreaks[hardBreak] : Int.max
     return withBuffers {
       Self.lastFitting(
-        $0, from: first, before: min(end &- 1, paragraphEnd) &+ 1, upTo: limit, gaps: hardBreak &* Self.hardBreakGap)
+        $0, from: first, before: Self.lastOfParagraph(hardBreak, $0, before: end) &+ 1, upTo: limit,
+        gaps: hardBreak &* Self.hardBreakGap)
     }
+  }
+
+  /// The last segment a line can end with: that of its paragraph (`hardBreak` is the index in ``hardBreaks`` of the
+  /// first at or after the line's first segment), or of the run, which ends before `end`.
+  @inline(__always)
+  static func lastOfParagraph(_ hardBreak: Int, _ runs: Buffers, before end: Int) -> Int {
+    hardBreak < runs.hardBreaks.count ? min(runs.hardBreaks[hardBreak], end &- 1) : end &- 1
   }
 
   /// ``lastFitting(from:before:upTo:near:)`` in the running sums' memory.
@@ -461,11 +468,7 @@ struct PlainRuns: Sendable {
     var base = cursor.base
     var hardBreak = cursor.hardBreak
     var gaps = hardBreak &* hardBreakGap
-    // The last segment a line can end with: its paragraph's, or the run's.
-    @inline(__always) func lastOfParagraph() -> Int {
-      hardBreak < runs.hardBreaks.count ? min(runs.hardBreaks[hardBreak], end &- 1) : end &- 1
-    }
-    var paragraphLast = lastOfParagraph()
+    var paragraphLast = lastOfParagraph(hardBreak, runs, before: end)
     // For an exact measurer, the segment after the search's answer surely does not fit after it: whether it
     // starts a line depends on its width alone.
     let exact = surelyFits == tooWide
@@ -476,7 +479,7 @@ struct PlainRuns: Sendable {
       while paragraphLast < first {
         hardBreak &+= 1
         gaps &+= hardBreakGap
-        paragraphLast = lastOfParagraph()
+        paragraphLast = lastOfParagraph(hardBreak, runs, before: end)
       }
       // At least `first`, which fits alone.
       last = lastFitting(runs, from: first, before: paragraphLast &+ 1, upTo: base &+ surelyFits, gaps: gaps)
