@@ -88,12 +88,8 @@ enum UAX14 {
     // buffer: through the `inout` array, every write asked the runtime whether its storage was shared.
     units.withUnsafeMutableBufferPointer { units in
       actions.withUnsafeMutableBufferPointer { actions in
-        pairs.entries.withUnsafeBufferPointer { entries in
-          pairs.afterSpaces.withUnsafeBufferPointer { afterSpaces in
-            makeUnits(
-              scalars, into: units, actions: actions, deferred: &deferred, pairs: (entries, afterSpaces),
-              usePairTable: usePairTable)
-          }
+        (usePairTable ? pairs.rows : PairTable.rulesOnly).withUnsafeBufferPointer { rows in
+          makeUnits(scalars, into: units, actions: actions, deferred: &deferred, rows: rows, joinsLetters: usePairTable)
         }
       }
     }
@@ -107,14 +103,19 @@ enum UAX14 {
   /// them, was read from memory at every code point: English text took 4% more instructions to prepare.)
   private static func makeUnits(
     _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, into buffer: UnsafeMutableBufferPointer<Unit>,
-    actions: UnsafeMutableBufferPointer<Action>, deferred: inout [Int],
-    pairs: (entries: UnsafeBufferPointer<UInt8>, afterSpaces: UnsafeBufferPointer<UInt8>), usePairTable: Bool
+    actions: UnsafeMutableBufferPointer<Action>, deferred: inout [Int], rows: UnsafeBufferPointer<UInt8>,
+    joinsLetters: Bool
   ) {
     let count = scalars.count
     var unitCount = 0
     var classBefore = LineBreakClass.xx  // the class after LB1 of the code point before
     var previous = LineBreakClass.xx  // the class of the unit before
-    var beforeSpaces: LineBreakClass?  // the class of the last unit that is not a space, before this one
+    // The row of ``PairTable/rows`` that decides the boundary before the next unit: the first unit's (no break),
+    // then the row of the unit before, or after spaces the row of the last unit before them (`spaceRow`). Kept as
+    // an offset, updated once per unit: the class before the spaces kept as an optional, and both tables asked
+    // at every unit, spilled half the loop's values to the stack (a sixth of its instructions).
+    var row = PairTable.startRow
+    var spaceRow = PairTable.entriesRow(.sp)  // spaces at the start: contextual, as the rules decide
     // The packed properties of the unit before when it is a letter that letters of the same properties join
     // (no value's bits are all ones otherwise).
     var joinable = UInt32.max
@@ -136,22 +137,22 @@ enum UAX14 {
       let lineBreak: LineBreakClass = isMark ? .al : resolved  // LB10
       // U+25CC is an aksara to LB28a, which a unit's first code point alone decides.
       joinable =
-        usePairTable && resolved == .al && scalars[index].scalar != "\u{25CC}" ? properties.raw : UInt32.max
+        joinsLetters && resolved == .al && scalars[index].scalar != "\u{25CC}" ? properties.raw : UInt32.max
       buffer[unitCount] = Unit(
         start: index, lineBreak: lineBreak, classBefore: classBefore, properties: properties,
         scalar: scalars[index].scalar)
-      if unitCount > 0 {
-        if previous != .sp { beforeSpaces = previous }
-        var pair = pairs.entries[Int(previous.rawValue) << 6 | Int(lineBreak.rawValue)]
-        if previous == .sp, let beforeSpaces {
-          // After spaces, the rules that look past them (LB8, LB14–LB17) read the unit before them.
-          pair = pairs.afterSpaces[Int(beforeSpaces.rawValue) << 6 | Int(lineBreak.rawValue)]
-        }
-        if usePairTable, pair != PairTable.contextual, classBefore != .zwj {
-          actions[index] = unsafeBitCast(pair, to: Action.self)  // a raw value of an action: the table holds no other
-        } else {
-          deferred.append(unitCount)
-        }
+      let pair = rows[row | Int(lineBreak.rawValue)]
+      if pair != PairTable.contextual, classBefore != .zwj {
+        actions[index] = unsafeBitCast(pair, to: Action.self)  // a raw value of an action: the table holds no other
+      } else {
+        deferred.append(unitCount)
+      }
+      // After spaces, the rules that look past them (LB8, LB14–LB17) read the unit before them.
+      if lineBreak == .sp {
+        row = spaceRow
+      } else {
+        row = PairTable.entriesRow(lineBreak)
+        spaceRow = PairTable.afterSpacesRow(lineBreak)
       }
       previous = lineBreak
       classBefore = resolved
@@ -169,12 +170,26 @@ enum UAX14 {
   /// go through the rules. The table is made by the rules themselves, on the two units alone.
   struct PairTable: Sendable {
     static let contextual: UInt8 = 0xFF
-    let entries: [UInt8]
-    /// The decision before a unit of class `b` after spaces that follow a unit of class `c`, at `c << 6 | b`:
-    /// the rules that look back past spaces (LB8, LB14, LB16, LB17) read `c`, and LB18 breaks after the
-    /// spaces otherwise. Contextual where a rule reads more: a quotation mark before the spaces (LB15a), one
-    /// after them (LB15b), or what follows the unit after them (LB15c: SP ÷ IS NU).
-    let afterSpaces: [UInt8]
+    /// Three tables in one array, each a row of 64 classes at an offset: the decision before a unit of class `b`
+    /// after a unit of class `a`, at ``entriesRow(_:)`` of `a`, plus `b`; the decision before a unit of class `b`
+    /// after spaces that follow a unit of class `c`, at ``afterSpacesRow(_:)`` of `c`, plus `b` (the rules that
+    /// look back past spaces, LB8, LB14, LB16 and LB17, read `c`, and LB18 breaks after the spaces otherwise;
+    /// contextual where a rule reads more: a quotation mark before the spaces, LB15a, one after them, LB15b, or
+    /// what follows the unit after them, LB15c: SP ÷ IS NU); and the row of the first unit of a text, at
+    /// ``startRow`` (no break before it, LB2).
+    let rows: [UInt8]
+    /// The same rows with every boundary but the first unit's left to the rules (`usePairTable: false`).
+    static let rulesOnly: [UInt8] =
+      [UInt8](repeating: contextual, count: startRow) + [UInt8](repeating: Action.prohibited.rawValue, count: 64)
+
+    /// The offset in ``rows`` of the decisions after a unit of class `a`.
+    @inline(__always)
+    static func entriesRow(_ a: LineBreakClass) -> Int { Int(a.rawValue) << 6 }
+    /// The offset in ``rows`` of the decisions after spaces after a unit of class `c`.
+    @inline(__always)
+    static func afterSpacesRow(_ c: LineBreakClass) -> Int { 64 * 64 | Int(c.rawValue) << 6 }
+    /// The offset in ``rows`` of the decisions before the first unit.
+    static var startRow: Int { 2 * 64 * 64 }
 
     static let shared = PairTable()
 
@@ -212,8 +227,7 @@ enum UAX14 {
           }
         }
       }
-      self.entries = entries
-      self.afterSpaces = afterSpaces
+      rows = entries + afterSpaces + [UInt8](repeating: Action.prohibited.rawValue, count: 64)
     }
 
     /// Whether a rule may decide the boundary before `b`, after spaces after `c`, with more than the two.
