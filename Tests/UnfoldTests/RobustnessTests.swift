@@ -340,6 +340,30 @@ import Testing
     }
   }
 
+  /// Numbers are written as `String(_:)` and `String(_:radix:)` write them (a link's number and the hash in its id):
+  /// zero, one digit, every length up to the widest values, negatives, and hexadecimal with its leading zeros.
+  @Test func anOutputWritesNumbersAsTheStandardLibrary() {
+    var random = SplitMix64(state: 3)
+    let decimals =
+      [0, 1, -1, 7, -7, 10, 42, -100, 999, Int.max, Int.min]
+      + (0..<200).map { _ in Int(bitPattern: UInt(random.next() >> random.below(64))) }
+    let hexes: [UInt32] =
+      [0, 1, 0xF, 0x10, 0xABC, 0xDEAD_BEEF, .max] + (0..<200).map { _ in UInt32(truncatingIfNeeded: random.next()) }
+    var output = UTF8Output()
+    var expected = ""
+    for value in decimals {
+      output.write(decimal: value)
+      output.write(ascii: 0x20)
+      expected += "\(value) "
+    }
+    for value in hexes {
+      output.write(hex: value)
+      output.write(ascii: 0x20)
+      let digits = String(value, radix: 16)
+      expected += String(repeating: "0", count: 8 - digits.count) + digits + " "
+    }
+    #expect(output.string() == expected)
+  }
   /// The checks themselves catch what they look for.
   @Test func theChecksCatchViolations() {
     #expect(Invariants.invalidUTF8("ok é 中 😀") == nil)

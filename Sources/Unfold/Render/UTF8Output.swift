@@ -67,14 +67,31 @@ struct UTF8Output {
     bytes.append(byte)
   }
 
-  /// Appends an integer in decimal.
-  mutating func write(decimal value: Int) { write(String(value)) }
+  /// Appends an integer in decimal: its digits made on the stack, from the last, and appended at once (made a
+  /// `String` first and appended digit by digit, a link's number and the hash in its id cost some 750 instructions
+  /// a link in the terminal renderer).
+  mutating func write(decimal value: Int) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var rest = value.magnitude
+      var first = digits.count
+      repeat {
+        first -= 1
+        digits[first] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+      } while rest != 0
+      if value < 0 { bytes.append(UInt8(ascii: "-")) }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
+    }
+  }
 
-  /// Appends a 32-bit value as eight lowercase hexadecimal digits.
+  /// Appends a 32-bit value as eight lowercase hexadecimal digits, made on the stack and appended at once.
   mutating func write(hex value: UInt32) {
-    for shift in stride(from: 28, through: 0, by: -4) {
-      let digit = UInt8(truncatingIfNeeded: value >> UInt32(shift)) & 0xF
-      bytes.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { digits in
+      for index in 0..<8 {
+        let digit = UInt8(truncatingIfNeeded: value >> UInt32(28 - 4 * index)) & 0xF
+        digits[index] = digit < 10 ? 0x30 + digit : 0x57 + digit
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(digits))
     }
   }
 
