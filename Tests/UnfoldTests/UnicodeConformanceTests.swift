@@ -362,4 +362,13 @@ extension UnicodeConformanceTests {
     #expect(UnicodeProperties("\u{AD}").nonASCIICells == 0 && UnicodeProperties("\u{85}").nonASCIICells == 1)
     #expect(UnicodeProperties("中").nonASCIICells == 2 && UnicodeProperties("\u{301}").nonASCIICells == 0)
   }
+
+  /// The direct tables below U+0800 (ASCII, and code points of two UTF-8 bytes) hold what the three stages hold.
+  @Test func directLookupsAreTheThreeStages() {
+    let tables = UnicodeTables.decoded
+    let wrong = (UInt32(0)..<0x800).filter { tables.lookUp(belowU0800: $0) != tables.lookUp($0) }
+    #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+    #expect((UInt8(0)..<0x80).allSatisfy { tables.lookUp(ascii: $0) == tables.lookUp(UInt32($0)) })
+    #expect(tables.lookUp(belowU0800: 0x5D0) == UnicodeProperties("א").raw)
+  }
 }

@@ -179,7 +179,7 @@ struct BreakScanner {
                   position = at + 1
                 } else if byte &- 0xC2 < 0x1E {
                   value = UInt32(byte & 0x1F) << 6 | UInt32(bytes[at + 1] & 0x3F)
-                  raw = tables.lookUp(value)
+                  raw = tables.lookUp(belowU0800: value)
                   guard raw & UnicodeProperties.flagRunLetter != 0 else { break }
                   isLetter = true
                   position = at + 2
@@ -211,7 +211,7 @@ struct BreakScanner {
               }
             }
             let (value, length) = GraphemeReader.decode(bytes, at: position)
-            let raw = value < 0x80 ? tables.lookUp(ascii: UInt8(value)) : tables.lookUp(value)
+            let raw = value < 0x800 ? tables.lookUp(belowU0800: value) : tables.lookUp(value)
             if graphemes.startsCluster(
               value, isSimple: UnicodeProperties.isGraphemeSimple(raw, value), raw: raw, recognizer: &recognizer)
             {

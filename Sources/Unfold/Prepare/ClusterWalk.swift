@@ -488,7 +488,7 @@ struct GraphemeState {
     recognizer: inout Unicode._CharacterRecognizer
   ) -> (value: UInt32, length: Int, startsCluster: Bool) {
     let (value, length) = GraphemeReader.decode(bytes, at: position)
-    let raw = value < 0x80 ? 0 : tables.lookUp(value)
+    let raw = value < 0x80 ? 0 : value < 0x800 ? tables.lookUp(belowU0800: value) : tables.lookUp(value)
     let isSimple = UnicodeProperties.isGraphemeSimple(raw, value)
     return (value, length, startsCluster(value, isSimple: isSimple, raw: raw, recognizer: &recognizer))
   }

@@ -170,8 +170,10 @@ extension UnicodeTables {
     private let stage2: UnsafePointer<UInt16>
     private let stage3: UnsafePointer<UInt16>
     private let values: UnsafePointer<UInt32>
-    /// The packed values of the ASCII code points, for lookups without the three stages.
-    private let ascii: UnsafePointer<UInt32>
+    /// The packed values of the code points of one and two UTF-8 bytes (below U+0800), for lookups without the three
+    /// stages: ASCII, and the letters of Latin, Greek, Cyrillic, Hebrew and Arabic text, three dependent loads fewer
+    /// each (8 KB, read as a text's scripts need it).
+    private let belowU0800: UnsafePointer<UInt32>
 
     init() {
       let stage1: [UInt16] = decode(stage1Base64)
@@ -186,9 +188,11 @@ extension UnicodeTables {
       self.stage2 = Self.immortalCopy(stage2)
       self.stage3 = Self.immortalCopy(stage3)
       self.values = Self.immortalCopy(values)
-      // The three stages for a code point below U+0100 (the first block of the first stage).
-      let ascii = (0..<0x80).map { values[Int(stage3[Int(stage2[Int(stage1[0]) << 4 | $0 >> 4]) << 4 | $0 & 0xF])] }
-      self.ascii = Self.immortalCopy(ascii)
+      // The three stages for each code point below U+0800 (the first eight blocks of the first stage).
+      let belowU0800 = (0..<0x800).map {
+        values[Int(stage3[Int(stage2[Int(stage1[$0 >> 8]) << 4 | $0 >> 4 & 0xF]) << 4 | $0 & 0xF])]
+      }
+      self.belowU0800 = Self.immortalCopy(belowU0800)
     }
 
     /// A copy of the array in memory allocated for the rest of the process.
@@ -210,7 +214,11 @@ extension UnicodeTables {
 
     /// The packed value of an ASCII code point (of the byte's low seven bits).
     @inline(__always)
-    func lookUp(ascii byte: UInt8) -> UInt32 { ascii[Int(byte & 0x7F)] }
+    func lookUp(ascii byte: UInt8) -> UInt32 { belowU0800[Int(byte & 0x7F)] }
+
+    /// The packed value of a code point of two UTF-8 bytes or fewer (of the value's low eleven bits).
+    @inline(__always)
+    func lookUp(belowU0800 codePoint: UInt32) -> UInt32 { belowU0800[Int(codePoint & 0x7FF)] }
   }
   /// The tables, for a loop that looks up many code points: read once, they are not checked for their lazy
   /// initialization at each lookup.
