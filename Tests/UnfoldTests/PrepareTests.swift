@@ -202,6 +202,57 @@ import Testing
     #expect(letterRuns > 1_000)  // the runs of letters that the scanner makes one entry were met
   }
 
+  /// The cells the scanner writes into each cluster as it reads it are what the segmenter's general path measures
+  /// (``TerminalCells/legacyWidth(ofScanned:_:)``) for content of no special kind of one code point or a run of
+  /// letters, ``BreakScanner/ScannedCluster/space`` for a space alone, and ``BreakScanner/ScannedCluster/other``
+  /// for the rest: beside marks that split a run of letters or extend a code point read alone, clusters that a
+  /// window starts with, hard line breaks, controls, soft hyphens, emoji and windows cut in long paragraphs.
+  @Test func scannedCellsAreTheGeneralPaths() {
+    let pieces = [
+      "word", "a", "Z", " ", "  ", "e\u{301}", "\r\n", "\n", "\u{1}", "\u{7F}", "\u{9F}", "\u{85}", "\u{AD}", "\t",
+      "中", "한", "\u{0E01}\u{0E48}", "\u{0E01}\u{0E33}", "👍🏽", "🇯🇵", "x\u{200D}", "слово", "и\u{306}", "Größe",
+      "ж\u{301}", "שלום", "\u{600}ж", "\u{2028}", "1", ",", "\u{A0}", "◊◌", "ｱ\u{FF9E}",
+      String(repeating: "ab ", count: 400),
+      String(repeating: "ж", count: 700), String(repeating: "中", count: 900),
+    ]
+    var random = SplitMix64(state: 18)
+    var counts = (plain: 0, space: 0, other: 0, runs: 0)
+    for round in 0..<300 {
+      var text = ""
+      for _ in 0..<(round % 20 == 0 ? 300 : 1 + random.below(30)) { text += random.pick(pieces) }
+      var scanner = BreakScanner(text, from: 0, rules: .unicode)
+      while scanner.scanWindow() {
+        scanner.scalars.withUnsafeBufferPointer { scalars in
+          for k in 0..<scanner.clusterCount {
+            let (entry, end) = (scanner.clusters[k], scanner.clusters[k + 1].scalar)
+            let count = end - entry.scalar
+            let first = scalars[entry.scalar].scalar
+            let kind = Cluster.kind(of: first.value, second: count > 1 ? scalars[entry.scalar + 1].scalar : nil)
+            let isContent =
+              (count == 1 || BreakScanner.isLetterRun(scalars, first: entry.scalar, count: count))
+              && first.value > 0x20 && !kind.isSoftHyphen && !kind.isHardLineBreak
+            let expected =
+              count == 1 && first == " "
+              ? BreakScanner.ScannedCluster.space
+              : isContent
+                ? Int32(TerminalCells.legacyWidth(ofScanned: scalars, entry.scalar..<end))
+                : BreakScanner.ScannedCluster.other
+            #expect(entry.cells == expected, "cluster \(k) of \(text.debugDescription.prefix(120))")
+            if count > 1 && expected >= 0 { counts.runs += 1 }
+            if expected >= 0 {
+              counts.plain += 1
+            } else if expected == -2 {
+              counts.space += 1
+            } else {
+              counts.other += 1
+            }
+          }
+        }
+      }
+    }
+    #expect(counts.plain > 10_000 && counts.space > 1_000 && counts.other > 1_000 && counts.runs > 1_000)
+  }
+
   /// Letters of two UTF-8 bytes join runs as ASCII letters do (Latin with diacritics, Greek, Cyrillic, Armenian,
   /// Hebrew, Arabic): the clusters are still Swift's characters, the opportunities UAX #14's over the whole text
   /// (Blink's too, which adds nothing between letters), beside marks that join a letter, prepended marks, spaces,

@@ -45,11 +45,34 @@ struct BreakScanner {
   }
 
   /// A cluster of the window (or a run of letters, see the type's documentation): its UTF-8 offset in the
-  /// text and its first code point's index in ``scalars`` (16 bytes: what may happen before it is read from
-  /// ``actions``, not written into each).
+  /// text, its first code point's index in ``scalars``, and its cells in the legacy profile when it is content of
+  /// no special kind (16 bytes: what may happen before it is read from ``actions``, not written into each).
   struct ScannedCluster: Sendable {
     var offset: Int
-    var scalar: Int
+    /// The index in ``scalars`` of the first code point (a window holds fewer than 2³¹: its code points alone
+    /// would take 16 GB).
+    private var firstScalar: Int32
+    /// The cells of a cluster that is content of no special kind, in the legacy profile of ``TerminalCells``
+    /// (a code point of its own that is not a control, the space, a soft hyphen or a hard line break, or a run of
+    /// letters, each of one cell); ``space`` for the space alone; ``other`` for anything else. Written as the
+    /// scanner reads the cluster: the segmenter read the cluster's code points again to find it, a third of its
+    /// loop over the plain clusters of a line. (A run marked as one once, its cells counted by the segmenter,
+    /// cost more in all than a count kept up to date at each letter.)
+    var cells: Int32
+
+    /// ``cells`` of a cluster that is the space alone.
+    static var space: Int32 { -2 }
+    /// ``cells`` of a cluster that is not plain content in cells.
+    static var other: Int32 { -1 }
+
+    /// The index in ``scalars`` of the cluster's first code point.
+    var scalar: Int { Int(firstScalar) }
+
+    init(offset: Int, scalar: Int, cells: Int32) {
+      self.offset = offset
+      firstScalar = Int32(truncatingIfNeeded: scalar)
+      self.cells = cells
+    }
   }
 
   /// The window's code points, its context first (one array of both), read through the clusters' indices:
@@ -172,16 +195,19 @@ struct BreakScanner {
                 let value: UInt32
                 let raw: UInt32
                 let isLetter: Bool
+                let cells: Int32
                 if byte.isPrintableASCII {
                   value = UInt32(byte)
                   raw = tables.lookUp(ascii: byte)
                   isLetter = byte.isASCIILetter
+                  cells = byte == 0x20 ? ScannedCluster.space : 1
                   position = at + 1
                 } else if byte &- 0xC2 < 0x1E {
                   value = UInt32(byte & 0x1F) << 6 | UInt32(bytes[at + 1] & 0x3F)
                   raw = tables.lookUp(belowU0800: value)
                   guard raw & UnicodeProperties.flagRunLetter != 0 else { break }
                   isLetter = true
+                  cells = 1  // a run letter takes one cell
                   position = at + 2
                 } else {
                   // A simple code point of three bytes (an ideograph, kana, a Hangul syllable, a Thai consonant, a
@@ -191,14 +217,17 @@ struct BreakScanner {
                   raw = tables.lookUp(value)
                   guard UnicodeProperties.isGraphemeSimple(raw, value), value & ~1 != 0x2028 else { break }
                   isLetter = false
+                  cells = Int32(truncatingIfNeeded: UnicodeProperties(raw: raw).nonASCIICells)
                   position = at + 3
                 }
                 // A letter after a letter joins its cluster: a run of letters is one entry (see the type's
                 // documentation), whose inner boundaries every rule set prohibits.
                 endsInLetterRun = isLetter && afterLetter
                 if !endsInLetterRun {
-                  clusters[clustersMade] = ScannedCluster(offset: at, scalar: scalarCount)
+                  clusters[clustersMade] = ScannedCluster(offset: at, scalar: scalarCount, cells: cells)
                   clustersMade += 1
+                } else {
+                  clusters[clustersMade - 1].cells &+= 1  // a letter more in the run, of one cell
                 }
                 afterLetter = isLetter
                 scalars[scalarCount] = ScannedScalar(scalar: Unicode.Scalar(validUTF8: value), properties: raw)
@@ -230,15 +259,20 @@ struct BreakScanner {
                   return true
                 }
               }
-              clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount)
+              clusters[clustersMade] = ScannedCluster(
+                offset: position, scalar: scalarCount, cells: Self.cells(ofCodePoint: value, raw: raw))
               clustersMade += 1
               // Cluster.startsHardLineBreak(value), from the class at hand: BK, CR, LF and NL are those code points.
               inHardBreak = LineBreakSet.bkCrLfNl.contains(UnicodeProperties(raw: raw).lineBreak)
             } else if endsInLetterRun {
               // The letter before this code point (of one or two bytes) leaves the run: its cluster goes on.
+              clusters[clustersMade - 1].cells &-= 1
               clusters[clustersMade] = ScannedCluster(
-                offset: position - UTF8.width(scalars[scalarCount - 1].scalar), scalar: scalarCount - 1)
+                offset: position - UTF8.width(scalars[scalarCount - 1].scalar), scalar: scalarCount - 1,
+                cells: ScannedCluster.other)
               clustersMade += 1
+            } else {
+              clusters[clustersMade - 1].cells = ScannedCluster.other  // a cluster of several code points
             }
             endsInLetterRun = false
             scalars[scalarCount] = ScannedScalar(scalar: Unicode.Scalar(validUTF8: value), properties: raw)
@@ -251,7 +285,7 @@ struct BreakScanner {
       if isRead { break }
       Self.makeRoom(scalars.count + 2 * Self.window, in: &scalars, &clusters)  // written, so not doubled
     }
-    clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount)
+    clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount, cells: ScannedCluster.other)
     if position == bytes.count && inHardBreak { endsWithHardBreak = true }
 
     scalars.withUnsafeBufferPointer { scalars in
@@ -292,6 +326,19 @@ struct BreakScanner {
     return UnicodeProperties.isRunLetter(scalars[scalarCount - 1].properties, scalars[scalarCount - 1].scalar.value)
   }
 
+  /// ``ScannedCluster/cells`` of a cluster of one code point (that no code point after it may join, as far as the
+  /// scanner knows: one that does makes it ``ScannedCluster/other``).
+  @inline(__always)
+  static func cells(ofCodePoint value: UInt32, raw: UInt32) -> Int32 {
+    if value == 0x20 { return ScannedCluster.space }
+    // Content of no special kind (``Cluster/kind(of:second:)``): not a control below the space, a soft hyphen or a
+    // hard line break.
+    guard value > 0x20 && (value < 0x7F || value != 0xAD && value != 0x85 && value & ~1 != 0x2028) else {
+      return ScannedCluster.other
+    }
+    return value < 0x7F ? 1 : Int32(truncatingIfNeeded: UnicodeProperties(raw: raw).nonASCIICells)
+  }
+
   /// What may happen before cluster `k` of the window.
   func kind(at k: Int) -> Kind {
     k == 0 ? firstKind : Self.kind(before: actions[clusters[k].scalar])
@@ -312,7 +359,8 @@ struct BreakScanner {
     }
     if clusters.count < count + 2 {
       clusters.append(
-        contentsOf: repeatElement(ScannedCluster(offset: 0, scalar: 0), count: count + 2 - clusters.count))
+        contentsOf: repeatElement(
+          ScannedCluster(offset: 0, scalar: 0, cells: ScannedCluster.other), count: count + 2 - clusters.count))
     }
   }
 

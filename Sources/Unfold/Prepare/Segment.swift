@@ -183,7 +183,7 @@ struct Segmenter: IteratorProtocol {
         // A code point of its own that is content in cells (a printable ASCII character but the space, a letter, an
         // ideograph: most clusters of most text), or a run of letters, with its cells at hand: what the general
         // path below finds for it.
-        let plainCells = isLegacyCells ? Self.plainCells(scalars, cluster.scalar, count) : -1
+        let plainCells = isLegacyCells ? Int(cluster.cells) : -1
         let isPlain = plainCells >= 0
         if contentEnd >= 0, !isPlain || breakBefore != .none {
           ready[made].addContent(end: contentEnd, width: width)
@@ -213,14 +213,12 @@ struct Segmenter: IteratorProtocol {
           while last + 1 < clusterCount {
             let next = clusters[last + 1]
             let nextEnd = clusters[last + 2]
-            let nextCells = Self.plainCells(scalars, next.scalar, nextEnd.scalar - next.scalar)
+            let nextCells = Int(next.cells)
             let isOpportunity = actions[next.scalar] != .prohibited
             if nextCells < 0 {
               // A space (one cell) that no opportunity precedes hangs after the content: anything else goes to
               // the general path.
-              guard !isOpportunity, nextEnd.scalar - next.scalar == 1, scalars[next.scalar].scalar == " " else {
-                break
-              }
+              guard !isOpportunity, next.cells == BreakScanner.ScannedCluster.space else { break }
               if hasContent {
                 x += cells
                 width += cells
@@ -295,28 +293,6 @@ struct Segmenter: IteratorProtocol {
     self.open = after.open
     self.openWidth = after.width
     self.x = after.x
-  }
-}
-
-extension Segmenter {
-  /// Whether a cluster of this code point alone is content of no special kind in cells: not a control below the
-  /// space, the space, a soft hyphen or a hard line break (``Cluster/kind(of:second:)``).
-  @inline(__always)
-  fileprivate static func isPlainCell(_ value: UInt32) -> Bool {
-    value > 0x20 && (value < 0x7F || value != 0xAD && value != 0x85 && value & ~1 != 0x2028)
-  }
-
-  /// The cells of the scanner's entry of `count` code points from `first` when it is content of no special
-  /// kind (a plain cell, ``isPlainCell(_:)``, or a run of letters, each of one cell): ``TerminalCells/legacyWidth(ofScanned:_:)``
-  /// of it; -1 when it is not.
-  @inline(__always)
-  fileprivate static func plainCells(
-    _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, _ first: Int, _ count: Int
-  ) -> Int {
-    guard count == 1 else { return BreakScanner.isLetterRun(scalars, first: first, count: count) ? count : -1 }
-    let scalar = scalars[first]
-    guard isPlainCell(scalar.scalar.value) else { return -1 }
-    return scalar.scalar.value < 0x7F ? 1 : UnicodeProperties(raw: scalar.properties).nonASCIICells
   }
 }
 
