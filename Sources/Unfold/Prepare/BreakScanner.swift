@@ -195,19 +195,16 @@ struct BreakScanner {
                 let value: UInt32
                 let raw: UInt32
                 let isLetter: Bool
-                let cells: Int32
                 if byte.isPrintableASCII {
                   value = UInt32(byte)
                   raw = tables.lookUp(ascii: byte)
                   isLetter = byte.isASCIILetter
-                  cells = byte == 0x20 ? ScannedCluster.space : 1
                   position = at + 1
                 } else if byte &- 0xC2 < 0x1E {
                   value = UInt32(byte & 0x1F) << 6 | UInt32(bytes[at + 1] & 0x3F)
                   raw = tables.lookUp(belowU0800: value)
                   guard raw & UnicodeProperties.flagRunLetter != 0 else { break }
                   isLetter = true
-                  cells = 1  // a run letter takes one cell
                   position = at + 2
                 } else {
                   // A simple code point of three bytes (an ideograph, kana, a Hangul syllable, a Thai consonant, a
@@ -217,13 +214,18 @@ struct BreakScanner {
                   raw = tables.lookUp(value)
                   guard UnicodeProperties.isGraphemeSimple(raw, value), value & ~1 != 0x2028 else { break }
                   isLetter = false
-                  cells = Int32(truncatingIfNeeded: UnicodeProperties(raw: raw).nonASCIICells)
                   position = at + 3
                 }
                 // A letter after a letter joins its cluster: a run of letters is one entry (see the type's
                 // documentation), whose inner boundaries every rule set prohibits.
                 endsInLetterRun = isLetter && afterLetter
                 if !endsInLetterRun {
+                  // Its cells, found here rather than for each letter of a run: the space, printable ASCII and run
+                  // letters (one cell), or simple code points of three bytes.
+                  let cells =
+                    value == 0x20
+                    ? ScannedCluster.space
+                    : value < 0x800 ? 1 : Int32(truncatingIfNeeded: UnicodeProperties(raw: raw).nonASCIICells)
                   clusters[clustersMade] = ScannedCluster(offset: at, scalar: scalarCount, cells: cells)
                   clustersMade += 1
                 } else {
