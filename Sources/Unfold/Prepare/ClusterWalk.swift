@@ -260,7 +260,11 @@ struct GraphemeReader {
   /// caller taking a boundary for none only goes the slower way).
   static func startsCluster(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard offset > 0, offset < bytes.count else { return true }
-    guard bytes[offset] & 0xC0 != 0x80 else { return false }  // inside a code point's bytes
+    let (before, at) = (bytes[offset &- 1], bytes[offset])
+    // Two ASCII code points but CR are simple (the common case: a style run that ends before a space), decided
+    // with no decoding.
+    if before < 0x80, at < 0x80, before != 0x0D, at != 0x0D { return true }
+    guard at & 0xC0 != 0x80 else { return false }  // inside a code point's bytes
     func codePointStart(before position: Int) -> Int {
       var start = position - 1
       while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
