@@ -54,7 +54,8 @@ enum UAX14 {
     mutating func reserve(_ count: Int) { units.reserveCapacity(count) }
   }
 
-  /// The same, for code points whose packed properties are already looked up, into a reused array.
+  /// The same, for code points whose packed properties are already looked up, into a reused array: its first
+  /// `scalars.count` entries (it keeps its longest length; the entries after them are left as they were).
   ///
   /// `usePairTable: false` runs every rule at every boundary, a unit per code point and its marks: what tests
   /// compare the pair table and its runs of letters with.
@@ -63,8 +64,12 @@ enum UAX14 {
     usePairTable: Bool = true
   ) {
     let count = scalars.count
-    actions.removeAll(keepingCapacity: true)
-    actions.append(contentsOf: repeatElement(.prohibited, count: count))
+    // The array keeps its longest length, entries past `count` stale, and its first `count` are set to prohibited
+    // at once (emptied and appended as a repeated element, each went through a generic copy).
+    if actions.count < count { actions.append(contentsOf: repeatElement(.prohibited, count: count - actions.count)) }
+    actions.withUnsafeMutableBufferPointer {
+      UnsafeMutableBufferPointer(rebasing: $0[..<count]).update(repeating: .prohibited)
+    }
     guard count > 1 else { return }
     var units = scratch.units
     scratch.units = []  // the storage is moved out and back, so that writing does not copy it
