@@ -56,8 +56,8 @@ struct BreakScanner {
     /// (a code point of its own that is not a control, the space, a soft hyphen or a hard line break, or a run of
     /// letters, each of one cell); ``space`` for the space alone; ``other`` for anything else. Written as the
     /// scanner reads the cluster: the segmenter read the cluster's code points again to find it, a third of its
-    /// loop over the plain clusters of a line. (A run marked as one once, its cells counted by the segmenter,
-    /// cost more in all than a count kept up to date at each letter.)
+    /// loop over the plain clusters of a line. (A run marked as one once, its cells counted by the segmenter
+    /// from its code points' indices, cost more in all than counting its letters as they join it.)
     var cells: Int32
 
     /// ``cells`` of a cluster that is the space alone.

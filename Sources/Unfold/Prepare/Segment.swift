@@ -240,7 +240,7 @@ struct Segmenter: IteratorProtocol {
               ready[made].isMandatoryBreak = false
               made += 1
               // The new segment's start and flags: its content is written before it is handed out (addContent),
-              // which sets the rest (the whole segment written here as well, 4% of this loop).
+              // which sets the rest (the whole segment written here as well, 3% of this loop).
               ready[made].start = next.offset
               ready[made].hasTab = false
               ready[made].isMandatoryBreak = false
