@@ -268,11 +268,12 @@ struct BreakScanner {
                   return true
                 }
               }
-              clusters[clustersMade] = ScannedCluster(
-                offset: position, scalar: scalarCount, cells: Self.cells(ofCodePoint: value, raw: raw))
-              clustersMade += 1
               // Cluster.startsHardLineBreak(value), from the class at hand: BK, CR, LF and NL are those code points.
               inHardBreak = LineBreakSet.bkCrLfNl.contains(UnicodeProperties(raw: raw).lineBreak)
+              clusters[clustersMade] = ScannedCluster(
+                offset: position, scalar: scalarCount,
+                cells: inHardBreak ? ScannedCluster.other : Self.cells(ofCodePoint: value, raw: raw))
+              clustersMade += 1
             } else if endsInLetterRun {
               // The letter before this code point (of one or two bytes) leaves the run: its cluster goes on.
               clusters[clustersMade - 1].cells &-= 1
@@ -335,16 +336,14 @@ struct BreakScanner {
     return UnicodeProperties.isRunLetter(scalars[scalarCount - 1].properties, scalars[scalarCount - 1].scalar.value)
   }
 
-  /// ``ScannedCluster/cells`` of a cluster of one code point (that no code point after it may join, as far as the
-  /// scanner knows: one that does makes it ``ScannedCluster/other``).
+  /// ``ScannedCluster/cells`` of a cluster of one code point that is not a hard line break (the scanner knows that
+  /// from the code point's class already), and that no code point after it may join, as far as the scanner knows:
+  /// one that does makes it ``ScannedCluster/other``.
   @inline(__always)
   static func cells(ofCodePoint value: UInt32, raw: UInt32) -> Int32 {
     if value == 0x20 { return ScannedCluster.space }
-    // Content of no special kind (``Cluster/kind(of:second:)``): not a control below the space, a soft hyphen or a
-    // hard line break.
-    guard value > 0x20 && (value < 0x7F || value != 0xAD && value != 0x85 && value & ~1 != 0x2028) else {
-      return ScannedCluster.other
-    }
+    // Content of no special kind (``Cluster/kind(of:second:)``): not a control below the space or a soft hyphen.
+    guard value > 0x20, value != 0xAD else { return ScannedCluster.other }
     return value < 0x7F ? 1 : Int32(truncatingIfNeeded: UnicodeProperties(raw: raw).nonASCIICells)
   }
 
