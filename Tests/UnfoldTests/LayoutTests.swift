@@ -101,6 +101,42 @@ import Testing
     }
   }
 
+  /// The lines of a text of plain paragraphs, counted two paragraphs at a time (`PlainRuns.countLines`, each of
+  /// the two taking the next paragraph when its own is done), are a fresh layout's: random texts of one to a dozen
+  /// paragraphs of random lengths, empty ones among them, a newline at the end or not, wide characters and marks,
+  /// at widths from one cell up, with no limit and with limits above and below the count.
+  @Test func linesCountedTwoParagraphsAtATimeAreTheLayoutsLines() {
+    let words = ["word", "a", "longerword", "中文", "。", "😀", "e\u{301}", "x,", "(y)"]
+    var random = SplitMix64(state: 17)
+    var countedByParagraphs = 0
+    let edges = ["a", "a\n", "a\n\n", "\n", "\n\n", "\na", "a\nb", "a\nb\n", "a b\n\nc d\n\n", "a\n\n\nb c d e"]
+    for round in 0..<(edges.count + 300) {
+      var string = round < edges.count ? edges[round] : ""
+      for paragraph in 0..<(round < edges.count ? 0 : 1 + random.below(12)) {
+        if paragraph > 0 { string += random.below(4) == 0 ? "\n\n" : "\n" }
+        for word in 0..<random.below(random.below(3) == 0 ? 60 : 12) {
+          string += (word > 0 ? " " : "") + random.pick(words)
+        }
+      }
+      if round >= edges.count, random.below(4) == 0 { string += "\n" }
+      let text = StyledText(plain: string)
+      let prepared = PreparedText(text)
+      // Each hard break starts a paragraph: the last segment has none, even after a newline.
+      #expect(prepared.segments.last?.isMandatoryBreak != true, "\(string.debugDescription)")
+      for width in [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144] {
+        let lines = LineLayout(text, width: width).lines.count
+        #expect(prepared.lineCount(width: width) == lines, "\(string.debugDescription) at \(width)")
+        for limit in [1, lines - 1, lines, 4 * lines] where limit >= 1 {
+          #expect(
+            prepared.lineCount(width: width, lineLimit: limit) == min(lines, limit + 1),
+            "\(string.debugDescription) at \(width), limit \(limit)")
+        }
+        if prepared.plainRuns.breaks.isEmpty, prepared.plainRuns.widestContent <= width { countedByParagraphs += 1 }
+      }
+    }
+    #expect(countedByParagraphs > 1_500)  // half the cases are counted so
+  }
+
   /// A prepared text's layout (most segments placed by a few additions, break offsets read from the prepared
   /// segments) is the layout made from scratch: lines, completeness and break offsets, for random texts with
   /// tabs, soft hyphens, hard breaks (empty lines among them, and a newline after spaces that the Chromium
