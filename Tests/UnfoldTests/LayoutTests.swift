@@ -109,6 +109,7 @@ import Testing
     let words = ["word", "a", "longerword", "中文", "。", "😀", "e\u{301}", "x,", "(y)"]
     var random = SplitMix64(state: 17)
     var countedByParagraphs = 0
+    var countedPastPadding = 0
     let edges = ["a", "a\n", "a\n\n", "\n", "\n\n", "\na", "a\nb", "a\nb\n", "a b\n\nc d\n\n", "a\n\n\nb c d e"]
     for round in 0..<(edges.count + 300) {
       var string = round < edges.count ? edges[round] : ""
@@ -123,7 +124,8 @@ import Testing
       let prepared = PreparedText(text)
       // Each hard break starts a paragraph: the last segment has none, even after a newline.
       #expect(prepared.segments.last?.isMandatoryBreak != true, "\(string.debugDescription)")
-      for width in [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144] {
+      // The last two are wider than the width index's padding (its cells of 1 to 8 cells).
+      for width in [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 600, 5_000] {
         let lines = LineLayout(text, width: width).lines.count
         #expect(prepared.lineCount(width: width) == lines, "\(string.debugDescription) at \(width)")
         for limit in [1, lines - 1, lines, 4 * lines] where limit >= 1 {
@@ -131,10 +133,14 @@ import Testing
             prepared.lineCount(width: width, lineLimit: limit) == min(lines, limit + 1),
             "\(string.debugDescription) at \(width), limit \(limit)")
         }
-        if prepared.plainRuns.breaks.isEmpty, prepared.plainRuns.widestContent <= width { countedByParagraphs += 1 }
+        if prepared.plainRuns.breaks.isEmpty, prepared.plainRuns.contentWidths.allSatisfy({ $0 <= width }) {
+          countedByParagraphs += 1
+          if width >> prepared.plainRuns.widthShift > PlainRuns.indexPadding { countedPastPadding += 1 }
+        }
       }
     }
     #expect(countedByParagraphs > 1_500)  // half the cases are counted so
+    #expect(countedPastPadding > 300)
   }
 
   /// A prepared text's layout (most segments placed by a few additions, break offsets read from the prepared

@@ -80,9 +80,9 @@ public struct PreparedText: Sendable {
     let limit = lineLimit.map { min(max(1, $0), Int.max - 1) } ?? Int.max
     // Counted whole, two paragraphs at a time, unless a limit is likely to stop the count early.
     if isExact, plainRuns.breaks.isEmpty, !segments.isEmpty, width < PlainRuns.widestLine,
-      plainRuns.widestContent <= width, limit >= plainRuns.expectedLines(width: width)
+      limit >= plainRuns.expectedLines(width: width),
+      let count = plainRuns.withBuffers({ PlainRuns.countLines($0, before: segments.count, width: width) })
     {
-      let count = plainRuns.withBuffers { PlainRuns.countLines($0, before: segments.count, width: width) }
       return count > limit ? limit + 1 : count
     }
     var counter = LineCounter()
@@ -174,17 +174,20 @@ struct PlainRuns: Sendable {
   let totalWidth: Int
   /// The running sum after the last segment, gaps included.
   let endSum: Int
-  /// The widest content of a segment: a line at least as wide holds every segment alone.
-  let widestContent: Int
   /// Where a line's last segment is, about, by width: `widthIndex[t]` is the first segment whose running sum
   /// without the gaps (``contentEnds`` less the gaps at the hard breaks before it) is at least `t << widthShift`
   /// (saturated at `UInt32.max`, which only makes it an earlier guess). A line whose running sums end at `limit`
   /// ends at the segment before `widthIndex[limit >> widthShift]` or a few after it, whatever the script: the
   /// index's cells are about as wide as the average segment (the guess from the line before, a count of
-  /// segments, was off by more than its window of 8 for about every other line of text that mixes scripts).
+  /// segments, was off by more than its window of 8 for about every other line of text that mixes scripts). Past the
+  /// text's end, ``indexPadding`` cells more hold the number of segments.
   let widthIndex: [UInt32]
   /// The width of the index's cells, as a shift.
   let widthShift: Int
+  /// The cells after the text's end in ``widthIndex`` (256 bytes): a line no wider than this many cells, whose limit
+  /// starts at most at the total width, finds its cell with no check of the index's end
+  /// (``UnclampedCells``).
+  static let indexPadding = 64
 
   /// The runs of `segments`, the whole of a text's.
   init(_ segments: [Segment]) {
@@ -196,7 +199,6 @@ struct PlainRuns: Sendable {
     var starts = [Int](repeating: 0, count: count)
     var breaks = [Int]()
     var sum = 0
-    var widest = 0
     var hardBreaks = [Int]()
     // A few of each, allocated once (grown from none, each was allocated twice or three times for a comment).
     breaks.reserveCapacity(16)
@@ -215,7 +217,6 @@ struct PlainRuns: Sendable {
                 contentEnds[k] = sum + segment.contentWidth
                 sum += segment.contentWidth + segment.spaceWidth
                 let width = segment.contentWidth
-                widest = max(widest, width)
                 let trailing = segment.end - segment.contentEnd
                 // Both figures fit in 4 bytes (neither is negative): one comparison of the two.
                 let fits = UInt(bitPattern: width) | UInt(bitPattern: trailing) <= UInt(UInt32.max)
@@ -247,7 +248,6 @@ struct PlainRuns: Sendable {
     self.hardBreaks = hardBreaks
     self.totalWidth = sum - hardBreaks.count * Self.hardBreakGap
     self.endSum = sum
-    self.widestContent = widest
     (widthIndex, widthShift) = Self.widthIndex(
       contentEnds, count: count, hardBreaks: hardBreaks, totalWidth: totalWidth)
   }
@@ -264,7 +264,8 @@ struct PlainRuns: Sendable {
     // entries a segment).
     let average = max(1, totalWidth / max(1, count))
     let shift = Int.bitWidth - 1 - average.leadingZeroBitCount
-    let cellCount = (totalWidth >> shift) + 2  // the last two hold `count`: a limit past the text's end
+    // The last two hold `count` (a limit past the text's end), and so do ``indexPadding`` more.
+    let cellCount = (totalWidth >> shift) + 2 + indexPadding
     // One more than the cells: the last segment's second entry may fall past them.
     var index = [UInt32](repeating: 0, count: cellCount + 1)
     index.withUnsafeMutableBufferPointer { cells in
@@ -558,71 +559,121 @@ struct PlainRuns: Sendable {
 
 extension PlainRuns {
   /// A paragraph's lines, one after the other: the line that starts with segment `first`, at running sum `base`,
-  /// in the paragraph that ends with segment `last` and whose sums hold `gaps`. Each line's end depends on the
-  /// line before, a chain of loads and comparisons that a processor cannot overlap with itself, only with
-  /// another paragraph's.
+  /// in the paragraph that ends with segment `last`. Each line's end depends on the line before, a chain of loads
+  /// and comparisons that a processor cannot overlap with itself, only with another paragraph's.
   struct ParagraphLines {
     var first: Int
     var base: Int
-    var gaps: Int
     var last: Int
+    /// The width of a line less the gaps in the paragraph's sums: `base` plus this is a line's limit in the sums
+    /// without gaps, which the width index reads.
+    let widthLessGaps: Int
+    /// Whether the line's first segment fits a line alone.
+    var fits: Bool
 
-    /// The first line of paragraph `paragraph` (the one after the `paragraph`th hard break).
+    /// The first line of paragraph `paragraph` (the one after the `paragraph`th hard break) in lines of `width`.
     @inline(__always)
-    init(paragraph: Int, _ runs: Buffers, before end: Int) {
+    init(paragraph: Int, _ runs: Buffers, before end: Int, width: Int) {
       first = paragraph == 0 ? 0 : runs.hardBreaks[paragraph &- 1] &+ 1
-      base = runs.contentEnds[first] &- Int(runs.contentWidths[first])
-      gaps = paragraph &* hardBreakGap
+      let content = Int(runs.contentWidths[first])
+      base = runs.contentEnds[first] &- content
+      fits = content <= width
       last = lastOfParagraph(paragraph, runs, before: end)
+      widthLessGaps = width &- paragraph &* hardBreakGap
     }
 
     /// The first segment of the next line, after `last` when this line is the paragraph's last, in lines of
-    /// `width` that hold every segment alone.
+    /// `width`, where the line's first segment fits: ``lastFitting(_:from:before:upTo:gaps:)`` with fewer steps
+    /// after each other (the limit without gaps in one addition; no guess raised to the line's first segment,
+    /// since the segments before it fit and count as fitting, nor lowered to the paragraph's last).
     @inline(__always)
-    func next(_ runs: Buffers, width: Int) -> Int {
-      lastFitting(runs, from: first, before: last &+ 1, upTo: base &+ width, gaps: gaps) &+ 1
+    func next<Cells: CellBound>(_ runs: Buffers, width: Int, _ cells: Cells.Type) -> Int {
+      let limit = base &+ width
+      let cell = Cells.cell((base &+ widthLessGaps) &>> runs.widthShift, runs)
+      // A guess past the paragraph (its limit reaches the next one's sums without gaps) counts none of the sums after
+      // it, which hold another gap: the next line starts past `last`, which is all that a count asks.
+      let guess = Int(runs.widthIndex[cell]) &- 1
+      let sums = runs.contentEnds.baseAddress.unsafelyUnwrapped + guess
+      @inline(__always) func over(_ k: Int) -> Int { Int(bitPattern: UInt(bitPattern: limit &- sums[k]) &>> 63) }
+      let fitting = 4 &- ((over(1) &+ over(2)) &+ (over(3) &+ over(4)))
+      let found = guess &+ fitting
+      if fitting < 4 { return found &+ 1 }
+      return lastFitting(in: runs.contentEnds, from: found, before: last &+ 1, upTo: limit, near: found) &+ 1
     }
 
-    /// Moves to the line that starts with segment `next`.
+    /// Moves to the line that starts with segment `next`, in lines of `width`.
     @inline(__always)
-    mutating func start(_ next: Int, _ runs: Buffers) {
+    mutating func start(_ next: Int, _ runs: Buffers, width: Int) {
       first = next
-      base = runs.contentEnds[next] &- Int(runs.contentWidths[next])
+      let content = Int(runs.contentWidths[next])
+      base = runs.contentEnds[next] &- content
+      fits = content <= width
     }
   }
 
-  /// The number of lines of `width` that the segments before `end` take, where every segment fits a line alone
-  /// (``widestContent`` at most `width`): the lines of two paragraphs at a time, each of the two taking the next
-  /// paragraph when its own is done, so that the processor overlaps their chains (a text of 1 MB counts its lines
-  /// in about two thirds of the time of one paragraph after the other).
-  static func countLines(_ runs: Buffers, before end: Int, width: Int) -> Int {
+  /// The number of lines of `width` that the segments before `end` take: the lines of two paragraphs at a time,
+  /// each of the two taking the next paragraph when its own is done, so that the processor overlaps their chains
+  /// (a text of 1 MB, or the benchmark's comment of three paragraphs, counts its lines in about half the time of
+  /// one paragraph after the other); `nil` when a line starts with a segment wider than the line (which a fitter
+  /// breaks).
+  static func countLines(_ runs: Buffers, before end: Int, width: Int) -> Int? {
+    width &>> runs.widthShift <= indexPadding
+      ? countLines(runs, before: end, width: width, UnclampedCells.self)
+      : countLines(runs, before: end, width: width, ClampedCells.self)
+  }
+
+  /// How a line's limit finds its cell in the width index.
+  protocol CellBound {
+    /// The cell for `value`, the limit without gaps shifted.
+    static func cell(_ value: Int, _ runs: Buffers) -> Int
+  }
+
+  /// No higher than the index's last cell.
+  enum ClampedCells: CellBound {
+    @inline(__always)
+    static func cell(_ value: Int, _ runs: Buffers) -> Int { min(value, runs.widthIndex.count &- 1) }
+  }
+
+  /// As it is, for a line no wider than ``indexPadding`` cells: a step fewer in each line's chain (the sum before
+  /// a line is at most the total width, whose cell and the padding's end the line's limit cannot pass).
+  enum UnclampedCells: CellBound {
+    @inline(__always)
+    static func cell(_ value: Int, _ runs: Buffers) -> Int { value }
+  }
+
+  /// ``countLines(_:before:width:)``, with the cells of the width index found as `Cells` finds them.
+  private static func countLines<Cells: CellBound>(
+    _ runs: Buffers, before end: Int, width: Int, _ cells: Cells.Type
+  ) -> Int? {
     // A paragraph after each hard break: the text's last segment has none (its end is not a break opportunity).
     let paragraphs = runs.hardBreaks.count &+ 1
-    var a = ParagraphLines(paragraph: 0, runs, before: end)
+    var a = ParagraphLines(paragraph: 0, runs, before: end, width: width)
     var lines = 1
     if paragraphs > 1 {
-      var b = ParagraphLines(paragraph: 1, runs, before: end)
+      var b = ParagraphLines(paragraph: 1, runs, before: end, width: width)
       var paragraph = 2  // the next that neither has taken
       lines = 2
       while true {
-        let aNext = a.next(runs, width: width)
-        let bNext = b.next(runs, width: width)
+        // (Whether a line's first segment fits is asked after its line is found, off the chain.)
+        guard a.fits, b.fits else { return nil }
+        let aNext = a.next(runs, width: width, Cells.self)
+        let bNext = b.next(runs, width: width, Cells.self)
         if aNext <= a.last {
-          a.start(aNext, runs)
+          a.start(aNext, runs, width: width)
         } else if paragraph < paragraphs {
-          a = ParagraphLines(paragraph: paragraph, runs, before: end)
+          a = ParagraphLines(paragraph: paragraph, runs, before: end, width: width)
           paragraph &+= 1
         } else {
           a = b  // the other's paragraph goes on alone
           if bNext > b.last { return lines }
-          a.start(bNext, runs)
+          a.start(bNext, runs, width: width)
           lines &+= 1
           break
         }
         if bNext <= b.last {
-          b.start(bNext, runs)
+          b.start(bNext, runs, width: width)
         } else if paragraph < paragraphs {
-          b = ParagraphLines(paragraph: paragraph, runs, before: end)
+          b = ParagraphLines(paragraph: paragraph, runs, before: end, width: width)
           paragraph &+= 1
         } else {
           lines &+= 1
@@ -632,9 +683,10 @@ extension PlainRuns {
       }
     }
     while true {
-      let next = a.next(runs, width: width)
+      guard a.fits else { return nil }
+      let next = a.next(runs, width: width, Cells.self)
       if next > a.last { return lines }
-      a.start(next, runs)
+      a.start(next, runs, width: width)
       lines &+= 1
     }
   }
