@@ -319,13 +319,13 @@ struct PlainRuns: Sendable {
   }
 
   /// The last `j` in `first..<end` with `contentEnds[j] <= limit`, found from the width index
-  /// (``lastFitting(_:from:before:upTo:gaps:)``, within `first`'s paragraph), where `first` fits.
+  /// (``lastFitting(_:from:before:upTo:lessGaps:)``, within `first`'s paragraph), where `first` fits.
   func lastFitting(from first: Int, before end: Int, upTo limit: Int) -> Int {
     let hardBreak = hardBreaks.partitionIndex { $0 >= first }
     return withBuffers {
       Self.lastFitting(
         $0, from: first, before: Self.lastOfParagraph(hardBreak, $0, before: end) &+ 1, upTo: limit,
-        gaps: hardBreak &* Self.hardBreakGap)
+        lessGaps: limit &- hardBreak &* Self.hardBreakGap)
     }
   }
 
@@ -469,7 +469,7 @@ struct PlainRuns: Sendable {
 
   /// Writes the lines that start at `cursor.first` and end where the next segment starts a line (see
   /// ``startsLine(_:_:before:after:_:_:)``), up to `end` and at most `capacity`: the loop of a relayout, a search
-  /// (``lastFitting(_:from:before:upTo:gaps:)``) and a line written per line; a line is counted, not written,
+  /// (``lastFitting(_:from:before:upTo:lessGaps:)``) and a line written per line; a line is counted, not written,
   /// unless `keepsLines` (then `lines` holds `capacity`). Returns how many lines it wrote and the last segment that
   /// fits on the line at `cursor.first` where it stopped: the one before `cursor.first` when it wrote `capacity`.
   @inline(__always)
@@ -480,7 +480,8 @@ struct PlainRuns: Sendable {
     var first = cursor.first
     var base = cursor.base
     var hardBreak = cursor.hardBreak
-    var gaps = hardBreak &* hardBreakGap
+    // The width less the gaps in the paragraph's sums: a line's limit without gaps in one addition.
+    var widthLessGaps = surelyFits &- hardBreak &* hardBreakGap
     var paragraphLast = lastOfParagraph(hardBreak, runs, before: end)
     // For an exact measurer, the segment after the search's answer surely does not fit after it: whether it
     // starts a line depends on its width alone.
@@ -491,11 +492,12 @@ struct PlainRuns: Sendable {
       // (A run's end is never before its first segment: `paragraphLast` then stays.)
       while paragraphLast < first {
         hardBreak &+= 1
-        gaps &+= hardBreakGap
+        widthLessGaps &-= hardBreakGap
         paragraphLast = lastOfParagraph(hardBreak, runs, before: end)
       }
       // At least `first`, which fits alone.
-      last = lastFitting(runs, from: first, before: paragraphLast &+ 1, upTo: base &+ surelyFits, gaps: gaps)
+      last = lastFitting(
+        runs, from: first, before: paragraphLast &+ 1, upTo: base &+ surelyFits, lessGaps: base &+ widthLessGaps)
       let next = last &+ 1
       guard
         exact
@@ -520,15 +522,19 @@ struct PlainRuns: Sendable {
   }
 
   /// The last `j` in `first..<end` with `contentEnds[j] <= limit`, where `first` fits (`contentEnds[first] <=
-  /// limit`) and the segments up to `end` hold `gaps` in their sums: found from the width index's guess, which
+  /// limit`) and `limitLessGaps` is `limit` less the gaps in the sums of the segments up to `end`: found from the
+  /// width index's guess, which
   /// is the answer or up to a few before it, by counting the sums that fit among the four after the guess with
   /// no branch, and by a search only when all four fit.
   @inline(__always)
-  static func lastFitting(_ runs: Buffers, from first: Int, before end: Int, upTo limit: Int, gaps: Int) -> Int {
+  static func lastFitting(
+    _ runs: Buffers, from first: Int, before end: Int, upTo limit: Int, lessGaps limitLessGaps: Int
+  ) -> Int {
     // The index's cell of the limit without the gaps: the segment before the cell's first fits, and so does
-    // `first`; both are in `first..<end`, where the gaps are the same.
-    let cell = min((limit &- gaps) &>> runs.widthShift, runs.widthIndex.count &- 1)
-    let guess = min(max(Int(runs.widthIndex[cell]) &- 1, first), end &- 1)
+    // `first`. A guess before `first` is not raised to it (a step more in each line's chain): the segments
+    // between fit, and count as fitting.
+    let cell = min(limitLessGaps &>> runs.widthShift, runs.widthIndex.count &- 1)
+    let guess = min(Int(runs.widthIndex[cell]) &- 1, end &- 1)
     // A sum that does not fit leaves `limit - sum` negative: its sign bit counts it. The sums grow, so the ones that
     // fit come first.
     let sums = runs.contentEnds.baseAddress.unsafelyUnwrapped + guess
@@ -583,7 +589,7 @@ extension PlainRuns {
     }
 
     /// The first segment of the next line, after `last` when this line is the paragraph's last, in lines of
-    /// `width`, where the line's first segment fits: ``lastFitting(_:from:before:upTo:gaps:)`` with fewer steps
+    /// `width`, where the line's first segment fits: ``lastFitting(_:from:before:upTo:lessGaps:)`` with fewer steps
     /// after each other (the limit without gaps in one addition; no guess raised to the line's first segment,
     /// since the segments before it fit and count as fitting, nor lowered to the paragraph's last).
     @inline(__always)
