@@ -101,11 +101,12 @@ import Testing
     }
   }
 
-  /// The lines of a text of plain paragraphs, counted two paragraphs at a time (`PlainRuns.countLines`, each of
-  /// the two taking the next paragraph when its own is done), are a fresh layout's: random texts of one to a dozen
-  /// paragraphs of random lengths, empty ones among them, a newline at the end or not, wide characters and marks,
-  /// at widths from one cell up, with no limit and with limits above and below the count.
-  @Test func linesCountedTwoParagraphsAtATimeAreTheLayoutsLines() {
+  /// The lines of a text of plain paragraphs, counted three paragraphs at a time (`PlainRuns.countLines`, each of
+  /// the three taking the next paragraph when its own is done, then the last two or one), are a fresh layout's:
+  /// random texts of one to a dozen paragraphs of random lengths, empty ones among them, a newline at the end or
+  /// not, wide characters and marks, at widths from one cell up, with no limit and with limits above and below the
+  /// count.
+  @Test func linesCountedParagraphsAtATimeAreTheLayoutsLines() {
     let words = ["word", "a", "longerword", "中文", "。", "😀", "e\u{301}", "x,", "(y)"]
     var random = SplitMix64(state: 17)
     var countedByParagraphs = 0
