@@ -168,9 +168,11 @@ if wants("relayout") {
   for (name, bytes) in [("1 KB comment", 1_000), ("1 MB text", 1_000_000)] {
     let text = MarkdownParser.parse(inputs.markdown(bytes: bytes)).text
     var prepared: PreparedText?
-    // A comment's relayout takes about a microsecond, as long as reading the clock twice: each sample times
-    // a batch of 100 and divides.
-    let (runs, batch) = bytes > 10_000 ? (3, 1) : (31, 100)
+    // A comment's relayout takes a fraction of a microsecond, less than reading the clock twice: each sample times
+    // a batch of 100 and divides. The 1 MB text's samples take two relayouts, one at each width (one relayout a
+    // sample, the median of three was one at 72 cells or at 40, by the luck of the draw: 80 to 96 µs for its
+    // count in three runs of the same engine).
+    let (runs, batch) = bytes > 10_000 ? (5, 2) : (31, 100)
     let prepareTime =
       measure(runs: runs) {
         for _ in 0..<batch { prepared = PreparedText(text, measurer: TerminalCells()) }
