@@ -523,9 +523,8 @@ struct PlainRuns: Sendable {
 
   /// The last `j` in `first..<end` with `contentEnds[j] <= limit`, where `first` fits (`contentEnds[first] <=
   /// limit`) and `limitLessGaps` is `limit` less the gaps in the sums of the segments up to `end`: found from the
-  /// width index's guess, which
-  /// is the answer or up to a few before it, by counting the sums that fit among the four after the guess with
-  /// no branch, and by a search only when all four fit.
+  /// width index's guess, which is the answer or up to a few before it, by counting the sums that fit among the four
+  /// after the guess with no branch, and by a search only when all four fit.
   @inline(__always)
   static func lastFitting(
     _ runs: Buffers, from first: Int, before end: Int, upTo limit: Int, lessGaps limitLessGaps: Int
@@ -667,12 +666,7 @@ extension PlainRuns {
       let aNext = a.next(runs, width: width, Cells.self)
       let bNext = b.next(runs, width: width, Cells.self)
       let cNext = c.next(runs, width: width, Cells.self)
-      if aNext <= a.last {
-        a.start(aNext, runs, width: width)
-      } else if paragraph < paragraphs {
-        a = ParagraphLines(paragraph: paragraph, runs, before: end, width: width)
-        paragraph &+= 1
-      } else {
+      guard moveOn(&a, to: aNext, paragraph: &paragraph, of: paragraphs, runs, before: end, width: width) else {
         // None left for the first: the other two take their lines found in this step, and go on.
         let bGoes = bNext <= b.last
         let cGoes = cNext <= c.last
@@ -682,12 +676,7 @@ extension PlainRuns {
         return countRest(b, bGoes, c, cGoes, lines: lines, runs, width: width, Cells.self)
       }
       lines &+= 1
-      if bNext <= b.last {
-        b.start(bNext, runs, width: width)
-      } else if paragraph < paragraphs {
-        b = ParagraphLines(paragraph: paragraph, runs, before: end, width: width)
-        paragraph &+= 1
-      } else {
+      guard moveOn(&b, to: bNext, paragraph: &paragraph, of: paragraphs, runs, before: end, width: width) else {
         let cGoes = cNext <= c.last
         if cGoes {
           c.start(cNext, runs, width: width)
@@ -696,16 +685,29 @@ extension PlainRuns {
         return countRest(a, true, c, cGoes, lines: lines, runs, width: width, Cells.self)
       }
       lines &+= 1
-      if cNext <= c.last {
-        c.start(cNext, runs, width: width)
-      } else if paragraph < paragraphs {
-        c = ParagraphLines(paragraph: paragraph, runs, before: end, width: width)
-        paragraph &+= 1
-      } else {
+      guard moveOn(&c, to: cNext, paragraph: &paragraph, of: paragraphs, runs, before: end, width: width) else {
         return countTwo(a, b, lines: lines, runs, width: width, Cells.self)
       }
       lines &+= 1
     }
+  }
+
+  /// Moves `lane` to the line that starts with segment `next`, or when its paragraph ends before it, to the first
+  /// line of paragraph `paragraph`, the next that no chain has taken; `false` when there is none left.
+  @inline(__always)
+  private static func moveOn(
+    _ lane: inout ParagraphLines, to next: Int, paragraph: inout Int, of paragraphs: Int, _ runs: Buffers,
+    before end: Int, width: Int
+  ) -> Bool {
+    if next <= lane.last {
+      lane.start(next, runs, width: width)
+    } else if paragraph < paragraphs {
+      lane = ParagraphLines(paragraph: paragraph, runs, before: end, width: width)
+      paragraph &+= 1
+    } else {
+      return false
+    }
+    return true
   }
 
   /// The count once no paragraph is left, with the chains that go on (`aGoes`, `bGoes`) at lines not yet searched.
