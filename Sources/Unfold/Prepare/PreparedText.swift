@@ -79,8 +79,7 @@ public struct PreparedText: Sendable {
     let width = max(1, width)
     let limit = lineLimit.map { min(max(1, $0), Int.max - 1) } ?? Int.max
     // Counted whole, three paragraphs at a time, unless a limit is likely to stop the count early.
-    if isExact, plainRuns.breaks.isEmpty, !segments.isEmpty, width < PlainRuns.widestLine,
-      limit >= plainRuns.expectedLines(width: width),
+    if placesPlain(width: width), limit >= plainRuns.expectedLines(width: width),
       let count = plainRuns.withBuffers({ PlainRuns.countLines($0, before: segments.count, width: width) })
     {
       return count > limit ? limit + 1 : count
@@ -97,13 +96,19 @@ public struct PreparedText: Sendable {
     return fitter.lines.count
   }
 
+  /// Whether lines of `width` are found by the running sums alone: every segment plain, in an exact measurer, at a
+  /// width that the gaps at hard breaks end lines for (``placePlain(_:width:lineLimit:)``, and a count of lines).
+  private func placesPlain(width: Int) -> Bool {
+    isExact && plainRuns.breaks.isEmpty && !segments.isEmpty && width < PlainRuns.widestLine
+  }
+
   /// Adds to `lines` the lines of a text whose segments are all plain, in an exact measurer, found by the relayout's
   /// loop alone, with no fitter made (making one, copying the text and the measurer into it, was a quarter of
   /// counting a comment's lines). Returns whether the text took at most `limit` lines (then `lines` holds them
   /// all; otherwise its first `limit`), or `nil` for another text, or one with a word wider than the line, which
   /// a fitter places (and `lines` is then to be dropped).
   private func placePlain<Lines: LineSink>(_ lines: inout Lines, width: Int, lineLimit limit: Int) -> Bool? {
-    guard isExact, plainRuns.breaks.isEmpty, !segments.isEmpty, width < PlainRuns.widestLine else { return nil }
+    guard placesPlain(width: width) else { return nil }
     return plainRuns.withBuffers { runs in
       let end = segments.count
       guard Int(runs.contentWidths[0]) <= width else { return nil }  // the first line's first segment fits alone
@@ -534,15 +539,21 @@ struct PlainRuns: Sendable {
     // between fit, and count as fitting.
     let cell = min(limitLessGaps &>> runs.widthShift, runs.widthIndex.count &- 1)
     let guess = min(Int(runs.widthIndex[cell]) &- 1, end &- 1)
-    // A sum that does not fit leaves `limit - sum` negative: its sign bit counts it. The sums grow, so the ones that
-    // fit come first.
-    let sums = runs.contentEnds.baseAddress.unsafelyUnwrapped + guess
-    @inline(__always) func over(_ k: Int) -> Int { Int(bitPattern: UInt(bitPattern: limit &- sums[k]) &>> 63) }
-    let fitting = 4 &- ((over(1) &+ over(2)) &+ (over(3) &+ over(4)))
+    let fitting = fitting(after: guess, runs, upTo: limit)
     let last = guess &+ fitting
     if last >= end { return end &- 1 }
     if fitting < 4 { return last }
     return lastFitting(in: runs.contentEnds, from: last, before: end, upTo: limit, near: last)
+  }
+
+  /// How many of the four running sums after segment `guess` are at most `limit` (the sums grow, so the ones that
+  /// fit come first), counted with no branch: a sum that does not fit leaves `limit - sum` negative, and its sign
+  /// bit counts it. The padding after the sums lets `guess` be any segment, or -1.
+  @inline(__always)
+  static func fitting(after guess: Int, _ runs: Buffers, upTo limit: Int) -> Int {
+    let sums = runs.contentEnds.baseAddress.unsafelyUnwrapped + guess
+    @inline(__always) func over(_ k: Int) -> Int { Int(bitPattern: UInt(bitPattern: limit &- sums[k]) &>> 63) }
+    return 4 &- ((over(1) &+ over(2)) &+ (over(3) &+ over(4)))
   }
 
   /// A cursor over the runs, for segment indices that only grow.
@@ -579,12 +590,10 @@ extension PlainRuns {
     /// The first line of paragraph `paragraph` (the one after the `paragraph`th hard break) in lines of `width`.
     @inline(__always)
     init(paragraph: Int, _ runs: Buffers, before end: Int, width: Int) {
-      first = paragraph == 0 ? 0 : runs.hardBreaks[paragraph &- 1] &+ 1
-      let content = Int(runs.contentWidths[first])
-      base = runs.contentEnds[first] &- content
-      fits = content <= width
+      (first, base, fits) = (0, 0, false)
       last = lastOfParagraph(paragraph, runs, before: end)
       widthLessGaps = width &- paragraph &* hardBreakGap
+      start(paragraph == 0 ? 0 : runs.hardBreaks[paragraph &- 1] &+ 1, runs, width: width)
     }
 
     /// The first segment of the next line, after `last` when this line is the paragraph's last, in lines of
@@ -598,9 +607,7 @@ extension PlainRuns {
       // A guess past the paragraph (its limit reaches the next one's sums without gaps) counts none of the sums after
       // it, which hold another gap: the next line starts past `last`, which is all that a count asks.
       let guess = Int(runs.widthIndex[cell]) &- 1
-      let sums = runs.contentEnds.baseAddress.unsafelyUnwrapped + guess
-      @inline(__always) func over(_ k: Int) -> Int { Int(bitPattern: UInt(bitPattern: limit &- sums[k]) &>> 63) }
-      let fitting = 4 &- ((over(1) &+ over(2)) &+ (over(3) &+ over(4)))
+      let fitting = PlainRuns.fitting(after: guess, runs, upTo: limit)
       let found = guess &+ fitting
       if fitting < 4 { return found &+ 1 }
       return lastFitting(in: runs.contentEnds, from: found, before: last &+ 1, upTo: limit, near: found) &+ 1
