@@ -111,7 +111,12 @@ import Testing
     var random = SplitMix64(state: 17)
     var countedByParagraphs = 0
     var countedPastPadding = 0
-    let edges = ["a", "a\n", "a\n\n", "\n", "\n\n", "\na", "a\nb", "a\nb\n", "a b\n\nc d\n\n", "a\n\n\nb c d e"]
+    var countedWithLoneParagraphs = 0  // counted so, with paragraphs of one segment among them
+    var loneTooWide = 0  // a paragraph of one segment wider than the line, the others' segments not
+    let edges = [
+      "a", "a\n", "a\n\n", "\n", "\n\n", "\na", "a\nb", "a\nb\n", "a b\n\nc d\n\n", "a\n\n\nb c d e",
+      "a b\n\nlongerword", "longerword\na b c\n\nd e",
+    ]
     for round in 0..<(edges.count + 300) {
       var string = round < edges.count ? edges[round] : ""
       for paragraph in 0..<(round < edges.count ? 0 : 1 + random.below(12)) {
@@ -137,11 +142,44 @@ import Testing
         if prepared.plainRuns.breaks.isEmpty, prepared.plainRuns.contentWidths.allSatisfy({ $0 <= width }) {
           countedByParagraphs += 1
           if width >> prepared.plainRuns.widthShift > PlainRuns.indexPadding { countedPastPadding += 1 }
+          if prepared.longParagraphs.indices.count <= prepared.plainRuns.hardBreaks.count {
+            countedWithLoneParagraphs += 1
+          }
+        }
+        let long = prepared.longParagraphs
+        if prepared.plainRuns.breaks.isEmpty, long.widestAlone > width,
+          long.indices.allSatisfy({ paragraph in
+            let first = paragraph == 0 ? 0 : prepared.plainRuns.hardBreaks[paragraph - 1] + 1
+            let last =
+              paragraph < prepared.plainRuns.hardBreaks.count
+              ? prepared.plainRuns.hardBreaks[paragraph] : prepared.segments.count - 1
+            return prepared.plainRuns.contentWidths[first...last].allSatisfy { $0 <= width }
+          })
+        {
+          loneTooWide += 1
         }
       }
     }
     #expect(countedByParagraphs > 1_500)  // half the cases are counted so
     #expect(countedPastPadding > 300)
+    #expect(countedWithLoneParagraphs > 1_000)
+    #expect(loneTooWide >= 10)
+  }
+
+  /// The paragraphs that a count of lines follows line by line are those of more than one segment; an empty line
+  /// and a word alone are counted as a line each, at widths that their segment fits.
+  @Test func paragraphsOfOneSegmentAreCountedAlone() {
+    let prepared = PreparedText(StyledText(plain: "a b\n\ncc\n\nd e f"))
+    #expect(prepared.plainRuns.hardBreaks == [1, 2, 3, 4])
+    #expect(prepared.longParagraphs.indices == [0, 4])
+    #expect(prepared.longParagraphs.widestAlone == 2)
+    #expect(prepared.lineCount(width: 1) == 9)  // "cc" is broken in two
+    #expect(prepared.lineCount(width: 2) == 8)
+    #expect(prepared.lineCount(width: 5) == 5)
+    // Three newlines: two hard breaks and a last segment, a newline with none (its end is the text's).
+    let newlines = PreparedText(StyledText(plain: "\n\n\n"))
+    #expect(newlines.longParagraphs.indices.isEmpty)
+    #expect(newlines.lineCount(width: 3) == 3)
   }
 
   /// A prepared text's layout (most segments placed by a few additions, break offsets read from the prepared

@@ -25,6 +25,8 @@ public struct PreparedText: Sendable {
   let hyphenWidth: Int
   /// Whether the measurer is exact (no item rounding): the sum of a line's widths decides its fit.
   let isExact: Bool
+  /// The paragraphs that a count of lines follows line by line (``PlainRuns/LongParagraphs``).
+  let longParagraphs: PlainRuns.LongParagraphs
 
   /// Prepares a text.
   /// - Complexity: O(*n*) in the length of the text.
@@ -36,6 +38,7 @@ public struct PreparedText: Sendable {
     self.segments = segmenter.all()
     self.plainRuns = PlainRuns(segments)
     self.starts = plainRuns.starts
+    self.longParagraphs = PlainRuns.LongParagraphs(plainRuns)
     self.hyphenWidth = measurer.width(of: "-")
     self.isExact = measurer.itemRounding == 0
   }
@@ -80,7 +83,11 @@ public struct PreparedText: Sendable {
     let limit = lineLimit.map { min(max(1, $0), Int.max - 1) } ?? Int.max
     // Counted whole, three paragraphs at a time, unless a limit is likely to stop the count early.
     if placesPlain(width: width), limit >= plainRuns.expectedLines(width: width),
-      let count = plainRuns.withBuffers({ PlainRuns.countLines($0, before: segments.count, width: width) })
+      let count = longParagraphs.indices.withUnsafeBufferPointer({ long in
+        plainRuns.withBuffers {
+          PlainRuns.countLines($0, long, widestAlone: longParagraphs.widestAlone, before: segments.count, width: width)
+        }
+      })
     {
       return count > limit ? limit + 1 : count
     }
@@ -623,16 +630,54 @@ extension PlainRuns {
     }
   }
 
-  /// The number of lines of `width` that the segments before `end` take: the lines of three paragraphs at a time,
-  /// each of the three chains taking the next paragraph when its own is done, then the last ones two or one at a
-  /// time, so that the processor overlaps their chains (a text of 1 MB, or the benchmark's comment of three
-  /// paragraphs, counts its lines in about half the time of one paragraph after the other; three chains took 12%
-  /// less time than two on 1 MB); `nil` when a line starts with a segment wider than the line (which a fitter
-  /// breaks).
-  static func countLines(_ runs: Buffers, before end: Int, width: Int) -> Int? {
-    width &>> runs.widthShift <= indexPadding
-      ? countLines(runs, before: end, width: width, UnclampedCells.self)
-      : countLines(runs, before: end, width: width, ClampedCells.self)
+  /// The paragraphs of more than one segment, which a count of lines follows line by line: a paragraph of one
+  /// segment (an empty line between paragraphs, a word alone) takes one line at any width that the segment fits,
+  /// and is counted with no step of a chain (on the benchmark's 1 MB text, each blank line between paragraphs took
+  /// a step, a sixth of them, and each ended its paragraph, a branch that no predictor can know).
+  struct LongParagraphs: Sendable {
+    /// The indices of the paragraphs of more than one segment (paragraph `p` is the one after the `p`th hard
+    /// break), in order.
+    let indices: [Int]
+    /// The content width of the widest segment that is a paragraph alone (0 if there is none).
+    let widestAlone: Int
+
+    /// The paragraphs of `runs`, the whole of a text's.
+    init(_ runs: PlainRuns) {
+      let paragraphs = runs.hardBreaks.count + 1
+      var indices: [Int] = []
+      indices.reserveCapacity(paragraphs)  // (appended one by one, it grew by doubling)
+      var widestAlone = 0
+      var previousLast = -1  // the last segment of the paragraph before
+      for paragraph in 0..<paragraphs {
+        let last = paragraph < runs.hardBreaks.count ? runs.hardBreaks[paragraph] : runs.starts.count - 1
+        if last - previousLast > 1 {
+          indices.append(paragraph)
+        } else if last > previousLast {
+          widestAlone = max(widestAlone, Int(runs.contentWidths[last]))
+        }
+        previousLast = last
+      }
+      self.indices = indices
+      self.widestAlone = widestAlone
+    }
+  }
+
+  /// The number of lines of `width` that the segments before `end` take: a line for each paragraph of one segment,
+  /// and the lines of the others (`long`, ``LongParagraphs/indices``) three paragraphs at a time, each of the three
+  /// chains taking the next paragraph when its own is done, then the last ones two or one at a time, so that the
+  /// processor overlaps their chains (a text of 1 MB, or the benchmark's comment of three paragraphs, counts its
+  /// lines in about half the time of one paragraph after the other; three chains took 12% less time than two on
+  /// 1 MB); `nil` when a line starts with a segment wider than the line (which a fitter breaks), a paragraph alone
+  /// among them when `widestAlone` is wider.
+  static func countLines(
+    _ runs: Buffers, _ long: UnsafeBufferPointer<Int>, widestAlone: Int, before end: Int, width: Int
+  ) -> Int? {
+    guard widestAlone <= width else { return nil }
+    // A paragraph after each hard break: the text's last segment has none (its end is not a break opportunity).
+    let alone = runs.hardBreaks.count &+ 1 &- long.count
+    return width &>> runs.widthShift <= indexPadding
+      ? countLines(runs, long, alone: alone, before: end, width: width, UnclampedCells.self)
+      : countLines(runs, long, alone: alone, before: end, width: width, ClampedCells.self)
   }
 
   /// How a line's limit finds its cell in the width index.
@@ -654,26 +699,27 @@ extension PlainRuns {
     static func cell(_ value: Int, _ runs: Buffers) -> Int { value }
   }
 
-  /// ``countLines(_:before:width:)``, with the cells of the width index found as `Cells` finds them.
+  /// ``countLines(_:_:widestAlone:before:width:)``, with the cells of the width index found as `Cells` finds them,
+  /// and `alone` lines of the paragraphs of one segment.
   private static func countLines<Cells: CellBound>(
-    _ runs: Buffers, before end: Int, width: Int, _ cells: Cells.Type
+    _ runs: Buffers, _ long: UnsafeBufferPointer<Int>, alone: Int, before end: Int, width: Int, _ cells: Cells.Type
   ) -> Int? {
-    // A paragraph after each hard break: the text's last segment has none (its end is not a break opportunity).
-    let paragraphs = runs.hardBreaks.count &+ 1
-    var a = ParagraphLines(paragraph: 0, runs, before: end, width: width)
-    guard paragraphs > 1 else { return countAlone(a, lines: 1, runs, width: width, Cells.self) }
-    var b = ParagraphLines(paragraph: 1, runs, before: end, width: width)
-    guard paragraphs > 2 else { return countTwo(a, b, lines: 2, runs, width: width, Cells.self) }
-    var c = ParagraphLines(paragraph: 2, runs, before: end, width: width)
-    var paragraph = 3  // the next that none has taken
-    var lines = 3
+    let paragraphs = long.count
+    guard paragraphs > 0 else { return alone }
+    var a = ParagraphLines(paragraph: long[0], runs, before: end, width: width)
+    guard paragraphs > 1 else { return countAlone(a, lines: alone &+ 1, runs, width: width, Cells.self) }
+    var b = ParagraphLines(paragraph: long[1], runs, before: end, width: width)
+    guard paragraphs > 2 else { return countTwo(a, b, lines: alone &+ 2, runs, width: width, Cells.self) }
+    var c = ParagraphLines(paragraph: long[2], runs, before: end, width: width)
+    var paragraph = 3  // the next in `long` that none has taken
+    var lines = alone &+ 3
     while true {
       // (Whether a line's first segment fits is asked after its line is found, off the chain.)
       guard a.fits, b.fits, c.fits else { return nil }
       let aNext = a.next(runs, width: width, Cells.self)
       let bNext = b.next(runs, width: width, Cells.self)
       let cNext = c.next(runs, width: width, Cells.self)
-      guard moveOn(&a, to: aNext, paragraph: &paragraph, of: paragraphs, runs, before: end, width: width) else {
+      guard moveOn(&a, to: aNext, paragraph: &paragraph, of: long, runs, before: end, width: width) else {
         // None left for the first: the other two take their lines found in this step, and go on.
         let bGoes = bNext <= b.last
         let cGoes = cNext <= c.last
@@ -683,7 +729,7 @@ extension PlainRuns {
         return countRest(b, bGoes, c, cGoes, lines: lines, runs, width: width, Cells.self)
       }
       lines &+= 1
-      guard moveOn(&b, to: bNext, paragraph: &paragraph, of: paragraphs, runs, before: end, width: width) else {
+      guard moveOn(&b, to: bNext, paragraph: &paragraph, of: long, runs, before: end, width: width) else {
         let cGoes = cNext <= c.last
         if cGoes {
           c.start(cNext, runs, width: width)
@@ -692,7 +738,7 @@ extension PlainRuns {
         return countRest(a, true, c, cGoes, lines: lines, runs, width: width, Cells.self)
       }
       lines &+= 1
-      guard moveOn(&c, to: cNext, paragraph: &paragraph, of: paragraphs, runs, before: end, width: width) else {
+      guard moveOn(&c, to: cNext, paragraph: &paragraph, of: long, runs, before: end, width: width) else {
         return countTwo(a, b, lines: lines, runs, width: width, Cells.self)
       }
       lines &+= 1
@@ -700,16 +746,16 @@ extension PlainRuns {
   }
 
   /// Moves `lane` to the line that starts with segment `next`, or when its paragraph ends before it, to the first
-  /// line of paragraph `paragraph`, the next that no chain has taken; `false` when there is none left.
+  /// line of paragraph `long[paragraph]`, the next that no chain has taken; `false` when there is none left.
   @inline(__always)
   private static func moveOn(
-    _ lane: inout ParagraphLines, to next: Int, paragraph: inout Int, of paragraphs: Int, _ runs: Buffers,
-    before end: Int, width: Int
+    _ lane: inout ParagraphLines, to next: Int, paragraph: inout Int, of long: UnsafeBufferPointer<Int>,
+    _ runs: Buffers, before end: Int, width: Int
   ) -> Bool {
     if next <= lane.last {
       lane.start(next, runs, width: width)
-    } else if paragraph < paragraphs {
-      lane = ParagraphLines(paragraph: paragraph, runs, before: end, width: width)
+    } else if paragraph < long.count {
+      lane = ParagraphLines(paragraph: long[paragraph], runs, before: end, width: width)
       paragraph &+= 1
     } else {
       return false
