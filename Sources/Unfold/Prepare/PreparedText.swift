@@ -38,7 +38,9 @@ public struct PreparedText: Sendable {
     self.segments = segmenter.all()
     self.plainRuns = PlainRuns(segments)
     self.starts = plainRuns.starts
-    self.longParagraphs = PlainRuns.LongParagraphs(plainRuns)
+    // (Made from the runs whole, they were copied, their seven arrays retained and released.)
+    self.longParagraphs = PlainRuns.LongParagraphs(
+      hardBreaks: plainRuns.hardBreaks, contentWidths: plainRuns.contentWidths)
     self.hyphenWidth = measurer.width(of: "-")
     self.isExact = measurer.itemRounding == 0
   }
@@ -641,19 +643,20 @@ extension PlainRuns {
     /// The content width of the widest segment that is a paragraph alone (0 if there is none).
     let widestAlone: Int
 
-    /// The paragraphs of `runs`, the whole of a text's.
-    init(_ runs: PlainRuns) {
-      let paragraphs = runs.hardBreaks.count + 1
+    /// The paragraphs of a text whose plain segments have these content widths and end with mandatory breaks at
+    /// these indices (``PlainRuns/hardBreaks``).
+    init(hardBreaks: [Int], contentWidths: [UInt32]) {
+      let paragraphs = hardBreaks.count + 1
       var indices: [Int] = []
       indices.reserveCapacity(paragraphs)  // (appended one by one, it grew by doubling)
       var widestAlone = 0
       var previousLast = -1  // the last segment of the paragraph before
       for paragraph in 0..<paragraphs {
-        let last = paragraph < runs.hardBreaks.count ? runs.hardBreaks[paragraph] : runs.starts.count - 1
+        let last = paragraph < hardBreaks.count ? hardBreaks[paragraph] : contentWidths.count - 1
         if last - previousLast > 1 {
           indices.append(paragraph)
         } else if last > previousLast {
-          widestAlone = max(widestAlone, Int(runs.contentWidths[last]))
+          widestAlone = max(widestAlone, Int(contentWidths[last]))
         }
         previousLast = last
       }
