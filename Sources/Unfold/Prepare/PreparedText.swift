@@ -38,7 +38,7 @@ public struct PreparedText: Sendable {
     self.segments = segmenter.all()
     self.plainRuns = PlainRuns(segments)
     self.starts = plainRuns.starts
-    // (Made from the runs whole, they were copied, their seven arrays retained and released.)
+    // (Made from the runs whole, the paragraphs copied them: seven arrays retained and released.)
     self.longParagraphs = PlainRuns.LongParagraphs(
       hardBreaks: plainRuns.hardBreaks, contentWidths: plainRuns.contentWidths)
     self.hyphenWidth = measurer.width(of: "-")
