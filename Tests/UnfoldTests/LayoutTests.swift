@@ -113,6 +113,7 @@ import Testing
     var countedPastPadding = 0
     var countedWithLoneParagraphs = 0  // counted so, with paragraphs of one segment among them
     var loneTooWide = 0  // a paragraph of one segment wider than the line, the others' segments not
+    var countedInNarrowSums = 0
     let edges = [
       "a", "a\n", "a\n\n", "\n", "\n\n", "\na", "a\nb", "a\nb\n", "a b\n\nc d\n\n", "a\n\n\nb c d e",
       "a b\n\nlongerword", "longerword\na b c\n\nd e",
@@ -128,16 +129,25 @@ import Testing
       if round >= edges.count, random.below(4) == 0 { string += "\n" }
       let text = StyledText(plain: string)
       let prepared = PreparedText(text)
+      // The same text counted in sums of 4 bytes (`PlainRuns.countSums`), as a text of many segments is.
+      let narrow = PreparedText(text, measurer: TerminalCells(), breaker: .unicode, narrowSumsFrom: 0)
       // Each hard break starts a paragraph: the last segment has none, even after a newline.
       #expect(prepared.segments.last?.isMandatoryBreak != true, "\(string.debugDescription)")
       // The last two are wider than the width index's padding (its cells of 1 to 8 cells).
       for width in [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 600, 5_000] {
         let lines = LineLayout(text, width: width).lines.count
         #expect(prepared.lineCount(width: width) == lines, "\(string.debugDescription) at \(width)")
+        #expect(narrow.lineCount(width: width) == lines, "\(string.debugDescription) at \(width), narrow sums")
         for limit in [1, lines - 1, lines, 4 * lines] where limit >= 1 {
           #expect(
             prepared.lineCount(width: width, lineLimit: limit) == min(lines, limit + 1),
             "\(string.debugDescription) at \(width), limit \(limit)")
+          #expect(narrow.lineCount(width: width, lineLimit: limit) == min(lines, limit + 1))
+        }
+        if !narrow.plainRuns.countSums.isEmpty, narrow.plainRuns.breaks.isEmpty,
+          width >> narrow.plainRuns.widthShift > 0, narrow.plainRuns.contentWidths.allSatisfy({ $0 <= width })
+        {
+          countedInNarrowSums += 1
         }
         if prepared.plainRuns.breaks.isEmpty, prepared.plainRuns.contentWidths.allSatisfy({ $0 <= width }) {
           countedByParagraphs += 1
@@ -164,6 +174,63 @@ import Testing
     #expect(countedPastPadding > 300)
     #expect(countedWithLoneParagraphs > 1_000)
     #expect(loneTooWide >= 10)
+    #expect(countedInNarrowSums > 1_000)
+  }
+
+  /// A text of more segments than `PlainRuns.narrowSumsFrom` is counted in sums of 4 bytes that wrap
+  /// (`PlainRuns.countSums`, gaps of 2²⁸ at hard breaks): its counts are a fresh layout's, for long texts of random
+  /// paragraphs with runs of empty lines between them (a guess past many of them, not lowered to the paragraph's last
+  /// segment, would lie more gaps ahead than a wrapping subtraction can tell), wide characters and marks, at widths
+  /// from one cell up, with limits.
+  @Test func linesCountedInNarrowSumsAreTheLayoutsLines() {
+    let words = ["word", "a", "longerword", "中文", "。", "😀", "e\u{301}", "x,", "(y)"]
+    var random = SplitMix64(state: 23)
+    // The last round's words are all "a": a line of one cell, narrower than a cell of the width index, all of whose
+    // segments fit.
+    for round in 0..<3 {
+      var string = ""
+      var segments = 0
+      while segments <= PlainRuns.narrowSumsFrom * 5 / 4 {  // (a newline after a word is in its segment)
+        if !string.isEmpty {
+          // A blank line, a single newline, or a run of 8 to 40 empty lines.
+          let newlines = random.below(3) == 0 ? 9 + random.below(33) : 1 + random.below(2)
+          string += String(repeating: "\n", count: newlines)
+          segments += newlines
+        }
+        let count = random.below(round == 0 ? 4 : 30)
+        for word in 0..<count { string += (word > 0 ? " " : "") + (round == 2 ? "a" : random.pick(words)) }
+        segments += count
+      }
+      let text = StyledText(plain: string)
+      let prepared = PreparedText(text)
+      #expect(prepared.plainRuns.countSums.count > PlainRuns.narrowSumsFrom, "\(prepared.segments.count) segments")
+      for width in [1, 2, 5, 13, 40, 89, 600] {
+        let lines = LineLayout(text, width: width).lines.count
+        #expect(prepared.lineCount(width: width) == lines, "round \(round) at \(width)")
+        for limit in [lines - 1, lines] where limit >= 1 {
+          #expect(prepared.lineCount(width: width, lineLimit: limit) == min(lines, limit + 1))
+        }
+      }
+    }
+  }
+
+  /// A line narrower than a cell of the width index (words of three cells and three spaces: cells of four) may find
+  /// its guess before its first segment, behind a run of empty lines; in the sums of 4 bytes, the gaps of more than
+  /// seven of them wrap round, so such a line is counted in the sums of 8 (without that, the count read past its
+  /// arrays).
+  @Test func linesNarrowerThanACellAreCountedInWideSums() {
+    var string = ""
+    for paragraph in 0..<12 {
+      if paragraph > 0 { string += String(repeating: "\n", count: 9 + paragraph) }
+      string += Array(repeating: "aaa", count: 150 + 7 * paragraph).joined(separator: "   ")
+    }
+    let text = StyledText(plain: string)
+    let narrow = PreparedText(text, measurer: TerminalCells(), breaker: .unicode, narrowSumsFrom: 0)
+    #expect(!narrow.plainRuns.countSums.isEmpty)
+    #expect(3 >> narrow.plainRuns.widthShift == 0)  // a line of 3 cells is narrower than a cell
+    for width in [3, 4, 5, 7] {
+      #expect(narrow.lineCount(width: width) == LineLayout(text, width: width).lines.count, "at \(width)")
+    }
   }
 
   /// The paragraphs that a count of lines follows line by line are those of more than one segment; an empty line
@@ -276,7 +343,7 @@ import Testing
           start: 0, contentEnd: 1, spaceEnd: 1, end: 1, contentWidth: random.below(5), spaceWidth: random.below(3),
           hasTab: false, isMandatoryBreak: false, endsWithSoftHyphen: false)
       }
-      let runs = PlainRuns(segments)
+      let runs = PlainRuns(segments, narrowSumsFrom: PlainRuns.narrowSumsFrom)
       let start = random.below(segments.count + 1)
       let end = start + random.below(segments.count - start + 1)
       let guess = start + random.below(40) - 5
@@ -305,7 +372,7 @@ import Testing
           spaceWidth: random.below(mixed ? 2 : 3), hasTab: false, isMandatoryBreak: random.below(12) == 0,
           endsWithSoftHyphen: false)
       }
-      let runs = PlainRuns(segments)
+      let runs = PlainRuns(segments, narrowSumsFrom: PlainRuns.narrowSumsFrom)
       let first = random.below(segments.count)
       let end = first + 1 + random.below(segments.count - first)
       let limit = runs.contentEnds[first] + (round % 5 == 0 ? runs.totalWidth : random.below(60))

@@ -31,12 +31,18 @@ public struct PreparedText: Sendable {
   /// Prepares a text.
   /// - Complexity: O(*n*) in the length of the text.
   public init(_ text: StyledText, measurer: any TextMeasurer = TerminalCells(), breaker: LineBreaker = .unicode) {
+    self.init(text, measurer: measurer, breaker: breaker, narrowSumsFrom: PlainRuns.narrowSumsFrom)
+  }
+
+  /// Prepares a text whose lines are counted in sums of 4 bytes when it has more than `narrowSumsFrom` segments
+  /// (``PlainRuns/countSums``): what the tests count both ways.
+  init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, narrowSumsFrom: Int) {
     self.text = text
     self.measurer = measurer
     self.breaker = breaker
     var segmenter = Segmenter(text, measurer: measurer, breaker: breaker)
     self.segments = segmenter.all()
-    self.plainRuns = PlainRuns(segments)
+    self.plainRuns = PlainRuns(segments, narrowSumsFrom: narrowSumsFrom)
     self.starts = plainRuns.starts
     // (Made from the runs whole, the paragraphs copied them: seven arrays retained and released.)
     self.longParagraphs = PlainRuns.LongParagraphs(
@@ -86,8 +92,13 @@ public struct PreparedText: Sendable {
     // Counted whole, three paragraphs at a time, unless a limit is likely to stop the count early.
     if placesPlain(width: width), limit >= plainRuns.expectedLines(width: width),
       let count = longParagraphs.indices.withUnsafeBufferPointer({ long in
-        plainRuns.withBuffers {
-          PlainRuns.countLines($0, long, widestAlone: longParagraphs.widestAlone, before: segments.count, width: width)
+        plainRuns.countSums.withUnsafeBufferPointer { countSums in
+          plainRuns.withBuffers {
+            var runs = $0
+            runs.countSums = countSums
+            return PlainRuns.countLines(
+              runs, long, widestAlone: longParagraphs.widestAlone, before: segments.count, width: width)
+          }
         }
       })
     {
@@ -202,9 +213,32 @@ struct PlainRuns: Sendable {
   /// starts at most at the total width, finds its cell with no check of the index's end
   /// (``UnclampedCells``).
   static let indexPadding = 64
+  /// The running sums again in 4 bytes, wrapping, with a gap of ``countGap`` after each hard break: what a count of
+  /// lines reads instead of ``contentEnds``, then ``padding`` entries a gap above the last sum. A count of a long text
+  /// waits on memory more than on its arithmetic: with sums of half the size, a count of 1 MB took about 14% less
+  /// time (medians of 30 alternating runs; 4.5% in their minimums), and with sums of twice the size (each beside the
+  /// sum before its segment, one load fewer a line) 30% more. Empty unless the text has more than ``narrowSumsFrom``
+  /// segments and its width, gaps left out, is below ``countWidthLimit``.
+  let countSums: [UInt32]
+  /// What a hard break adds to ``countSums``. A line's limit and the four sums after its guess, which a count
+  /// compares, differ by less than 2³¹ whatever number of gaps lies between them, so that the sign bit of a
+  /// wrapping subtraction tells which is larger: the sums without gaps differ by less than the text's width, and
+  /// each gap ahead adds 2²⁸, four at most when the guess is in the line's paragraph, and none behind it for a line
+  /// at least a cell of the width index wide (whose guess is at or after the segment before its first). A guess past
+  /// the paragraph may count any of the sums after it: the next line starts past the paragraph either way. (With
+  /// gaps of 2³⁰, two gaps ahead wrapped round, and a line could be counted as its paragraph's last: the tests of
+  /// counts find it.)
+  static let countGap: UInt32 = 1 << 28
+  /// The width below which a text's lines are counted in ``countSums``, and its lines' widths: a limit and a sum
+  /// without gaps differ by less than 2²⁹ (268 million terminal cells; 4 million pixels in a font).
+  static let countWidthLimit = 1 << 28
+  /// The number of segments past which preparing makes ``countSums`` and a count reads them: about where the arrays
+  /// that a count reads (some 20 bytes a segment) outgrow a core's second-level cache, 512 KB on the development
+  /// machine. Measured at its two ends only: the benchmark's comment and its 1 MB text.
+  static let narrowSumsFrom = 1 << 14
 
-  /// The runs of `segments`, the whole of a text's.
-  init(_ segments: [Segment]) {
+  /// The runs of `segments`, the whole of a text's, with ``countSums`` for more than `narrowSumsFrom` of them.
+  init(_ segments: [Segment], narrowSumsFrom: Int) {
     // The four arrays of a figure per segment are filled through buffers of their exact size in one pass over
     // the segments (appending asked the runtime whether each array's storage was shared at every segment).
     let count = segments.count
@@ -254,7 +288,13 @@ struct PlainRuns: Sendable {
         }
       }
     }
+
     self.contentEnds = contentEnds
+    self.countSums =
+      count > narrowSumsFrom
+      ? Self.countSums(
+        contentEnds, count: count, hardBreaks: hardBreaks, totalWidth: sum - hardBreaks.count * Self.hardBreakGap)
+      : []
     self.contentWidths = contentWidths
     self.trailingBytes = trailingBytes
     self.starts = starts
@@ -264,6 +304,33 @@ struct PlainRuns: Sendable {
     self.endSum = sum
     (widthIndex, widthShift) = Self.widthIndex(
       contentEnds, count: count, hardBreaks: hardBreaks, totalWidth: totalWidth)
+  }
+
+  /// ``countSums`` for the running sums of `count` segments, `contentEnds`, with gaps after `hardBreaks`, or none for a
+  /// text of ``countWidthLimit`` or more. In a pass of its own, a loop per paragraph of a load, an addition and a store
+  /// a segment: written in the loop that makes the sums, they cost as much again as that loop.
+  private static func countSums(_ contentEnds: [Int], count: Int, hardBreaks: [Int], totalWidth: Int) -> [UInt32] {
+    guard totalWidth < countWidthLimit else { return [] }
+    return [UInt32](unsafeUninitializedCapacity: count + padding) { sums, initialized in
+      contentEnds.withUnsafeBufferPointer { contentEnds in
+        let sums = sums.baseAddress.unsafelyUnwrapped
+        let ends = contentEnds.baseAddress.unsafelyUnwrapped
+        var start = 0
+        for paragraph in 0...hardBreaks.count {
+          let end = paragraph < hardBreaks.count ? hardBreaks[paragraph] + 1 : count
+          // The sum without gaps, wrapped (the gaps of the sums of 8 bytes, 2⁴⁰ each, wrap to nothing), and this
+          // paragraph's gaps of ``countGap``.
+          let gaps = UInt32(truncatingIfNeeded: paragraph) &* countGap
+          for k in start..<end { sums[k] = UInt32(truncatingIfNeeded: ends[k]) &+ gaps }
+          start = end
+        }
+        // The padding: a gap above the last sum, which no line's limit reaches.
+        let above =
+          UInt32(truncatingIfNeeded: totalWidth) &+ UInt32(truncatingIfNeeded: hardBreaks.count &+ 1) &* countGap
+        for k in count..<(count + padding) { sums[k] = above }
+      }
+      initialized = count + padding
+    }
   }
 
   /// ``widthIndex`` and ``widthShift`` for the running sums of `count` segments, `contentEnds`, with gaps after
@@ -411,6 +478,9 @@ struct PlainRuns: Sendable {
     let widthShift: Int
     /// The running sum after the last segment.
     let endSum: Int
+    /// ``PlainRuns/countSums``, for a count of lines, which sets them (empty otherwise: the other readers of the
+    /// buffers do without them).
+    var countSums = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
   }
 
   /// Calls `body` with the arrays' memory.
@@ -584,15 +654,16 @@ struct PlainRuns: Sendable {
 
 extension PlainRuns {
   /// A paragraph's lines, one after the other: the line that starts with segment `first`, at running sum `base`,
-  /// in the paragraph that ends with segment `last`. Each line's end depends on the line before, a chain of loads
-  /// and comparisons that a processor cannot overlap with itself, only with another paragraph's.
-  struct ParagraphLines {
+  /// in the paragraph that ends with segment `last`, in the running sums that `Sums` reads. Each line's end depends
+  /// on the line before, a chain of loads and comparisons that a processor cannot overlap with itself, only with
+  /// another paragraph's.
+  struct ParagraphLines<Sums: CountSums> {
     var first: Int
-    var base: Int
+    var base: Sums.Sum
     var last: Int
     /// The width of a line less the gaps in the paragraph's sums: `base` plus this is a line's limit in the sums
     /// without gaps, which the width index reads.
-    let widthLessGaps: Int
+    let widthLessGaps: Sums.Sum
     /// Whether the line's first segment fits a line alone.
     var fits: Bool
 
@@ -601,34 +672,79 @@ extension PlainRuns {
     init(paragraph: Int, _ runs: Buffers, before end: Int, width: Int) {
       (first, base, fits) = (0, 0, false)
       last = lastOfParagraph(paragraph, runs, before: end)
-      widthLessGaps = width &- paragraph &* hardBreakGap
+      widthLessGaps = Sums.widthLessGaps(width, paragraph: paragraph)
       start(paragraph == 0 ? 0 : runs.hardBreaks[paragraph &- 1] &+ 1, runs, width: width)
     }
 
     /// The first segment of the next line, after `last` when this line is the paragraph's last, in lines of
     /// `width`, where the line's first segment fits: ``lastFitting(_:from:before:upTo:lessGaps:)`` with fewer steps
     /// after each other (the limit without gaps in one addition; no guess raised to the line's first segment,
-    /// since the segments before it fit and count as fitting, nor lowered to the paragraph's last).
+    /// since the segments before it fit and count as fitting).
     @inline(__always)
     func next<Cells: CellBound>(_ runs: Buffers, width: Int, _ cells: Cells.Type) -> Int {
-      let limit = base &+ width
-      let cell = Cells.cell((base &+ widthLessGaps) &>> runs.widthShift, runs)
+      let limit = base &+ Sums.Sum(truncatingIfNeeded: width)
+      let cell = Cells.cell(Int(truncatingIfNeeded: base &+ widthLessGaps) &>> runs.widthShift, runs)
       // A guess past the paragraph (its limit reaches the next one's sums without gaps) counts none of the sums after
-      // it, which hold another gap: the next line starts past `last`, which is all that a count asks.
+      // it, or any number: the next line starts past `last` either way, which is all that a count asks.
       let guess = Int(runs.widthIndex[cell]) &- 1
-      let fitting = PlainRuns.fitting(after: guess, runs, upTo: limit)
+      let fitting = Sums.fitting(after: guess, runs, upTo: limit)
       let found = guess &+ fitting
       if fitting < 4 { return found &+ 1 }
-      return lastFitting(in: runs.contentEnds, from: found, before: last &+ 1, upTo: limit, near: found) &+ 1
+      // (Rare: more segments than four share the index's cells around the line's end.) The search in the sums of 8
+      // bytes, from the line's start there.
+      let limit64 = runs.contentEnds[first] &- Int(runs.contentWidths[first]) &+ width
+      return lastFitting(in: runs.contentEnds, from: found, before: last &+ 1, upTo: limit64, near: found) &+ 1
     }
 
     /// Moves to the line that starts with segment `next`, in lines of `width`.
     @inline(__always)
     mutating func start(_ next: Int, _ runs: Buffers, width: Int) {
       first = next
-      let content = Int(runs.contentWidths[next])
-      base = runs.contentEnds[next] &- content
-      fits = content <= width
+      let content = runs.contentWidths[next]
+      base = Sums.sum(next, runs) &- Sums.Sum(truncatingIfNeeded: content)
+      fits = Int(content) <= width
+    }
+  }
+
+  /// The running sums that a count of lines reads: ``contentEnds`` (``WideSums``), or for a text whose sums outgrow
+  /// a core's caches, ``countSums`` (``NarrowSums``), half their size.
+  protocol CountSums {
+    associatedtype Sum: FixedWidthInteger
+    /// The running sum at the end of segment `k`'s content.
+    static func sum(_ k: Int, _ runs: Buffers) -> Sum
+    /// `width` less the gaps of the sums of paragraph `paragraph`.
+    static func widthLessGaps(_ width: Int, paragraph: Int) -> Sum
+    /// How many of the four running sums after segment `guess` are at most `limit`, counted with no branch (as
+    /// ``PlainRuns/fitting(after:_:upTo:)``).
+    static func fitting(after guess: Int, _ runs: Buffers, upTo limit: Sum) -> Int
+  }
+
+  /// ``contentEnds``, of 8 bytes.
+  enum WideSums: CountSums {
+    @inline(__always)
+    static func sum(_ k: Int, _ runs: Buffers) -> Int { runs.contentEnds[k] }
+    @inline(__always)
+    static func widthLessGaps(_ width: Int, paragraph: Int) -> Int { width &- paragraph &* hardBreakGap }
+    @inline(__always)
+    static func fitting(after guess: Int, _ runs: Buffers, upTo limit: Int) -> Int {
+      PlainRuns.fitting(after: guess, runs, upTo: limit)
+    }
+  }
+
+  /// ``countSums``, of 4 bytes, wrapping.
+  enum NarrowSums: CountSums {
+    @inline(__always)
+    static func sum(_ k: Int, _ runs: Buffers) -> UInt32 { runs.countSums[k] }
+    @inline(__always)
+    static func widthLessGaps(_ width: Int, paragraph: Int) -> UInt32 {
+      UInt32(truncatingIfNeeded: width) &- UInt32(truncatingIfNeeded: paragraph) &* countGap
+    }
+    /// A sum above the limit leaves the sign bit of their wrapping difference set.
+    @inline(__always)
+    static func fitting(after guess: Int, _ runs: Buffers, upTo limit: UInt32) -> Int {
+      let sums = runs.countSums.baseAddress.unsafelyUnwrapped + guess
+      @inline(__always) func over(_ k: Int) -> Int { Int(truncatingIfNeeded: (limit &- sums[k]) &>> 31) }
+      return 4 &- ((over(1) &+ over(2)) &+ (over(3) &+ over(4)))
     }
   }
 
@@ -678,9 +794,19 @@ extension PlainRuns {
     guard widestAlone <= width else { return nil }
     // A paragraph after each hard break: the text's last segment has none (its end is not a break opportunity).
     let alone = runs.hardBreaks.count &+ 1 &- long.count
-    return width &>> runs.widthShift <= indexPadding
-      ? countLines(runs, long, alone: alone, before: end, width: width, UnclampedCells.self)
-      : countLines(runs, long, alone: alone, before: end, width: width, ClampedCells.self)
+    let unclamped = width &>> runs.widthShift <= indexPadding
+    // Sums of 4 bytes for a text whose arrays outgrow a core's caches, where a count waits on memory; 8 for the others,
+    // which the caches hold, and which preparing spares an array and a pass. Not for a line narrower than a cell of
+    // the width index, whose guess may lie before its first segment, behind any number of empty lines (gaps that a
+    // wrapping subtraction would turn round).
+    if !runs.countSums.isEmpty, width < countWidthLimit, width &>> runs.widthShift > 0 {
+      return unclamped
+        ? countLines(runs, long, alone: alone, before: end, width: width, UnclampedCells.self, NarrowSums.self)
+        : countLines(runs, long, alone: alone, before: end, width: width, ClampedCells.self, NarrowSums.self)
+    }
+    return unclamped
+      ? countLines(runs, long, alone: alone, before: end, width: width, UnclampedCells.self, WideSums.self)
+      : countLines(runs, long, alone: alone, before: end, width: width, ClampedCells.self, WideSums.self)
   }
 
   /// How a line's limit finds its cell in the width index.
@@ -704,16 +830,17 @@ extension PlainRuns {
 
   /// ``countLines(_:_:widestAlone:before:width:)``, with the cells of the width index found as `Cells` finds them,
   /// and `alone` lines of the paragraphs of one segment.
-  private static func countLines<Cells: CellBound>(
-    _ runs: Buffers, _ long: UnsafeBufferPointer<Int>, alone: Int, before end: Int, width: Int, _ cells: Cells.Type
+  private static func countLines<Cells: CellBound, Sums: CountSums>(
+    _ runs: Buffers, _ long: UnsafeBufferPointer<Int>, alone: Int, before end: Int, width: Int, _ cells: Cells.Type,
+    _ sums: Sums.Type
   ) -> Int? {
     let paragraphs = long.count
     guard paragraphs > 0 else { return alone }
-    var a = ParagraphLines(paragraph: long[0], runs, before: end, width: width)
+    var a = ParagraphLines<Sums>(paragraph: long[0], runs, before: end, width: width)
     guard paragraphs > 1 else { return countAlone(a, lines: alone &+ 1, runs, width: width, Cells.self) }
-    var b = ParagraphLines(paragraph: long[1], runs, before: end, width: width)
+    var b = ParagraphLines<Sums>(paragraph: long[1], runs, before: end, width: width)
     guard paragraphs > 2 else { return countTwo(a, b, lines: alone &+ 2, runs, width: width, Cells.self) }
-    var c = ParagraphLines(paragraph: long[2], runs, before: end, width: width)
+    var c = ParagraphLines<Sums>(paragraph: long[2], runs, before: end, width: width)
     var paragraph = 3  // the next in `long` that none has taken
     var lines = alone &+ 3
     while true {
@@ -751,14 +878,14 @@ extension PlainRuns {
   /// Moves `lane` to the line that starts with segment `next`, or when its paragraph ends before it, to the first
   /// line of paragraph `long[paragraph]`, the next that no chain has taken; `false` when there is none left.
   @inline(__always)
-  private static func moveOn(
-    _ lane: inout ParagraphLines, to next: Int, paragraph: inout Int, of long: UnsafeBufferPointer<Int>,
+  private static func moveOn<Sums: CountSums>(
+    _ lane: inout ParagraphLines<Sums>, to next: Int, paragraph: inout Int, of long: UnsafeBufferPointer<Int>,
     _ runs: Buffers, before end: Int, width: Int
   ) -> Bool {
     if next <= lane.last {
       lane.start(next, runs, width: width)
     } else if paragraph < long.count {
-      lane = ParagraphLines(paragraph: long[paragraph], runs, before: end, width: width)
+      lane = ParagraphLines<Sums>(paragraph: long[paragraph], runs, before: end, width: width)
       paragraph &+= 1
     } else {
       return false
@@ -767,8 +894,8 @@ extension PlainRuns {
   }
 
   /// The count once no paragraph is left, with the chains that go on (`aGoes`, `bGoes`) at lines not yet searched.
-  private static func countRest<Cells: CellBound>(
-    _ a: ParagraphLines, _ aGoes: Bool, _ b: ParagraphLines, _ bGoes: Bool, lines: Int, _ runs: Buffers,
+  private static func countRest<Cells: CellBound, Sums: CountSums>(
+    _ a: ParagraphLines<Sums>, _ aGoes: Bool, _ b: ParagraphLines<Sums>, _ bGoes: Bool, lines: Int, _ runs: Buffers,
     width: Int, _ cells: Cells.Type
   ) -> Int? {
     switch (aGoes, bGoes) {
@@ -780,8 +907,8 @@ extension PlainRuns {
   }
 
   /// The count with two chains at lines not yet searched, the last paragraphs: `lines` started so far.
-  private static func countTwo<Cells: CellBound>(
-    _ a: ParagraphLines, _ b: ParagraphLines, lines: Int, _ runs: Buffers, width: Int, _ cells: Cells.Type
+  private static func countTwo<Cells: CellBound, Sums: CountSums>(
+    _ a: ParagraphLines<Sums>, _ b: ParagraphLines<Sums>, lines: Int, _ runs: Buffers, width: Int, _ cells: Cells.Type
   ) -> Int? {
     var a = a
     var b = b
@@ -800,8 +927,8 @@ extension PlainRuns {
   }
 
   /// The count with one chain at a line not yet searched, the last paragraph.
-  private static func countAlone<Cells: CellBound>(
-    _ a: ParagraphLines, lines: Int, _ runs: Buffers, width: Int, _ cells: Cells.Type
+  private static func countAlone<Cells: CellBound, Sums: CountSums>(
+    _ a: ParagraphLines<Sums>, lines: Int, _ runs: Buffers, width: Int, _ cells: Cells.Type
   ) -> Int? {
     var a = a
     var lines = lines
