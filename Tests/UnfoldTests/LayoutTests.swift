@@ -179,14 +179,12 @@ import Testing
 
   /// A text of more segments than `PlainRuns.narrowSumsFrom` is counted in sums of 4 bytes that wrap
   /// (`PlainRuns.countSums`, gaps of 2²⁸ at hard breaks): its counts are a fresh layout's, for long texts of random
-  /// paragraphs with runs of empty lines between them (a guess past many of them, not lowered to the paragraph's last
-  /// segment, would lie more gaps ahead than a wrapping subtraction can tell), wide characters and marks, at widths
-  /// from one cell up, with limits.
+  /// paragraphs with runs of empty lines between them (a guess past many of them lies more gaps ahead than a wrapping
+  /// subtraction can tell apart), wide characters and marks, at widths from one cell up, with limits.
   @Test func linesCountedInNarrowSumsAreTheLayoutsLines() {
     let words = ["word", "a", "longerword", "中文", "。", "😀", "e\u{301}", "x,", "(y)"]
     var random = SplitMix64(state: 23)
-    // The last round's words are all "a": a line of one cell, narrower than a cell of the width index, all of whose
-    // segments fit.
+    // The last round's words are all "a", so that lines of one cell fit every segment.
     for round in 0..<3 {
       var string = ""
       var segments = 0
