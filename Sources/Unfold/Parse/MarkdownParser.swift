@@ -419,10 +419,11 @@ private enum Inlines {
       return Tree(root: paragraph)
     }
     guard let tree else { return builder.append(utf8: chunk, style: .plain) }
-    defer {
-      cmark_node_free(tree.root)
-      unfold_arena_end()
-    }
+    // The tree is not freed node by node (`cmark_node_free`): every node, literal and buffer of it lives in the
+    // arena, whose end frees them at once, and the free function does nothing for them. Walking the tree to free
+    // it was 1.1% of the pipeline to the terminal (1.8 M instructions of 157 M for 1 MB). LeakSanitizer runs
+    // every test.
+    defer { unfold_arena_end() }
     bytes.removeLast()  // the terminator; columns index the rest
     walk(tree.root, sentinel: sentinel, bytes: bytes, styles: &session.styles, into: &builder)
   }
