@@ -93,7 +93,7 @@ public struct StyledText: Hashable, Sendable {
   public struct Builder: Sendable {
     private var string = ""
     /// The bytes appended since the text was last made a string.
-    private var pending = ByteBuffer()
+    private var pending: [UInt8] = []
     /// Whether the pending bytes are known to be UTF-8: each piece was a string's bytes cut at code points
     /// (`isCutAtCodePoints`), as a C library's copy of a string's text is.
     private var isKnownUTF8 = true
@@ -125,7 +125,7 @@ public struct StyledText: Hashable, Sendable {
     /// and repaired if they are not UTF-8, when they are made a string (see ``build()``).
     mutating func append(utf8 text: UnsafeBufferPointer<UInt8>, style: Style) {
       isKnownUTF8 = isKnownUTF8 && text.isCutAtCodePoints
-      pending.append(text)
+      pending.append(contentsOf: text)
       addRun(text.count, style: style)
     }
 
@@ -150,7 +150,7 @@ public struct StyledText: Hashable, Sendable {
       defer { isKnownUTF8 = true }
       if isKnownUTF8 {
         string += pending.withUnsafeBufferPointer { String(knownUTF8: $0) }
-      } else if let valid = pending.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) {
+      } else if let valid = String(validating: pending, as: UTF8.self) {
         string += valid
       } else {
         // The last runs hold the pending bytes; the first of them may begin in the string already.
@@ -163,15 +163,13 @@ public struct StyledText: Hashable, Sendable {
         var start = 0
         for index in first..<runs.count {
           let inString = index == first ? covered - pending.count : 0
-          let repaired = pending.withUnsafeBufferPointer {
-            String(decoding: $0[start..<start + runs[index].length - inString], as: UTF8.self)
-          }
+          let repaired = String(decoding: pending[start..<start + runs[index].length - inString], as: UTF8.self)
           start += runs[index].length - inString
           string += repaired
           runs[index].length = inString + repaired.utf8.count
         }
       }
-      pending.removeAll()
+      pending.removeAll(keepingCapacity: true)
     }
 
     /// Appends a styled text, keeping its styles.

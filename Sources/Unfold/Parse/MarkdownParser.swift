@@ -352,7 +352,7 @@ private enum Inlines {
     private var parser: OpaquePointer?
     /// The bytes of the chunk being parsed, as cmark reads them, and the styles of the nodes around the one being
     /// read: kept from chunk to chunk (an array of each made per chunk was an allocation and a deallocation).
-    var bytes = ByteBuffer()
+    var bytes: [UInt8] = []
     var styles: [Style] = []
 
     /// The parser, made on first use with strikethrough attached; `nil` if cmark cannot make one. Call inside
@@ -390,9 +390,9 @@ private enum Inlines {
     // between them (appending code point by code point to a String, and then byte by byte, was a tenth of
     // parsing).
     var bytes = session.bytes
-    session.bytes = ByteBuffer()  // moved out and back, so that writing does not copy it
+    session.bytes = []  // moved out and back, so that writing does not copy it
     defer { session.bytes = bytes }
-    bytes.removeAll()
+    bytes.removeAll(keepingCapacity: true)
     bytes.reserveCapacity(chunk.count + chunk.count / 8 + 1)
     copy(chunk, sentinel: sentinel, into: &bytes)
     bytes.append(0)
@@ -425,9 +425,7 @@ private enum Inlines {
     // every test.
     defer { unfold_arena_end() }
     bytes.removeLast()  // the terminator; columns index the rest
-    bytes.withUnsafeBufferPointer {
-      walk(tree.root, sentinel: sentinel, bytes: $0, styles: &session.styles, into: &builder)
-    }
+    walk(tree.root, sentinel: sentinel, bytes: bytes, styles: &session.styles, into: &builder)
   }
 
   /// Appends a chunk's bytes to `bytes` as cmark reads them: each newline the sentinel, the stretches between
@@ -436,8 +434,7 @@ private enum Inlines {
   /// per line, a fifth of the parser's own searches). (A function of the type: a nested function that wrote to
   /// the caller's array held it in a box, and every write was checked for exclusive access at run time, about
   /// 400 instructions per chunk.)
-  private static func copy(_ buffer: UnsafeBufferPointer<UInt8>, sentinel: Unicode.Scalar, into bytes: inout ByteBuffer)
-  {
+  private static func copy(_ buffer: UnsafeBufferPointer<UInt8>, sentinel: Unicode.Scalar, into bytes: inout [UInt8]) {
     guard let base = buffer.baseAddress else { return }
     assert(buffer.offset(of: 0x00) == nil, "a chunk holds no NUL: the text is normalized first")
     let sentinelBytes = UTF8.encode(sentinel)!  // held inline, no array per chunk
@@ -448,9 +445,9 @@ private enum Inlines {
         UnsafeRawPointer($0) - UnsafeRawPointer(base)
       }
       let end = newline ?? buffer.count
-      bytes.append(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<end]))
       guard end < buffer.count else { break }
-      for byte in sentinelBytes { bytes.append(byte) }
+      bytes.append(contentsOf: sentinelBytes)
       start = end + 1
     }
   }
@@ -463,7 +460,7 @@ private enum Inlines {
 
   /// Appends the inline tree under `root` to `builder` as styled text. Nothing from C outlives this call.
   private static func walk(
-    _ root: OpaquePointer, sentinel: Unicode.Scalar, bytes: UnsafeBufferPointer<UInt8>, styles stack: inout [Style],
+    _ root: OpaquePointer, sentinel: Unicode.Scalar, bytes: [UInt8], styles stack: inout [Style],
     into builder: inout StyledText.Builder
   ) {
     stack.removeAll(keepingCapacity: true)
@@ -560,12 +557,14 @@ private enum Inlines {
 
   /// Appends the chunk's bytes `start..<end` (clamped to it) as they were written: each sentinel a newline again.
   private static func appendSlice(
-    _ start: Int, _ end: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ pattern: SentinelBytes, _ style: Style,
+    _ start: Int, _ end: Int, _ bytes: [UInt8], _ pattern: SentinelBytes, _ style: Style,
     _ builder: inout StyledText.Builder
   ) {
     let lower = min(max(0, start), bytes.count)
     let upper = min(max(lower, end), bytes.count)
-    appendRestoringNewlines(UnsafeBufferPointer(rebasing: bytes[lower..<upper]), pattern, style, &builder)
+    bytes.withUnsafeBufferPointer { bytes in
+      appendRestoringNewlines(UnsafeBufferPointer(rebasing: bytes[lower..<upper]), pattern, style, &builder)
+    }
   }
 
   /// The bytes of a node's literal, NUL-terminated in cmark's memory (empty for none): read in place, valid

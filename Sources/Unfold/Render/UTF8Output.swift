@@ -14,7 +14,7 @@
 /// output's worth of fresh ones (the terminal renderer's 1 MB output, made a string once at the end, took fewer
 /// instructions but more time, its kernel time doubled by the new pages).
 struct UTF8Output {
-  private var bytes = ByteBuffer()
+  private var bytes: [UInt8] = []
   /// Whether the bytes since the last seal are known to be UTF-8: each piece came from a string, whole or cut at
   /// code points, or was ASCII.
   private var isKnownUTF8 = true
@@ -46,14 +46,14 @@ struct UTF8Output {
   /// Appends a literal.
   @inline(__always)
   mutating func write(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append($0) }
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
   /// Appends bytes of a string's UTF-8, cut at code points (whole characters of it), which is checked.
   @inline(__always)
   mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
     isKnownUTF8 = isKnownUTF8 && bytes.isCutAtCodePoints
-    self.bytes.append(bytes)
+    self.bytes.append(contentsOf: bytes)
   }
 
   /// Appends bytes of a string's UTF-8, cut at code points, which is checked.
@@ -80,7 +80,7 @@ struct UTF8Output {
         rest /= 10
       } while rest != 0
       if value < 0 { bytes.append(UInt8(ascii: "-")) }
-      bytes.append(UnsafeBufferPointer(rebasing: digits[first...]))
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
     }
   }
 
@@ -91,7 +91,7 @@ struct UTF8Output {
         let digit = UInt8(truncatingIfNeeded: value >> UInt32(28 - 4 * index)) & 0xF
         digits[index] = digit < 10 ? 0x30 + digit : 0x57 + digit
       }
-      bytes.append(UnsafeBufferPointer(digits))
+      bytes.append(contentsOf: UnsafeBufferPointer(digits))
     }
   }
 
@@ -103,7 +103,7 @@ struct UTF8Output {
   /// 0.5% to the HTML of 1 MB).
   mutating func seal() {
     sealed += Self.string(bytes, isKnownUTF8: isKnownUTF8)
-    bytes.removeAll()
+    bytes.removeAll(keepingCapacity: true)
     isKnownUTF8 = true
   }
 
@@ -124,7 +124,8 @@ struct UTF8Output {
   }
 
   /// The bytes as a string: copied as they are when they are known to be UTF-8, else checked and repaired.
-  private static func string(_ bytes: ByteBuffer, isKnownUTF8: Bool) -> String {
-    bytes.withUnsafeBufferPointer { isKnownUTF8 ? String(knownUTF8: $0) : String(decoding: $0, as: UTF8.self) }
+  private static func string(_ bytes: [UInt8], isKnownUTF8: Bool) -> String {
+    guard isKnownUTF8 else { return String(decoding: bytes, as: UTF8.self) }
+    return bytes.withUnsafeBufferPointer { String(knownUTF8: $0) }
   }
 }
