@@ -63,6 +63,18 @@ import Testing
       }
       if UAX14.breaks(scalars) != UAX14.breaks(scalars, usePairTable: false) { differences += 1 }
     }
+    // Numbers with their prefixes, suffixes, separators and brackets (LB25 reads past the pair), beside letters,
+    // spaces, hyphens and quotes.
+    let numbers: [Unicode.Scalar] = [
+      "1", "9", "$", "%", "\u{20AC}", "\u{2030}", ".", ",", "/", ":", "(", ")", "[", "]", "-", " ", "a", "\"",
+      "\u{201C}", "\u{300C}", "\u{FF08}", "+", "#",
+    ]
+    for _ in 0..<30_000 {
+      let scalars = (0..<(2 + random.below(12))).map { _ in
+        random.below(6) == 0 ? random.pick(pool) : random.pick(numbers)
+      }
+      if UAX14.breaks(scalars) != UAX14.breaks(scalars, usePairTable: false) { differences += 1 }
+    }
     #expect(pool.count > 300)
     #expect(differences == 0)
   }

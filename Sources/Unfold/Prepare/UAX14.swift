@@ -280,13 +280,20 @@ enum UAX14 {
     /// Whether some rule may decide the boundary between units of these classes with more context: the
     /// rules that look before `a` (past spaces, over a number, through regional indicators), after `b`,
     /// or at a property other than the class.
+    ///
+    /// A prefix or suffix (PR, PO) is contextual only where LB25 reads past the pair: before an opening
+    /// punctuation (`(PO | PR) × OP NU`, `OP IS NU`: the units after it), and after a separator or a closing
+    /// punctuation (`NU (SY | IS)* (CL | CP)? × (PO | PR)`: the units before it). With any other unit the pair
+    /// decides alone (`$1`, `2%`, `% `).
     static func isContextual(_ a: LineBreakClass, _ b: LineBreakClass) -> Bool {
       switch a {
-      case .sp, .qu, .hy, .hh, .po, .pr, .ri, .ak, .as, .ap, .vi: return true  // LB8–17, 19, 20a, 21a, 25, 28a, 30a
+      case .sp, .qu, .hy, .hh, .ri, .ak, .as, .ap, .vi: return true  // LB8–17, 19, 20a, 21a, 28a, 30a
+      case .po, .pr: if b == .op { return true }  // LB25
       default: break
       }
       switch b {
-      case .qu, .po, .pr, .ri, .em, .ak, .as, .vf, .vi: return true  // LB15b, 19, 25, 30a, 30b, 28a
+      case .qu, .ri, .em, .ak, .as, .vf, .vi: return true  // LB15b, 19, 30a, 30b, 28a
+      case .po, .pr: if [.sy, .is, .cl, .cp].contains(a) { return true }  // LB25
       default: break
       }
       if (a == .sy || a == .is) && b == .nu { return true }  // LB25: NU (SY | IS)* × NU
