@@ -308,6 +308,67 @@ import Testing
     }
   }
 
+  /// The lazy stream of an expanded terminal view (opportunities decided only where a line ends) has the lines of
+  /// the general stream, which decides every opportunity: random texts of words, spaces (leading ones after hard
+  /// breaks, runs of them longer than a line), punctuation around numbers, quotes, hyphens, URLs, ideographs, kana,
+  /// Hangul, Thai, Hebrew, marks, emoji sequences and flags, zero-width characters, controls and every hard line
+  /// break, short and long enough to cross the scanner's windows and its cuts, at widths from 1 to wider than a window.
+  @Test func theLazyStreamHasTheGeneralStreamsLines() throws {
+    let pieces = [
+      "word", "a", "The", "longerword", "Größere", "Съешь", " ", "  ", "\n", "\n  ", "\n\n", "\r\n", "\u{0B}",
+      "\u{85}", "\u{2028}", "中文", "統一碼", "。", "、", "テキスト", "ー", "한국어는", "ภาษาไทยไม่มี", "שלום", "123", "$19.99",
+      "(42%", "off).", "-", "self-contained", "https://example.com/a?b=c", "\"q\"", "«x»", "\u{201C}x\u{201D}",
+      "e\u{301}",
+      " \u{301}", "😀", "👨\u{200D}👩\u{200D}👧", "🇯🇵🇫🇷", "👍🏽", "\u{200B}", "\u{2060}", "\u{25CC}", "\u{1}", "\u{7F}",
+      "verylongwordthatneverfitsonaline", "a a a a a a a a a a ", String(repeating: " ", count: 90), ",", "!",
+      "\u{3000}", "x\u{200D}", "ab\u{308}",
+    ]
+    var random = SplitMix64(state: 2027)
+    let measurer = TerminalCells()
+    var texts: [String] = []
+    for round in 0..<160 {
+      var string = ""
+      for _ in 0..<(round < 16 ? 2_000 : 1 + random.below(200)) { string += random.pick(pieces) }
+      texts.append(string)
+    }
+    // One paragraph as long as several windows; a line longer than a window (its spaces hang).
+    texts.append(String(repeating: "lorem ipsum dolor 中文字 ", count: 800))
+    texts.append("a" + String(repeating: " ", count: 9_000) + "b c")
+    texts.append(String(repeating: "x", count: 9_000) + " y")
+    for string in texts {
+      let text = StyledText(plain: string)
+      #expect(CellLineStream.applies(to: text, measurer: measurer, breaker: .unicode))
+      for width in [1, 2, 3, 7, 12, 40, 80, 5_000] {
+        var general = LineStream(text, measurer: measurer, breaker: .unicode, width: width)
+        var expected: [LineLayout.Line] = []
+        while let line = general.next() { expected.append(line) }
+        var lazy = CellLineStream(text, measurer: measurer, breaker: .unicode, width: width)
+        var lines: [LineLayout.Line] = []
+        while let line = lazy.next() { lines.append(line) }
+        guard lines != expected else { continue }
+        let first =
+          zip(lines, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+          ?? min(lines.count, expected.count)
+        let line = (first < expected.count ? expected[first] : expected.last)?.range ?? 0..<0
+        let context = string.utf8.dropFirst(max(0, line.lowerBound - 40)).prefix(line.count + 80)
+        Issue.record(
+          """
+          width \(width), line \(first) of \(expected.count): \(first < lines.count ? "\(lines[first])" : "none"), \
+          not \(first < expected.count ? "\(expected[first])" : "none"), near \(String(decoding: context, as: UTF8.self).debugDescription)
+          """)
+        return
+      }
+    }
+    // Not for tabs, soft hyphens, another profile or other rules (U+00ED ends with the byte of U+00AD).
+    #expect(CellLineStream.applies(to: StyledText(plain: "sí"), measurer: measurer, breaker: .unicode))
+    #expect(!CellLineStream.applies(to: StyledText(plain: "soft\u{AD}ly"), measurer: measurer, breaker: .unicode))
+    #expect(!CellLineStream.applies(to: StyledText(plain: "a\tb"), measurer: measurer, breaker: .unicode))
+    #expect(!CellLineStream.applies(to: StyledText(plain: "ab"), measurer: measurer, breaker: .chromium))
+    #expect(
+      !CellLineStream.applies(to: StyledText(plain: "ab"), measurer: TerminalCells(profile: .modern), breaker: .unicode)
+    )
+  }
+
   /// A window of the stream that starts with a newline alone after spaces on a line (Chromium allows a break
   /// before it) hangs it with them, as a fresh layout does, not as an empty line: the window before is a
   /// paragraph (no safe cut in `a a a`) whose newline was left open, so it starts the next one. Paragraphs about

@@ -117,9 +117,10 @@ struct LineStream: IteratorProtocol {
   private var handedOut = 0
   private var isFinished = false
 
-  /// The lines of `text` at `width` (below 1 acts as 1), without their break offsets.
-  init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: Int) {
-    segments = Segmenter(text, measurer: measurer, breaker: breaker)
+  /// The lines of `text` at `width` (below 1 acts as 1), without their break offsets, from the UTF-8 offset
+  /// `start`, the start of a line (or of the text).
+  init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: Int, from start: Int = 0) {
+    segments = Segmenter(text, measurer: measurer, breaker: breaker, from: start)
     fitter = LineFitter(text: text, measurer: measurer, width: max(1, width), recordsBreakOffsets: false)
   }
 

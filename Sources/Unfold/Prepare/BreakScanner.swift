@@ -31,6 +31,9 @@ struct BreakScanner {
   /// The length of the text in UTF-8 bytes.
   var byteCount: Int { text.utf8.count }
   private let rules: LineBreaker.Rules
+  /// Whether each window's break actions are found (``actions``, ``firstKind``): not for a reader that decides the
+  /// few opportunities it needs itself (``CellLineStream``).
+  private let findsBreaks: Bool
   /// The UTF-8 offset where the next window starts.
   private(set) var offset: Int
   /// Code points before `offset` that the next window needs as context (after a safe cut).
@@ -104,11 +107,12 @@ struct BreakScanner {
 
   /// A scanner of `text` from the UTF-8 offset `start`: the start of a line, or where a previous walk
   /// stopped.
-  init(_ text: String, from start: Int, rules: LineBreaker.Rules) {
+  init(_ text: String, from start: Int, rules: LineBreaker.Rules, findsBreaks: Bool = true) {
     var text = text
     text.makeContiguousUTF8()
     self.text = text
     self.rules = rules
+    self.findsBreaks = findsBreaks
     self.offset = start
     // Capacity (not placeholders) for the rest of the text up to twice the first window's length and its
     // context: a comment's buffers are lengthened window by window without being copied to a larger allocation
@@ -119,6 +123,18 @@ struct BreakScanner {
     clusters.reserveCapacity(room + 2)
     scratch.reserve(room)
   }
+
+  /// Reads on from `offset`, the start of a line, as a scanner made there would (with no context), its window
+  /// limit kept.
+  mutating func restart(at offset: Int) {
+    self.offset = offset
+    context.removeAll()
+    afterHardBreak = false
+  }
+
+  /// The number of code points of the window in ``scalars``: its context, its clusters, and the clusters read
+  /// after a cut as lookahead.
+  private(set) var scalarCount = 0
 
   /// Reads the next window; `false` at the end of the text (the last window read stays).
   mutating func scanWindow() -> Bool {
@@ -298,15 +314,18 @@ struct BreakScanner {
     clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount, cells: ScannedCluster.other)
     if position == bytes.count && inHardBreak { endsWithHardBreak = true }
 
-    scalars.withUnsafeBufferPointer { scalars in
-      let window = UnsafeBufferPointer(rebasing: scalars[..<scalarCount])
-      UAX14.breaks(window, into: &actions, scratch: &scratch)
-      if rules == .chromium { Self.tailorForChromium(window, &actions) }
+    if findsBreaks {
+      scalars.withUnsafeBufferPointer { scalars in
+        let window = UnsafeBufferPointer(rebasing: scalars[..<scalarCount])
+        UAX14.breaks(window, into: &actions, scratch: &scratch)
+        if rules == .chromium { Self.tailorForChromium(window, &actions) }
+      }
     }
+    self.scalarCount = scalarCount
     clusterCount = cut.map { $0 + 1 } ?? clustersMade
     // (The kinds were written into the clusters in a loop of their own: 2.3% of preparing a comment.)
     firstKind =
-      context.isEmpty
+      context.isEmpty || !findsBreaks
       ? (afterHardBreak ? .mandatory : .none) : Self.kind(before: actions[clusters[0].scalar])
     if let cut {
       // The next window starts after the cut cluster, with the cluster before it and the cut cluster as

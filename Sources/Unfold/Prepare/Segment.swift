@@ -52,11 +52,12 @@ struct Segmenter: IteratorProtocol {
   /// The length of the text in UTF-8 bytes.
   var byteCount: Int { scanner.byteCount }
 
-  init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker) {
+  /// The segments of `text` from the UTF-8 offset `start`, the start of a line (or of the text).
+  init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, from start: Int = 0) {
     self.measurer = measurer
     isLegacyCells = (measurer as? TerminalCells)?.profile == .legacy
-    scanner = BreakScanner(text.string, from: 0, rules: breaker.rules)
-    runs = RunCursor(text, at: 0)
+    scanner = BreakScanner(text.string, from: start, rules: breaker.rules)
+    runs = RunCursor(text, at: start)
   }
 
   mutating func next() -> Segment? {

@@ -222,11 +222,18 @@ public struct Paragraph: Sendable {
     func write(_ text: StyledText, linesBefore: Int, endsText: Bool, into writer: inout ANSIRenderer.Writer) -> Int {
       let context = LineLayout(
         text: text, measurer: measurer, breaker: breaker, width: max(1, width), lines: [], isComplete: true)
-      var lines = UncutLines(
-        LineStream(text, measurer: measurer, breaker: breaker, width: width), drawer: LineDrawer(layout: context),
-        options: options, state: .expanded, linesBefore: linesBefore, endsText: endsText)
-      renderer.write(perRun: &lines, text: text, into: &writer)
-      return lines.linesGiven
+      func write<Lines: IteratorProtocol<LineLayout.Line>>(_ stream: Lines) -> Int {
+        var lines = UncutLines(
+          stream, drawer: LineDrawer(layout: context), options: options, state: .expanded, linesBefore: linesBefore,
+          endsText: endsText)
+        renderer.write(perRun: &lines, text: text, into: &writer)
+        return lines.linesGiven
+      }
+      // The same lines either way (the lazy stream decides fewer opportunities).
+      guard CellLineStream.applies(to: text, measurer: measurer, breaker: breaker) else {
+        return write(LineStream(text, measurer: measurer, breaker: breaker, width: width))
+      }
+      return write(CellLineStream(text, measurer: measurer, breaker: breaker, width: width))
     }
     guard let prefixes = source.prefixes(), prefixes.isMarkdown, prefixes.byteCount > 2 * partLength else {
       let text = source.resolve().text

@@ -1,0 +1,339 @@
+/// The lines of a whole text in terminal cells of the legacy profile under the Unicode rules, laid out lazily as
+/// ``LineStream`` lays them out (the same lines: a test compares them on random texts), for an expanded view: the
+/// break opportunities are decided only where a line must end, not at every code point.
+///
+/// ``LineStream`` makes a ``Segment`` between every two opportunities, and so decides UAX #14 at every code point
+/// and writes every segment before the fitter reads it back. Here the scanner's clusters (a word of letters is one
+/// entry, with its cells) are added up as they come; only when one does not fit does the stream look back for the
+/// last opportunity before it, usually the one just before it (a word after a space, an ideograph after an
+/// ideograph): from the pair table when the units around the boundary are plain (``kind(before:)``), else by running
+/// UAX #14 over the stretch back to the nearest place where no rule looks further back (``slowKind(before:)``).
+/// What a line does with the clusters is what ``LineFitter`` does with the segments: content fits after the hanging
+/// spaces before it or the line breaks at the opportunity; the first segment of a line that does not fit alone is
+/// placed cluster by cluster (an emergency break); spaces at the start of a paragraph are content; a hard line break
+/// ends the line after it.
+///
+/// Only for texts without tabs and soft hyphens (``applies(to:measurer:breaker:)``), whose segments' widths are the
+/// sums of their clusters'. A line still open at the end of a scanner's window is read again from its start in the
+/// next window (``BreakScanner/restart(at:)``), so that a line's clusters are all in one window; a line longer than a
+/// window (a width of thousands of cells, or endless hanging spaces) hands the rest of the text to a
+/// ``LineStream`` from its start.
+struct CellLineStream: IteratorProtocol {
+  private let width: Int
+  private let byteCount: Int
+  private var scanner: BreakScanner
+  /// The lines closed from the window read last, handed out from `handedOut`.
+  private var lines: [LineLayout.Line] = []
+  private var handedOut = 0
+  private var isFinished = false
+  /// The rest of the text from the start of a line longer than a window.
+  private var rest: LineStream?
+  private var hasRest = false
+  /// Where ``rest`` starts, once the lines before it are handed out.
+  private var restStart: Int?
+  private let fallback: (Int) -> LineStream
+  private var line = OpenLine()
+  /// The open line's content width and end after each entry of the window, for a break before the next.
+  private var xAfter: [Int] = []
+  private var endAfter: [Int] = []
+  private var opportunities = Opportunities()
+
+  /// Whether the stream lays out `text` as a ``LineStream`` would: cells of the legacy profile, the Unicode rules,
+  /// and no tab or soft hyphen in the text.
+  static func applies(to text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker) -> Bool {
+    guard (measurer as? TerminalCells)?.profile == .legacy, breaker.rules == .unicode else { return false }
+    return text.string.withUTF8Buffer { bytes in
+      guard bytes.offset(of: 0x09) == nil else { return false }
+      // U+00AD is C2 AD; AD alone is the last byte of many other code points.
+      var from = 0
+      while let found = bytes.offset(of: 0xAD, from: from) {
+        if found > 0 && bytes[found - 1] == 0xC2 { return false }
+        from = found + 1
+      }
+      return true
+    }
+  }
+
+  /// The lines of `text` at `width` (below 1 acts as 1); the text must be one that the stream
+  /// ``applies(to:measurer:breaker:)`` to.
+  init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: Int) {
+    self.width = max(1, width)
+    byteCount = text.string.utf8.count
+    scanner = BreakScanner(text.string, from: 0, rules: breaker.rules, findsBreaks: false)
+    fallback = { LineStream(text, measurer: measurer, breaker: breaker, width: width, from: $0) }
+  }
+
+  mutating func next() -> LineLayout.Line? {
+    // (Asked as an optional, the general stream was copied at every line.)
+    if hasRest { return rest!.next() }
+    while handedOut == lines.count {
+      lines.removeAll(keepingCapacity: true)
+      handedOut = 0
+      if let restStart {
+        rest = fallback(restStart)
+        hasRest = true
+        return rest!.next()
+      }
+      if isFinished { return nil }
+      readWindow()
+    }
+    defer { handedOut += 1 }
+    return lines[handedOut]
+  }
+
+  /// The open line: its start (-1 between lines), the width and end of its content, and the width of the spaces
+  /// that hang after it.
+  private struct OpenLine {
+    var start = -1
+    var x = 0
+    var contentEnd = 0
+    var pending = 0
+    var hasContent = false
+    /// Whether spaces are content on the line: at the start of a paragraph, until anything else (the segment of
+    /// spaces before an opportunity that starts a paragraph is drawn and counts, as in ``LineFitter``).
+    var spacesAreContent = true
+    /// ``spacesAreContent`` when the line opened, to read it again from its start.
+    var openedWithSpacesAsContent = true
+
+    mutating func open(at offset: Int, spacesAreContent: Bool) {
+      (start, x, contentEnd, pending, hasContent) = (offset, 0, offset, 0, false)
+      self.spacesAreContent = spacesAreContent
+      openedWithSpacesAsContent = spacesAreContent
+    }
+
+    mutating func close(at end: Int, into lines: inout [LineLayout.Line]) {
+      lines.append(LineLayout.Line(range: start..<end, contentEnd: contentEnd, width: x, isHyphenated: false))
+      start = -1
+    }
+
+    /// Places a cluster of content (`advance` cells, from `offset` to `end`) as ``LineFitter``'s emergency breaks
+    /// do: on a new line if it does not fit after content, never leaving a line empty.
+    mutating func place(at offset: Int, _ end: Int, _ advance: Int, width: Int, into lines: inout [LineLayout.Line]) {
+      if hasContent, offset > start, x + advance > width {
+        close(at: offset, into: &lines)
+        open(at: offset, spacesAreContent: spacesAreContent)
+      }
+      (x, hasContent, contentEnd) = (x + advance, true, end)
+    }
+  }
+
+  /// Lays out the clusters of the next window, or closes the last line at the end of the text.
+  private mutating func readWindow() {
+    guard scanner.scanWindow() else {
+      if line.start >= 0 { line.close(at: byteCount, into: &lines) }
+      isFinished = true
+      return
+    }
+    let count = scanner.clusterCount
+    if xAfter.count < count {
+      xAfter = [Int](repeating: 0, count: count)
+      endAfter = [Int](repeating: 0, count: count)
+    }
+    // The state is moved out of `self` while the loop works on it, and back after it.
+    var (line, lines, xAfter, endAfter, opportunities) = (
+      self.line, self.lines, self.xAfter, self.endAfter, self.opportunities
+    )
+    (self.lines, self.xAfter, self.endAfter, self.opportunities) = ([], [], [], Opportunities())
+    defer {
+      (self.line, self.lines, self.xAfter, self.endAfter, self.opportunities) = (
+        line, lines, xAfter, endAfter, opportunities
+      )
+    }
+    opportunities.forget()
+    // An open line starts the window (it was read again from its start).
+    if line.start >= 0 { line.open(at: line.start, spacesAreContent: line.openedWithSpacesAsContent) }
+    let width = self.width
+    let clusterArray = scanner.clusters
+    let scalarArray = scanner.scalars
+    let window = (clusterCount: count, scalarCount: scanner.scalarCount)
+    let lineStartEntry = clusterArray.withUnsafeBufferPointer { clusters in
+      scalarArray.withUnsafeBufferPointer { scalars in
+        xAfter.withUnsafeMutableBufferPointer { xAfter in
+          endAfter.withUnsafeMutableBufferPointer { endAfter in
+            var lineStartEntry = 0
+            var k = 0
+            while k < count {
+              let entry = clusters[k]
+              let end = clusters[k + 1].offset
+              if line.start < 0 {
+                line.open(at: entry.offset, spacesAreContent: true)
+                lineStartEntry = k
+              }
+              var advance = Int(entry.cells)
+              let isSpace = entry.cells == BreakScanner.ScannedCluster.space
+              if isSpace {
+                if !line.spacesAreContent {
+                  line.pending += 1
+                  (xAfter[k], endAfter[k]) = (line.x, line.contentEnd)
+                  k += 1
+                  continue
+                }
+                advance = 1
+              } else if advance < 0 {
+                let (first, last) = (entry.scalar, clusters[k + 1].scalar)
+                let second = last - first > 1 ? scalars[first + 1].scalar : nil
+                if Cluster.kind(of: scalars[first].scalar.value, second: second).isHardLineBreak {
+                  line.close(at: end, into: &lines)
+                  k += 1
+                  continue
+                }
+                advance = TerminalCells.legacyWidth(ofScanned: scalars, first..<last)
+              }
+              let total = (line.hasContent ? line.x + line.pending : line.x) + advance
+              if total <= width {
+                (line.x, line.pending, line.hasContent, line.contentEnd) = (total, 0, true, end)
+                if !isSpace { line.spacesAreContent = false }
+                (xAfter[k], endAfter[k]) = (line.x, line.contentEnd)
+                k += 1
+                continue
+              }
+              // The cluster does not fit: the line ends at the last opportunity on it, and what follows is placed
+              // again.
+              if let b = opportunities.last(after: lineStartEntry, upTo: k, clusters, scalars, window) {
+                lines.append(
+                  LineLayout.Line(
+                    range: line.start..<clusters[b].offset, contentEnd: endAfter[b - 1], width: xAfter[b - 1],
+                    isHyphenated: false))
+                line.open(at: clusters[b].offset, spacesAreContent: false)
+                (lineStartEntry, k) = (b, b)
+                continue
+              }
+              // None: the line's first segment is wider than the line, and is placed cluster by cluster, its spaces
+              // too.
+              for space in (k - line.pending)..<k {
+                line.place(at: clusters[space].offset, clusters[space + 1].offset, 1, width: width, into: &lines)
+              }
+              line.pending = 0
+              if BreakScanner.isLetterRun(scalars, first: entry.scalar, count: clusters[k + 1].scalar - entry.scalar) {
+                var offset = entry.offset
+                for letter in entry.scalar..<clusters[k + 1].scalar {
+                  let next = offset + UTF8.width(scalars[letter].scalar)
+                  line.place(at: offset, next, 1, width: width, into: &lines)
+                  offset = next
+                }
+              } else {
+                line.place(at: entry.offset, end, advance, width: width, into: &lines)
+              }
+              if !isSpace { line.spacesAreContent = false }
+              // The entry the line now starts in (a line may start inside a word of letters).
+              while lineStartEntry < k && clusters[lineStartEntry + 1].offset <= line.start { lineStartEntry += 1 }
+              (xAfter[k], endAfter[k]) = (line.x, line.contentEnd)
+              k += 1
+            }
+            return lineStartEntry
+          }
+        }
+      }
+    }
+    // A line still open is read again from its start with the next window; one that started the window is longer
+    // than a window, and the rest of the text goes to the general stream.
+    guard line.start >= 0, scanner.offset < byteCount else { return }
+    if lineStartEntry == 0 && line.start == clusterArray[0].offset {
+      restStart = line.start
+      return
+    }
+    scanner.restart(at: line.start)
+  }
+
+  /// The break opportunities of a window, decided where a line must end.
+  private struct Opportunities {
+    /// The actions of UAX #14 over the stretch of the window that ``slowKind(before:_:_:_:)`` read last: valid for
+    /// the boundaries from `cache.validFrom` to `cache.end` (code point indices in the window).
+    private var actions: [UAX14.Action] = []
+    private var scratch = UAX14.Scratch()
+    private var cache = (start: 0, validFrom: Int.max, end: 0)
+    private let rows = UAX14.PairTable.shared.rows
+
+    /// Forgets the stretch read (a new window).
+    mutating func forget() { cache = (0, Int.max, 0) }
+
+    /// The last entry after `first` and up to `last` before which a line may break, if any.
+    mutating func last(
+      after first: Int, upTo last: Int, _ clusters: UnsafeBufferPointer<BreakScanner.ScannedCluster>,
+      _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, _ window: (clusterCount: Int, scalarCount: Int)
+    ) -> Int? {
+      var j = last
+      while j > first {
+        if kind(before: j, clusters, scalars, window) != .none { return j }
+        j -= 1
+      }
+      return nil
+    }
+
+    /// What may happen before entry `j` of the window (not its first): from the pair table when the units around
+    /// the boundary are plain (a letter, a word of letters, an ideograph, a digit, punctuation of one code point,
+    /// spaces), as ``UAX14`` decides it with the two units alone; else ``slowKind(before:_:_:_:)``.
+    private mutating func kind(
+      before j: Int, _ clusters: UnsafeBufferPointer<BreakScanner.ScannedCluster>,
+      _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, _ window: (clusterCount: Int, scalarCount: Int)
+    ) -> BreakScanner.Kind {
+      let entry = clusters[j]
+      if entry.cells == BreakScanner.ScannedCluster.space { return .none }  // LB7 (a hard break before closed the line)
+      guard entry.cells >= 0, let after = Self.plainClass(scalars[entry.scalar]) else {
+        return slowKind(before: j, clusters, scalars, window)
+      }
+      var i = j - 1
+      let row: Int
+      if clusters[i].cells == BreakScanner.ScannedCluster.space {
+        while i >= 0 && clusters[i].cells == BreakScanner.ScannedCluster.space { i -= 1 }
+        guard i >= 0, clusters[i].cells >= 0, let before = Self.plainClass(scalars[clusters[i + 1].scalar - 1]) else {
+          return slowKind(before: j, clusters, scalars, window)
+        }
+        row = UAX14.PairTable.afterSpacesRow(before)
+      } else {
+        guard clusters[i].cells >= 0, let before = Self.plainClass(scalars[clusters[i + 1].scalar - 1]) else {
+          return slowKind(before: j, clusters, scalars, window)
+        }
+        row = UAX14.PairTable.entriesRow(before)
+      }
+      let pair = rows[row | Int(after.rawValue)]
+      guard pair != UAX14.PairTable.contextual else { return slowKind(before: j, clusters, scalars, window) }
+      return BreakScanner.kind(before: unsafeBitCast(pair, to: UAX14.Action.self))
+    }
+
+    /// The class of a code point that is a unit of its own to the pair table (not a mark or a joiner, which LB9
+    /// joins to the unit before).
+    private static func plainClass(_ scalar: BreakScanner.ScannedScalar) -> LineBreakClass? {
+      let resolved = UnicodeProperties(raw: scalar.properties).resolvedLineBreak
+      return resolved == .cm || resolved == .zwj ? nil : resolved
+    }
+
+    /// What may happen before entry `j` of the window, by UAX #14 over the window's code points from the nearest
+    /// place before it where no rule looks further back (``BreakScanner``'s safe cuts: the last two letters of a
+    /// word, two plain clusters, a hard line break, or the window's start) to two entries after it (the rules look
+    /// ahead two units at most).
+    private mutating func slowKind(
+      before j: Int, _ clusters: UnsafeBufferPointer<BreakScanner.ScannedCluster>,
+      _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, _ window: (clusterCount: Int, scalarCount: Int)
+    ) -> BreakScanner.Kind {
+      let target = clusters[j].scalar
+      let end = j + 3 <= window.clusterCount ? clusters[j + 3].scalar : window.scalarCount
+      if !(cache.validFrom <= target && end <= cache.end) {
+        var (start, validFrom) = (0, 0)
+        var i = j - 1
+        while i > 0 {
+          let count = clusters[i + 1].scalar - clusters[i].scalar
+          if BreakScanner.isLetterRun(scalars, first: clusters[i].scalar, count: count) {
+            (start, validFrom) = (clusters[i + 1].scalar - 2, clusters[i + 1].scalar)
+            break
+          }
+          if count == 1, clusters[i].scalar - clusters[i - 1].scalar == 1,
+            BreakScanner.isPlainUnit(scalars[clusters[i].scalar]),
+            BreakScanner.isPlainUnit(scalars[clusters[i - 1].scalar])
+          {
+            (start, validFrom) = (clusters[i - 1].scalar, clusters[i + 1].scalar)
+            break
+          }
+          if Cluster.startsHardLineBreak(scalars[clusters[i].scalar].scalar.value) {
+            (start, validFrom) = (clusters[i].scalar, clusters[i + 1].scalar)
+            break
+          }
+          i -= 1
+        }
+        UAX14.breaks(UnsafeBufferPointer(rebasing: scalars[start..<end]), into: &actions, scratch: &scratch)
+        cache = (start, validFrom, end)
+      }
+      return BreakScanner.kind(before: actions[target - cache.start])
+    }
+  }
+}
