@@ -101,6 +101,7 @@ struct CellLineStream: IteratorProtocol {
       openedWithSpacesAsContent = spacesAreContent
     }
 
+    @inline(never)
     mutating func close(at end: Int, into lines: inout [LineLayout.Line]) {
       lines.append(LineLayout.Line(range: start..<end, contentEnd: contentEnd, width: x, isHyphenated: false))
       start = -1
@@ -150,77 +151,9 @@ struct CellLineStream: IteratorProtocol {
       scalarArray.withUnsafeBufferPointer { scalars in
         xAfter.withUnsafeMutableBufferPointer { xAfter in
           endAfter.withUnsafeMutableBufferPointer { endAfter in
-            var lineStartEntry = 0
-            var k = 0
-            while k < count {
-              let entry = clusters[k]
-              let end = clusters[k + 1].offset
-              if line.start < 0 {
-                line.open(at: entry.offset, spacesAreContent: true)
-                lineStartEntry = k
-              }
-              var advance = Int(entry.cells)
-              let isSpace = entry.cells == BreakScanner.ScannedCluster.space
-              if isSpace {
-                if !line.spacesAreContent {
-                  line.pending += 1
-                  (xAfter[k], endAfter[k]) = (line.x, line.contentEnd)
-                  k += 1
-                  continue
-                }
-                advance = 1
-              } else if advance < 0 {
-                let (first, last) = (entry.scalar, clusters[k + 1].scalar)
-                let second = last - first > 1 ? scalars[first + 1].scalar : nil
-                if Cluster.kind(of: scalars[first].scalar.value, second: second).isHardLineBreak {
-                  line.close(at: end, into: &lines)
-                  k += 1
-                  continue
-                }
-                advance = TerminalCells.legacyWidth(ofScanned: scalars, first..<last)
-              }
-              let total = (line.hasContent ? line.x + line.pending : line.x) + advance
-              if total <= width {
-                (line.x, line.pending, line.hasContent, line.contentEnd) = (total, 0, true, end)
-                if !isSpace { line.spacesAreContent = false }
-                (xAfter[k], endAfter[k]) = (line.x, line.contentEnd)
-                k += 1
-                continue
-              }
-              // The cluster does not fit: the line ends at the last opportunity on it, and what follows is placed
-              // again.
-              if let b = opportunities.last(after: lineStartEntry, upTo: k, clusters, scalars, window) {
-                lines.append(
-                  LineLayout.Line(
-                    range: line.start..<clusters[b].offset, contentEnd: endAfter[b - 1], width: xAfter[b - 1],
-                    isHyphenated: false))
-                line.open(at: clusters[b].offset, spacesAreContent: false)
-                (lineStartEntry, k) = (b, b)
-                continue
-              }
-              // None: the line's first segment is wider than the line, and is placed cluster by cluster, its spaces
-              // too.
-              for space in (k - line.pending)..<k {
-                line.place(at: clusters[space].offset, clusters[space + 1].offset, 1, width: width, into: &lines)
-              }
-              line.pending = 0
-              if BreakScanner.isLetterRun(scalars, first: entry.scalar, count: clusters[k + 1].scalar - entry.scalar) {
-                var offset = entry.offset
-                for letter in entry.scalar..<clusters[k + 1].scalar {
-                  let next = offset + UTF8.width(scalars[letter].scalar)
-                  line.place(at: offset, next, 1, width: width, into: &lines)
-                  offset = next
-                }
-              } else {
-                line.place(at: entry.offset, end, advance, width: width, into: &lines)
-              }
-              if !isSpace { line.spacesAreContent = false }
-              // The entry the line now starts in (a line may start inside a word of letters).
-              while lineStartEntry < k && clusters[lineStartEntry + 1].offset <= line.start { lineStartEntry += 1 }
-              (xAfter[k], endAfter[k]) = (line.x, line.contentEnd)
-              k += 1
-            }
-            return lineStartEntry
+            Self.place(
+              count, clusters, scalars, xAfter, endAfter, width: width, window: window, line: &line, lines: &lines,
+              opportunities: &opportunities)
           }
         }
       }
@@ -235,6 +168,107 @@ struct CellLineStream: IteratorProtocol {
     scanner.restart(at: line.start)
   }
 
+  /// The loop of ``readWindow()``: places the window's `count` entries on lines, and returns the entry the open line
+  /// starts in. A function of its own, its state in local variables and its buffers as arguments: in the closures
+  /// that hand it the buffers, the open line's figures, captured, were read from memory and written back at every
+  /// entry.
+  private static func place(
+    _ count: Int, _ clusters: UnsafeBufferPointer<BreakScanner.ScannedCluster>,
+    _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, _ xAfter: UnsafeMutableBufferPointer<Int>,
+    _ endAfter: UnsafeMutableBufferPointer<Int>, width: Int, window: (clusterCount: Int, scalarCount: Int),
+    line openLine: inout OpenLine, lines: inout [LineLayout.Line], opportunities: inout Opportunities
+  ) -> Int {
+    var line = openLine
+    defer { openLine = line }
+    var lineStartEntry = 0
+    var k = 0
+    while k < count {
+      let entry = clusters[k]
+      let end = clusters[k + 1].offset
+      if line.start < 0 {
+        line.open(at: entry.offset, spacesAreContent: true)
+        lineStartEntry = k
+      }
+      var advance = Int(entry.cells)
+      let isSpace = entry.cells == BreakScanner.ScannedCluster.space
+      if isSpace {
+        if !line.spacesAreContent {
+          line.pending += 1
+          (xAfter[k], endAfter[k]) = (line.x, line.contentEnd)
+          k += 1
+          continue
+        }
+        advance = 1
+      } else if advance < 0 {
+        let (first, last) = (entry.scalar, clusters[k + 1].scalar)
+        let second = last - first > 1 ? scalars[first + 1].scalar : nil
+        if Cluster.kind(of: scalars[first].scalar.value, second: second).isHardLineBreak {
+          line.close(at: end, into: &lines)
+          k += 1
+          continue
+        }
+        advance = TerminalCells.legacyWidth(ofScanned: scalars, first..<last)
+      }
+      let total = (line.hasContent ? line.x + line.pending : line.x) + advance
+      if total <= width {
+        (line.x, line.pending, line.hasContent, line.contentEnd) = (total, 0, true, end)
+        if !isSpace { line.spacesAreContent = false }
+        (xAfter[k], endAfter[k]) = (line.x, line.contentEnd)
+        k += 1
+        continue
+      }
+      // The cluster does not fit: the line ends at the last opportunity on it, and what follows is placed
+      // again.
+      if let b = opportunities.last(after: lineStartEntry, upTo: k, clusters, scalars, window) {
+        lines.append(
+          LineLayout.Line(
+            range: line.start..<clusters[b].offset, contentEnd: endAfter[b - 1], width: xAfter[b - 1],
+            isHyphenated: false))
+        line.open(at: clusters[b].offset, spacesAreContent: false)
+        (lineStartEntry, k) = (b, b)
+        continue
+      }
+      // None: the line's first segment is wider than the line, and is placed cluster by cluster, its spaces too.
+      lineStartEntry = Self.placeClusters(
+        of: k, after: lineStartEntry, advance, clusters, scalars, width: width, line: &line, lines: &lines)
+      (xAfter[k], endAfter[k]) = (line.x, line.contentEnd)
+      k += 1
+    }
+    return lineStartEntry
+  }
+
+  /// Places entry `k`, which does not fit, and the spaces before it cluster by cluster, as ``LineFitter``'s emergency
+  /// breaks place a segment wider than a line; the entry the line then starts in. (Out of line, as the search for
+  /// an opportunity is. Given the line and giving it back, not changed in place, it left the loop 3% dearer.)
+  @inline(never)
+  private static func placeClusters(
+    of k: Int, after lineStartEntry: Int, _ advance: Int, _ clusters: UnsafeBufferPointer<BreakScanner.ScannedCluster>,
+    _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, width: Int, line: inout OpenLine,
+    lines: inout [LineLayout.Line]
+  ) -> Int {
+    let entry = clusters[k]
+    let end = clusters[k + 1].offset
+    for space in (k - line.pending)..<k {
+      line.place(at: clusters[space].offset, clusters[space + 1].offset, 1, width: width, into: &lines)
+    }
+    line.pending = 0
+    if BreakScanner.isLetterRun(scalars, first: entry.scalar, count: clusters[k + 1].scalar - entry.scalar) {
+      var offset = entry.offset
+      for letter in entry.scalar..<clusters[k + 1].scalar {
+        let next = offset + UTF8.width(scalars[letter].scalar)
+        line.place(at: offset, next, 1, width: width, into: &lines)
+        offset = next
+      }
+    } else {
+      line.place(at: entry.offset, end, advance, width: width, into: &lines)
+    }
+    if entry.cells != BreakScanner.ScannedCluster.space { line.spacesAreContent = false }
+    // The entry the line now starts in (a line may start inside a word of letters).
+    var first = lineStartEntry
+    while first < k && clusters[first + 1].offset <= line.start { first += 1 }
+    return first
+  }
+
   /// The break opportunities of a window, decided where a line must end.
   private struct Opportunities {
     /// The actions of UAX #14 over the stretch of the window that ``slowKind(before:_:_:_:)`` read last: valid for
@@ -247,7 +281,9 @@ struct CellLineStream: IteratorProtocol {
     /// Forgets the stretch read (a new window).
     mutating func forget() { cache = (0, Int.max, 0) }
 
-    /// The last entry after `first` and up to `last` before which a line may break, if any.
+    /// The last entry after `first` and up to `last` before which a line may break, if any. (Out of line: inlined,
+    /// its paths filled the registers of the loop that asks, once a line, and its state was kept in memory.)
+    @inline(never)
     mutating func last(
       after first: Int, upTo last: Int, _ clusters: UnsafeBufferPointer<BreakScanner.ScannedCluster>,
       _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, _ window: (clusterCount: Int, scalarCount: Int)
