@@ -72,6 +72,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for (width, lineLimit) in [(settings.width, limit), (settings.width / 2 + 1, nil)] {
       check(Invariants.relayoutViolation(prepared, width: width, lineLimit: lineLimit), settings.text)
     }
+    // The lazy stream of an expanded view has the lines of the general one.
+    check(Invariants.lazyStreamViolation(text, width: settings.width), settings.text)
   case .ansi:
     let settings = Settings(bytes)
     for state in [DisplayState.collapsed, .expanded] {

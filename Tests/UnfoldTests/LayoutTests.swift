@@ -321,7 +321,7 @@ import Testing
       "e\u{301}",
       " \u{301}", "😀", "👨\u{200D}👩\u{200D}👧", "🇯🇵🇫🇷", "👍🏽", "\u{200B}", "\u{2060}", "\u{25CC}", "\u{1}", "\u{7F}",
       "verylongwordthatneverfitsonaline", "a a a a a a a a a a ", String(repeating: " ", count: 90), ",", "!",
-      "\u{3000}", "x\u{200D}", "ab\u{308}",
+      "\u{3000}", "x\u{200D}", "ab\u{308}", "\u{16}\u{16}\u{16}", "“", "。“",
     ]
     var random = SplitMix64(state: 2027)
     let measurer = TerminalCells()

@@ -89,16 +89,14 @@ struct CellLineStream: IteratorProtocol {
     var contentEnd = 0
     var pending = 0
     var hasContent = false
-    /// Whether spaces are content on the line: at the start of a paragraph, until anything else (the segment of
-    /// spaces before an opportunity that starts a paragraph is drawn and counts, as in ``LineFitter``).
+    /// Whether spaces are content on the line: until anything else is placed on it. A line never starts with
+    /// spaces that hang: it starts at an opportunity (never before a space, LB7), at the start of a paragraph
+    /// (whose first segment, of spaces before an opportunity, is drawn and counts, as in ``LineFitter``), or at a
+    /// cluster of a segment wider than a line, whose spaces before more content are content.
     var spacesAreContent = true
-    /// ``spacesAreContent`` when the line opened, to read it again from its start.
-    var openedWithSpacesAsContent = true
 
-    mutating func open(at offset: Int, spacesAreContent: Bool) {
-      (start, x, contentEnd, pending, hasContent) = (offset, 0, offset, 0, false)
-      self.spacesAreContent = spacesAreContent
-      openedWithSpacesAsContent = spacesAreContent
+    mutating func open(at offset: Int) {
+      (start, x, contentEnd, pending, hasContent, spacesAreContent) = (offset, 0, offset, 0, false, true)
     }
 
     @inline(never)
@@ -112,7 +110,7 @@ struct CellLineStream: IteratorProtocol {
     mutating func place(at offset: Int, _ end: Int, _ advance: Int, width: Int, into lines: inout [LineLayout.Line]) {
       if hasContent, offset > start, x + advance > width {
         close(at: offset, into: &lines)
-        open(at: offset, spacesAreContent: spacesAreContent)
+        open(at: offset)
       }
       (x, hasContent, contentEnd) = (x + advance, true, end)
     }
@@ -142,7 +140,7 @@ struct CellLineStream: IteratorProtocol {
     }
     opportunities.forget()
     // An open line starts the window (it was read again from its start).
-    if line.start >= 0 { line.open(at: line.start, spacesAreContent: line.openedWithSpacesAsContent) }
+    if line.start >= 0 { line.open(at: line.start) }
     let width = self.width
     let clusterArray = scanner.clusters
     let scalarArray = scanner.scalars
@@ -186,7 +184,7 @@ struct CellLineStream: IteratorProtocol {
       let entry = clusters[k]
       let end = clusters[k + 1].offset
       if line.start < 0 {
-        line.open(at: entry.offset, spacesAreContent: true)
+        line.open(at: entry.offset)
         lineStartEntry = k
       }
       var advance = Int(entry.cells)
@@ -224,7 +222,7 @@ struct CellLineStream: IteratorProtocol {
           LineLayout.Line(
             range: line.start..<clusters[b].offset, contentEnd: endAfter[b - 1], width: xAfter[b - 1],
             isHyphenated: false))
-        line.open(at: clusters[b].offset, spacesAreContent: false)
+        line.open(at: clusters[b].offset)
         (lineStartEntry, k) = (b, b)
         continue
       }
@@ -336,14 +334,21 @@ struct CellLineStream: IteratorProtocol {
 
     /// What may happen before entry `j` of the window, by UAX #14 over the window's code points from the nearest
     /// place before it where no rule looks further back (``BreakScanner``'s safe cuts: the last two letters of a
-    /// word, two plain clusters, a hard line break, or the window's start) to two entries after it (the rules look
-    /// ahead two units at most).
+    /// word, two plain clusters, a hard line break, or the window's start) to two units after its own (the rules
+    /// look ahead two units at most).
     private mutating func slowKind(
       before j: Int, _ clusters: UnsafeBufferPointer<BreakScanner.ScannedCluster>,
       _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, _ window: (clusterCount: Int, scalarCount: Int)
     ) -> BreakScanner.Kind {
       let target = clusters[j].scalar
-      let end = j + 3 <= window.clusterCount ? clusters[j + 3].scalar : window.scalarCount
+      // Two units after the boundary's: clusters that start with a mark or a joiner (a control is one to UAX #14)
+      // belong to the unit before them, so as many clusters as it takes to meet two that start a unit of their own.
+      var (last, units) = (j + 1, 0)
+      while last < window.clusterCount && units < 2 {
+        if Self.plainClass(scalars[clusters[last].scalar]) != nil { units += 1 }
+        last += 1
+      }
+      let end = units == 2 ? clusters[last].scalar : window.scalarCount
       if !(cache.validFrom <= target && end <= cache.end) {
         var (start, validFrom) = (0, 0)
         var i = j - 1

@@ -24,6 +24,25 @@ enum Invariants {
     return nil
   }
 
+  /// The lazy stream of an expanded terminal view (``CellLineStream``, which decides opportunities only where a line
+  /// ends) has the lines of the general stream (``LineStream``, which decides every one), for a text it applies to.
+  static func lazyStreamViolation(_ text: StyledText, width: Int) -> String? {
+    let measurer = TerminalCells()
+    guard CellLineStream.applies(to: text, measurer: measurer, breaker: .unicode) else { return nil }
+    var general = LineStream(text, measurer: measurer, breaker: .unicode, width: width)
+    var lazy = CellLineStream(text, measurer: measurer, breaker: .unicode, width: width)
+    var index = 0
+    while true {
+      let (expected, line) = (general.next(), lazy.next())
+      guard line == expected else {
+        return
+          "line \(index) of the lazy stream at width \(width) is \(String(describing: line)), not \(String(describing: expected))"
+      }
+      guard line != nil else { return nil }
+      index += 1
+    }
+  }
+
   /// A relayout of the prepared text lays out as a fresh layout does: the same lines, the same completeness,
   /// the same break opportunities inside each line (the prepared text places runs of plain segments a line
   /// at a time; the fresh layout fits segment by segment), and its count of lines made without them.

@@ -6,6 +6,18 @@ import Testing
 /// Inputs the fuzzers (scripts/fuzz) crashed on, each reduced by hand to what triggers it, kept so that the
 /// fix stays.
 @Suite struct FuzzRegressionTests {
+  /// layout, 2026-12-02: the lazy stream of an expanded terminal view ran UAX #14 over a stretch that ended two
+  /// clusters after the boundary; but controls are marks to UAX #14 (CM), each a cluster of its own that joins the
+  /// unit before, so the stretch held no unit after the opening quote, and LB19a (an East Asian quote breaks only
+  /// between East Asian units) read the end of the text there: no break before `“`, where the general stream has
+  /// one. The stretch now reaches two units past the boundary's.
+  @Test func theLazyStreamLooksTwoUnitsAheadPastControls() {
+    let text = StyledText(plain: "现在行首。“" + String(repeating: "\u{16}", count: 10) + "引号")
+    #expect(Invariants.lazyStreamViolation(text, width: 10) == nil)
+    var lazy = CellLineStream(text, measurer: TerminalCells(), breaker: .unicode, width: 10)
+    #expect(lazy.next()?.range == 0..<15)  // 现在行首。, the quote on the next line
+  }
+
   /// html, 2026-11-30: not a fault of the renderer but of the fuzzer's check, which took any tag holding the
   /// text `javascript:` for a script URL: a link to `https://ok.exam` followed by `javascript:alert(1)` is an
   /// https URL, and the renderer rightly kept it. The check now reads the scheme as a browser does; the link
