@@ -48,6 +48,41 @@ import Testing
     #expect(ratios.min()! < 2.5, "\(name): \(ratios.map { String(format: "%.2f×", $0) })")
   }
 
+  /// The lazy stream of an expanded terminal view stays linear where UAX #14 needs context that no place near a
+  /// line's end gives (a paragraph without two plain clusters in a row is one window of the scanner): doubling a
+  /// paragraph of such text at most doubles its time, measured as above. (Read back to the window's start at
+  /// every line, `a-a-a-…` took 4 times as long for twice the text.)
+  @Test(arguments: [
+    ("a-", 1), ("a-", 3), ("“\u{16}\u{16}\u{16}\u{16}\u{16}", 2), ("x\u{2060}", 1), ("1.", 1), ("(a) ", 2),
+  ])
+  func theLazyStreamStaysLinearWithoutPlacesToStart(_ unit: String, _ width: Int) {
+    func time(_ text: StyledText) -> Double {
+      func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+      }
+      let start = now()
+      var lines = CellLineStream(text, measurer: TerminalCells(), breaker: .unicode, width: width)
+      while lines.next() != nil {}
+      return now() - start
+    }
+    let small = StyledText(plain: String(repeating: unit, count: 12_000 / unit.unicodeScalars.count))
+    let large = StyledText(plain: String(repeating: unit, count: 24_000 / unit.unicodeScalars.count))
+    var ratios: [Double] = []
+    for _ in 0..<3 {
+      var (smallTime, largeTime) = (Double.infinity, Double.infinity)
+      for _ in 0..<5 {
+        smallTime = min(smallTime, time(small))
+        largeTime = min(largeTime, time(large))
+      }
+      ratios.append(largeTime / smallTime)
+      if largeTime / smallTime < 2.5 { break }
+    }
+    #expect(
+      ratios.min()! < 2.5, "\(unit.debugDescription) at width \(width): \(ratios.map { String(format: "%.2f×", $0) })")
+  }
+
   /// A long paragraph is cut at line ends: no text is lost, constructs within a line keep their style, and a
   /// diagnostic says so; a short one is one piece with no diagnostic.
   @Test func aLongParagraphIsParsedInPiecesCutAtLineEnds() {

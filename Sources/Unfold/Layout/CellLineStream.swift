@@ -276,6 +276,10 @@ struct CellLineStream: IteratorProtocol {
     private var cache = (start: 0, validFrom: Int.max, end: 0)
     private let rows = UAX14.PairTable.shared.rows
 
+    /// How many clusters ``slowKind(before:_:_:_:)`` looks back for a place to start, and ahead for two units,
+    /// before it reads the whole window instead.
+    private static var reach: Int { 64 }
+
     /// Forgets the stretch read (a new window).
     mutating func forget() { cache = (0, Int.max, 0) }
 
@@ -342,17 +346,24 @@ struct CellLineStream: IteratorProtocol {
     ) -> BreakScanner.Kind {
       let target = clusters[j].scalar
       // Two units after the boundary's: clusters that start with a mark or a joiner (a control is one to UAX #14)
-      // belong to the unit before them, so as many clusters as it takes to meet two that start a unit of their own.
+      // belong to the unit before them, so as many clusters as it takes to meet two that start a unit of their own
+      // (beyond reach, the rest of the window).
       var (last, units) = (j + 1, 0)
-      while last < window.clusterCount && units < 2 {
+      while last < window.clusterCount && units < 2 && last - j <= Self.reach {
         if Self.plainClass(scalars[clusters[last].scalar]) != nil { units += 1 }
         last += 1
       }
-      let end = units == 2 ? clusters[last].scalar : window.scalarCount
+      var end = units == 2 ? clusters[last].scalar : window.scalarCount
       if !(cache.validFrom <= target && end <= cache.end) {
         var (start, validFrom) = (0, 0)
         var i = j - 1
         while i > 0 {
+          guard j - i <= Self.reach else {
+            // No place to start within reach (`a-a-a-…`, a run of controls): the whole window, once, as the general
+            // stream reads it. (A stretch back to the window's start for each line made such a window quadratic.)
+            (start, validFrom, end) = (0, 0, window.scalarCount)
+            break
+          }
           let count = clusters[i + 1].scalar - clusters[i].scalar
           if BreakScanner.isLetterRun(scalars, first: clusters[i].scalar, count: count) {
             (start, validFrom) = (clusters[i + 1].scalar - 2, clusters[i + 1].scalar)
