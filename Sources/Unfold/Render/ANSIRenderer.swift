@@ -175,6 +175,8 @@ public struct ANSIRenderer: Sendable {
     /// The escapes made, by key: a text uses a few styles, found by a look along a short array (a dictionary
     /// hashed each fragment's key and grew three times for a comment).
     private var escapes: [(key: Int, escape: String)] = []
+    /// Whether plain text outside a link has no escape (known once its escape is made: key 0).
+    private var plainIsBare = false
 
     init(capacity: Int) {
       output = UTF8Output(capacity: capacity, sealingEvery: 16_384)
@@ -243,6 +245,15 @@ public struct ANSIRenderer: Sendable {
     /// one) in its style, as ``write(_:renderer:)`` writes a fragment of them; `isClean` when the line drawer
     /// found the bytes clean already (``isClean(bytes:)`` then is not asked again).
     mutating func write(bytes: UnsafeBufferPointer<UInt8>, style: Style, isClean: Bool, renderer: ANSIRenderer) {
+      // A plain run outside a link whose escape is none (most runs of most texts): its bytes as they are, what the
+      // general path below writes for it, without looking its escape and link up (strings copied, retained and
+      // released, at every run: about 8% of writing the 1 MB document's lines).
+      if plainIsBare, style.link == nil, style.traits.isEmpty, openLink == nil,
+        isClean || ANSIRenderer.isClean(bytes: bytes)
+      {
+        previousLink = nil
+        return output.write(bytes)
+      }
       let escape = escape(style: style, role: .text, renderer: renderer)
       if isClean || ANSIRenderer.isClean(bytes: bytes) {
         guard !escape.isEmpty, !bytes.isEmpty else { return output.write(bytes) }
@@ -261,6 +272,7 @@ public struct ANSIRenderer: Sendable {
       if let known = escapes.first(where: { $0.key == key }) { return known.escape }
       let escape = ANSIRenderer.escape(renderer.sgr(style: style, role: role, isLink: isLink))
       escapes.append((key, escape))
+      if key == 0 { plainIsBare = escape.isEmpty }
       return escape
     }
 
