@@ -34,8 +34,7 @@ struct CellLineStream: IteratorProtocol {
   private let fallback: (Int) -> LineStream
   private var line = OpenLine()
   /// The open line's content width and end after each entry of the window, for a break before the next.
-  private var xAfter: [Int] = []
-  private var endAfter: [Int] = []
+  private var after: [(x: Int, end: Int)] = []
   private var opportunities = Opportunities()
 
   /// Whether the stream lays out `text` as a ``LineStream`` would: cells of the legacy profile, the Unicode rules,
@@ -124,20 +123,7 @@ struct CellLineStream: IteratorProtocol {
       return
     }
     let count = scanner.clusterCount
-    if xAfter.count < count {
-      xAfter = [Int](repeating: 0, count: count)
-      endAfter = [Int](repeating: 0, count: count)
-    }
-    // The state is moved out of `self` while the loop works on it, and back after it.
-    var (line, lines, xAfter, endAfter, opportunities) = (
-      self.line, self.lines, self.xAfter, self.endAfter, self.opportunities
-    )
-    (self.lines, self.xAfter, self.endAfter, self.opportunities) = ([], [], [], Opportunities())
-    defer {
-      (self.line, self.lines, self.xAfter, self.endAfter, self.opportunities) = (
-        line, lines, xAfter, endAfter, opportunities
-      )
-    }
+    if after.count < count { after = [(x: Int, end: Int)](repeating: (0, 0), count: count) }
     opportunities.forget()
     // An open line starts the window (it was read again from its start).
     if line.start >= 0 { line.open(at: line.start) }
@@ -145,14 +131,18 @@ struct CellLineStream: IteratorProtocol {
     let clusterArray = scanner.clusters
     let scalarArray = scanner.scalars
     let window = (clusterCount: count, scalarCount: scanner.scalarCount)
+    // The figures after each cluster are moved out of `self` while the loop writes them, and back after it (the
+    // open line, the lines and the opportunities are handed to it in place: moved out and back too, each window
+    // retained and released a dozen arrays).
+    var after = self.after
+    self.after = []
+    defer { self.after = after }
     let lineStartEntry = clusterArray.withUnsafeBufferPointer { clusters in
       scalarArray.withUnsafeBufferPointer { scalars in
-        xAfter.withUnsafeMutableBufferPointer { xAfter in
-          endAfter.withUnsafeMutableBufferPointer { endAfter in
-            Self.place(
-              count, clusters, scalars, xAfter, endAfter, width: width, window: window, line: &line, lines: &lines,
-              opportunities: &opportunities)
-          }
+        after.withUnsafeMutableBufferPointer { after in
+          Self.place(
+            count, clusters, scalars, after, width: width, window: window, line: &line, lines: &lines,
+            opportunities: &opportunities)
         }
       }
     }
@@ -172,8 +162,8 @@ struct CellLineStream: IteratorProtocol {
   /// entry.
   private static func place(
     _ count: Int, _ clusters: UnsafeBufferPointer<BreakScanner.ScannedCluster>,
-    _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, _ xAfter: UnsafeMutableBufferPointer<Int>,
-    _ endAfter: UnsafeMutableBufferPointer<Int>, width: Int, window: (clusterCount: Int, scalarCount: Int),
+    _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, _ after: UnsafeMutableBufferPointer<(x: Int, end: Int)>,
+    width: Int, window: (clusterCount: Int, scalarCount: Int),
     line openLine: inout OpenLine, lines: inout [LineLayout.Line], opportunities: inout Opportunities
   ) -> Int {
     var line = openLine
@@ -192,7 +182,7 @@ struct CellLineStream: IteratorProtocol {
       if isSpace {
         if !line.spacesAreContent {
           line.pending += 1
-          (xAfter[k], endAfter[k]) = (line.x, line.contentEnd)
+          after[k] = (line.x, line.contentEnd)
           k += 1
           continue
         }
@@ -211,7 +201,7 @@ struct CellLineStream: IteratorProtocol {
       if total <= width {
         (line.x, line.pending, line.hasContent, line.contentEnd) = (total, 0, true, end)
         if !isSpace { line.spacesAreContent = false }
-        (xAfter[k], endAfter[k]) = (line.x, line.contentEnd)
+        after[k] = (line.x, line.contentEnd)
         k += 1
         continue
       }
@@ -220,7 +210,7 @@ struct CellLineStream: IteratorProtocol {
       if let b = opportunities.last(after: lineStartEntry, upTo: k, clusters, scalars, window) {
         lines.append(
           LineLayout.Line(
-            range: line.start..<clusters[b].offset, contentEnd: endAfter[b - 1], width: xAfter[b - 1],
+            range: line.start..<clusters[b].offset, contentEnd: after[b - 1].end, width: after[b - 1].x,
             isHyphenated: false))
         line.open(at: clusters[b].offset)
         (lineStartEntry, k) = (b, b)
@@ -229,7 +219,7 @@ struct CellLineStream: IteratorProtocol {
       // None: the line's first segment is wider than the line, and is placed cluster by cluster, its spaces too.
       lineStartEntry = Self.placeClusters(
         of: k, after: lineStartEntry, advance, clusters, scalars, width: width, line: &line, lines: &lines)
-      (xAfter[k], endAfter[k]) = (line.x, line.contentEnd)
+      after[k] = (line.x, line.contentEnd)
       k += 1
     }
     return lineStartEntry
