@@ -10,40 +10,52 @@ import Testing
 @Suite(.serialized) struct SlowInputTests {
   static let classes = SlowInputs.classes
 
-  /// The processor time of one parse on this thread: other tests and processes running meanwhile do not
-  /// count, as they would in wall-clock time.
-  static func time(_ markdown: String) -> Double {
+  /// The processor time of `body` on this thread: other tests and processes running meanwhile do not count, as they
+  /// would in wall-clock time.
+  static func time(_ body: () -> Void) -> Double {
     func now() -> Double {
       var spec = timespec()
       clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
       return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
     let start = now()
-    _ = MarkdownParser.parse(markdown)
+    body()
     return now() - start
   }
 
-  /// Twice the input takes at most 2.5 times as long (a complexity check; the times are printed, not asserted).
-  /// The two sizes are parsed in turn, five times each, and each keeps its least processor time; a ratio
-  /// over the bound is measured again, up to three times in all, since a shared machine can slow one side:
-  /// a cost that grows faster than the input fails every time (without the 16 KiB pieces, `![[]()` takes
-  /// 17 times as long for twice the input).
+  /// How much longer `large` takes than `small`, twice the input: the two run in turn, five times each, and each
+  /// keeps its least processor time; a ratio of 2.5 or more is measured again, up to three times in all, since a
+  /// shared machine can slow one side (a cost that grows faster than the input stays over it every time). `report`
+  /// is given each measurement's two times.
+  static func doublingRatios(
+    _ small: () -> Void, _ large: () -> Void, report: (Double, Double) -> Void = { _, _ in }
+  ) -> [Double] {
+    var ratios: [Double] = []
+    for _ in 0..<3 {
+      var (smallTime, largeTime) = (Double.infinity, Double.infinity)
+      for _ in 0..<5 {
+        smallTime = min(smallTime, time(small))
+        largeTime = min(largeTime, time(large))
+      }
+      report(smallTime, largeTime)
+      ratios.append(largeTime / smallTime)
+      if largeTime / smallTime < 2.5 { break }
+    }
+    return ratios
+  }
+
+  /// Twice the input takes at most 2.5 times as long (a complexity check; the times are printed, not asserted),
+  /// measured by ``doublingRatios(_:_:report:)`` (without the 16 KiB pieces, `![[]()` takes 17 times as long for
+  /// twice the input).
   @Test(arguments: 0..<classes.count)
   func doublingTheInputAtMostDoublesTheTime(_ index: Int) {
     let (name, make) = Self.classes[index]
     let (smallInput, largeInput) = (make(100_000), make(200_000))
-    var ratios: [Double] = []
-    for _ in 0..<3 {
-      var small = Double.infinity
-      var large = Double.infinity
-      for _ in 0..<5 {
-        small = min(small, Self.time(smallInput))
-        large = min(large, Self.time(largeInput))
-      }
+    let ratios = Self.doublingRatios({ _ = MarkdownParser.parse(smallInput) }, { _ = MarkdownParser.parse(largeInput) })
+    {
+      small, large in
       print(
         "\(name): 100 KB \(String(format: "%.1f", small * 1e3)) ms, 200 KB \(String(format: "%.1f", large * 1e3)) ms")
-      ratios.append(large / small)
-      if large / small < 2.5 { break }
     }
     #expect(ratios.min()! < 2.5, "\(name): \(ratios.map { String(format: "%.2f×", $0) })")
   }
@@ -56,29 +68,13 @@ import Testing
     ("a-", 1), ("a-", 3), ("“\u{16}\u{16}\u{16}\u{16}\u{16}", 2), ("x\u{2060}", 1), ("1.", 1), ("(a) ", 2),
   ])
   func theLazyStreamStaysLinearWithoutPlacesToStart(_ unit: String, _ width: Int) {
-    func time(_ text: StyledText) -> Double {
-      func now() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-      }
-      let start = now()
+    func layOut(_ text: StyledText) {
       var lines = CellLineStream(text, measurer: TerminalCells(), breaker: .unicode, width: width)
       while lines.next() != nil {}
-      return now() - start
     }
     let small = StyledText(plain: String(repeating: unit, count: 12_000 / unit.unicodeScalars.count))
     let large = StyledText(plain: String(repeating: unit, count: 24_000 / unit.unicodeScalars.count))
-    var ratios: [Double] = []
-    for _ in 0..<3 {
-      var (smallTime, largeTime) = (Double.infinity, Double.infinity)
-      for _ in 0..<5 {
-        smallTime = min(smallTime, time(small))
-        largeTime = min(largeTime, time(large))
-      }
-      ratios.append(largeTime / smallTime)
-      if largeTime / smallTime < 2.5 { break }
-    }
+    let ratios = Self.doublingRatios({ layOut(small) }, { layOut(large) })
     #expect(
       ratios.min()! < 2.5, "\(unit.debugDescription) at width \(width): \(ratios.map { String(format: "%.2f×", $0) })")
   }

@@ -300,20 +300,13 @@ struct CellLineStream: IteratorProtocol {
       guard entry.cells >= 0, let after = Self.plainClass(scalars[entry.scalar]) else {
         return slowKind(before: j, clusters, scalars, window)
       }
+      // The unit before the boundary, past any spaces (the rules that look past them read it).
       var i = j - 1
-      let row: Int
-      if clusters[i].cells == BreakScanner.ScannedCluster.space {
-        while i >= 0 && clusters[i].cells == BreakScanner.ScannedCluster.space { i -= 1 }
-        guard i >= 0, clusters[i].cells >= 0, let before = Self.plainClass(scalars[clusters[i + 1].scalar - 1]) else {
-          return slowKind(before: j, clusters, scalars, window)
-        }
-        row = UAX14.PairTable.afterSpacesRow(before)
-      } else {
-        guard clusters[i].cells >= 0, let before = Self.plainClass(scalars[clusters[i + 1].scalar - 1]) else {
-          return slowKind(before: j, clusters, scalars, window)
-        }
-        row = UAX14.PairTable.entriesRow(before)
+      while i >= 0 && clusters[i].cells == BreakScanner.ScannedCluster.space { i -= 1 }
+      guard i >= 0, clusters[i].cells >= 0, let before = Self.plainClass(scalars[clusters[i + 1].scalar - 1]) else {
+        return slowKind(before: j, clusters, scalars, window)
       }
+      let row = i < j - 1 ? UAX14.PairTable.afterSpacesRow(before) : UAX14.PairTable.entriesRow(before)
       let pair = rows[row | Int(after.rawValue)]
       guard pair != UAX14.PairTable.contextual else { return slowKind(before: j, clusters, scalars, window) }
       return BreakScanner.kind(before: unsafeBitCast(pair, to: UAX14.Action.self))
@@ -359,10 +352,7 @@ struct CellLineStream: IteratorProtocol {
             (start, validFrom) = (clusters[i + 1].scalar - 2, clusters[i + 1].scalar)
             break
           }
-          if count == 1, clusters[i].scalar - clusters[i - 1].scalar == 1,
-            BreakScanner.isPlainUnit(scalars[clusters[i].scalar]),
-            BreakScanner.isPlainUnit(scalars[clusters[i - 1].scalar])
-          {
+          if BreakScanner.isSafeCut(before: i, clusters, window.clusterCount, scalars, window.scalarCount) {
             (start, validFrom) = (clusters[i - 1].scalar, clusters[i + 1].scalar)
             break
           }

@@ -278,7 +278,9 @@ struct BreakScanner {
                   return true
                 }
                 if length >= windowLimit, clustersMade >= 4,
-                  Self.isSafeCut(before: clustersMade - 3, clusters, clustersMade, scalars, scalarCount)
+                  Self.isSafeCut(
+                    before: clustersMade - 3, UnsafeBufferPointer(clusters), clustersMade, UnsafeBufferPointer(scalars),
+                    scalarCount)
                 {
                   cut = clustersMade - 3  // two clusters of lookahead stay in this window
                   return true
@@ -398,9 +400,9 @@ struct BreakScanner {
   ///
   /// Digits count since a paragraph of digits alone (a pasted number, a hostile input) had no safe place at
   /// all and was read as one window: about 60 bytes of memory per byte of it.
-  private static func isSafeCut(
-    before k: Int, _ clusters: UnsafeMutableBufferPointer<ScannedCluster>, _ clusterCount: Int,
-    _ scalars: UnsafeMutableBufferPointer<ScannedScalar>, _ scalarCount: Int
+  static func isSafeCut(
+    before k: Int, _ clusters: UnsafeBufferPointer<ScannedCluster>, _ clusterCount: Int,
+    _ scalars: UnsafeBufferPointer<ScannedScalar>, _ scalarCount: Int
   ) -> Bool {
     func isPlain(_ cluster: Int) -> Bool {
       let start = clusters[cluster].scalar
