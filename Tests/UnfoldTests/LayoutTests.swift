@@ -129,23 +129,24 @@ import Testing
       if round >= edges.count, random.below(4) == 0 { string += "\n" }
       let text = StyledText(plain: string)
       let prepared = PreparedText(text)
-      // The same text counted in sums of 4 bytes (`PlainRuns.countSums`), as a text of many segments is.
-      let narrow = PreparedText(text, measurer: TerminalCells(), breaker: .unicode, narrowSumsFrom: 0)
+      // The same text counted in sums of 8 bytes with gaps (`PlainRuns.contentEnds`), as a text too wide for those
+      // of 4 (`PlainRuns.countSums`) is.
+      let wide = PreparedText(text, measurer: TerminalCells(), breaker: .unicode, narrowSums: false)
       // Each hard break starts a paragraph: the last segment has none, even after a newline.
       #expect(prepared.segments.last?.isMandatoryBreak != true, "\(string.debugDescription)")
       // The last two are wider than the width index's padding (its cells of 1 to 8 cells).
       for width in [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 600, 5_000] {
         let lines = LineLayout(text, width: width).lines.count
         #expect(prepared.lineCount(width: width) == lines, "\(string.debugDescription) at \(width)")
-        #expect(narrow.lineCount(width: width) == lines, "\(string.debugDescription) at \(width), narrow sums")
+        #expect(wide.lineCount(width: width) == lines, "\(string.debugDescription) at \(width), wide sums")
         for limit in [1, lines - 1, lines, 4 * lines] where limit >= 1 {
           #expect(
             prepared.lineCount(width: width, lineLimit: limit) == min(lines, limit + 1),
             "\(string.debugDescription) at \(width), limit \(limit)")
-          #expect(narrow.lineCount(width: width, lineLimit: limit) == min(lines, limit + 1))
+          #expect(wide.lineCount(width: width, lineLimit: limit) == min(lines, limit + 1))
         }
-        if !narrow.plainRuns.countSums.isEmpty, narrow.plainRuns.breaks.isEmpty,
-          width >> narrow.plainRuns.widthShift > 0, narrow.plainRuns.contentWidths.allSatisfy({ $0 <= width })
+        if !prepared.plainRuns.countSums.isEmpty, prepared.plainRuns.breaks.isEmpty,
+          prepared.plainRuns.contentWidths.allSatisfy({ $0 <= width })
         {
           countedInNarrowSums += 1
         }
@@ -177,10 +178,10 @@ import Testing
     #expect(countedInNarrowSums > 1_000)
   }
 
-  /// A text of more segments than `PlainRuns.narrowSumsFrom` is counted in sums of 4 bytes that wrap
-  /// (`PlainRuns.countSums`, gaps of 2²⁸ at hard breaks): its counts are a fresh layout's, for long texts of random
-  /// paragraphs with runs of empty lines between them (a guess past many of them lies more gaps ahead than a wrapping
-  /// subtraction can tell apart), wide characters and marks, at widths from one cell up, with limits.
+  /// A long text, counted three paragraphs at a time in sums of 4 bytes (`PlainRuns.countSums`), each chain taking
+  /// the next paragraph with no branch: its counts are a fresh layout's, for texts of 20,000 segments of random
+  /// paragraphs with runs of empty lines between them (where a line's guess may lie paragraphs away), wide characters
+  /// and marks, at widths from one cell up, with limits, in the sums of 4 bytes and in those of 8.
   @Test func linesCountedInNarrowSumsAreTheLayoutsLines() {
     let words = ["word", "a", "longerword", "中文", "。", "😀", "e\u{301}", "x,", "(y)"]
     var random = SplitMix64(state: 23)
@@ -188,7 +189,7 @@ import Testing
     for round in 0..<3 {
       var string = ""
       var segments = 0
-      while segments <= PlainRuns.narrowSumsFrom * 5 / 4 {  // (a newline after a word is in its segment)
+      while segments <= 20_000 {  // (a newline after a word is in its segment)
         if !string.isEmpty {
           // A blank line, a single newline, or a run of 8 to 40 empty lines.
           let newlines = random.below(3) == 0 ? 9 + random.below(33) : 1 + random.below(2)
@@ -201,10 +202,13 @@ import Testing
       }
       let text = StyledText(plain: string)
       let prepared = PreparedText(text)
-      #expect(prepared.plainRuns.countSums.count > PlainRuns.narrowSumsFrom, "\(prepared.segments.count) segments")
+      let wide = PreparedText(text, measurer: TerminalCells(), breaker: .unicode, narrowSums: false)
+      #expect(!prepared.plainRuns.countSums.isEmpty)
+      #expect(prepared.longParagraphs.indices.count > 100)
       for width in [1, 2, 5, 13, 40, 89, 600] {
         let lines = LineLayout(text, width: width).lines.count
         #expect(prepared.lineCount(width: width) == lines, "round \(round) at \(width)")
+        #expect(wide.lineCount(width: width) == lines, "round \(round) at \(width), wide sums")
         for limit in [lines - 1, lines] where limit >= 1 {
           #expect(prepared.lineCount(width: width, lineLimit: limit) == min(lines, limit + 1))
         }
@@ -213,21 +217,24 @@ import Testing
   }
 
   /// A line narrower than a cell of the width index (words of three cells and three spaces: cells of four) may find
-  /// its guess before its first segment, behind a run of empty lines; in the sums of 4 bytes, the gaps of more than
-  /// seven of them wrap round, so such a line is counted in the sums of 8 (without that, the count read past its
-  /// arrays).
-  @Test func linesNarrowerThanACellAreCountedInWideSums() {
+  /// its guess before its first segment, behind a run of empty lines, and more than four segments before it: the
+  /// search from the guess finds the line's end in either sums (when the sums of 4 bytes had gaps, those of more than
+  /// seven empty lines wrapped round there, and the count read past its arrays).
+  @Test func linesNarrowerThanACellAreCountedInEitherSums() {
     var string = ""
     for paragraph in 0..<12 {
       if paragraph > 0 { string += String(repeating: "\n", count: 9 + paragraph) }
       string += Array(repeating: "aaa", count: 150 + 7 * paragraph).joined(separator: "   ")
     }
     let text = StyledText(plain: string)
-    let narrow = PreparedText(text, measurer: TerminalCells(), breaker: .unicode, narrowSumsFrom: 0)
+    let narrow = PreparedText(text)
+    let wide = PreparedText(text, measurer: TerminalCells(), breaker: .unicode, narrowSums: false)
     #expect(!narrow.plainRuns.countSums.isEmpty)
     #expect(3 >> narrow.plainRuns.widthShift == 0)  // a line of 3 cells is narrower than a cell
     for width in [3, 4, 5, 7] {
-      #expect(narrow.lineCount(width: width) == LineLayout(text, width: width).lines.count, "at \(width)")
+      let lines = LineLayout(text, width: width).lines.count
+      #expect(narrow.lineCount(width: width) == lines, "at \(width)")
+      #expect(wide.lineCount(width: width) == lines, "at \(width), wide sums")
     }
   }
 
@@ -402,7 +409,7 @@ import Testing
           start: 0, contentEnd: 1, spaceEnd: 1, end: 1, contentWidth: random.below(5), spaceWidth: random.below(3),
           hasTab: false, isMandatoryBreak: false, endsWithSoftHyphen: false)
       }
-      let runs = PlainRuns(segments, narrowSumsFrom: PlainRuns.narrowSumsFrom)
+      let runs = PlainRuns(segments, narrowSums: true)
       let start = random.below(segments.count + 1)
       let end = start + random.below(segments.count - start + 1)
       let guess = start + random.below(40) - 5
@@ -431,7 +438,7 @@ import Testing
           spaceWidth: random.below(mixed ? 2 : 3), hasTab: false, isMandatoryBreak: random.below(12) == 0,
           endsWithSoftHyphen: false)
       }
-      let runs = PlainRuns(segments, narrowSumsFrom: PlainRuns.narrowSumsFrom)
+      let runs = PlainRuns(segments, narrowSums: true)
       let first = random.below(segments.count)
       let end = first + 1 + random.below(segments.count - first)
       let limit = runs.contentEnds[first] + (round % 5 == 0 ? runs.totalWidth : random.below(60))

@@ -31,18 +31,19 @@ public struct PreparedText: Sendable {
   /// Prepares a text.
   /// - Complexity: O(*n*) in the length of the text.
   public init(_ text: StyledText, measurer: any TextMeasurer = TerminalCells(), breaker: LineBreaker = .unicode) {
-    self.init(text, measurer: measurer, breaker: breaker, narrowSumsFrom: PlainRuns.narrowSumsFrom)
+    self.init(text, measurer: measurer, breaker: breaker, narrowSums: true)
   }
 
-  /// Prepares a text whose lines are counted in sums of 4 bytes when it has more than `narrowSumsFrom` segments
-  /// (``PlainRuns/countSums``): what the tests count both ways.
-  init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, narrowSumsFrom: Int) {
+  /// Prepares a text whose lines are counted in sums of 4 bytes (``PlainRuns/countSums``) if `narrowSums` is set, as
+  /// every text narrower than ``PlainRuns/countWidthLimit`` is, or in those of 8 (``PlainRuns/contentEnds``), as a
+  /// wider one is: what the tests count both ways.
+  init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, narrowSums: Bool) {
     self.text = text
     self.measurer = measurer
     self.breaker = breaker
     var segmenter = Segmenter(text, measurer: measurer, breaker: breaker)
     self.segments = segmenter.all()
-    self.plainRuns = PlainRuns(segments, narrowSumsFrom: narrowSumsFrom)
+    self.plainRuns = PlainRuns(segments, narrowSums: narrowSums)
     self.starts = plainRuns.starts
     // (Made from the runs whole, the paragraphs copied them: seven arrays retained and released.)
     self.longParagraphs = PlainRuns.LongParagraphs(
@@ -89,15 +90,15 @@ public struct PreparedText: Sendable {
   public func lineCount(width: Int, lineLimit: Int? = nil) -> Int {
     let width = max(1, width)
     let limit = lineLimit.map { min(max(1, $0), Int.max - 1) } ?? Int.max
-    // Counted whole, three paragraphs at a time, unless a limit is likely to stop the count early.
-    if placesPlain(width: width), limit >= plainRuns.expectedLines(width: width),
-      let count = longParagraphs.indices.withUnsafeBufferPointer({ long in
+    // Counted whole, three paragraphs at a time, unless a limit is likely to stop the count early (or the segments
+    // are too many for the paragraphs' bounds in 32 bits: ``PlainRuns/LongParagraphs/bounds``).
+    if placesPlain(width: width), limit >= plainRuns.expectedLines(width: width), segments.count < 1 << 32,
+      let count = longParagraphs.withBuffers({ long in
         plainRuns.countSums.withUnsafeBufferPointer { countSums in
           plainRuns.withBuffers {
             var runs = $0
             runs.countSums = countSums
-            return PlainRuns.countLines(
-              runs, long, widestAlone: longParagraphs.widestAlone, before: segments.count, width: width)
+            return PlainRuns.countLines(runs, long, widestAlone: longParagraphs.widestAlone, width: width)
           }
         }
       })
@@ -213,32 +214,25 @@ struct PlainRuns: Sendable {
   /// starts at most at the total width, finds its cell with no check of the index's end
   /// (``UnclampedCells``).
   static let indexPadding = 64
-  /// The running sums again in 4 bytes, wrapping, with a gap of ``countGap`` after each hard break: what a count of
-  /// lines reads instead of ``contentEnds``, then ``padding`` entries a gap above the last sum. A count of a long text
-  /// waits on memory more than on its arithmetic: with sums of half the size, a count of 1 MB took about 14% less
-  /// time (medians of 30 alternating runs; 4.5% in their minimums), and with sums of twice the size (each beside the
-  /// sum before its segment, one load fewer a line) 30% more. Empty unless the text has more than ``narrowSumsFrom``
-  /// segments and its width, gaps left out, is below ``countWidthLimit``.
+  /// The running sums again in 4 bytes, with no gaps at hard breaks: what a count of lines reads instead of
+  /// ``contentEnds``, then ``padding`` entries above any line's limit. A count of a long text waits on memory more
+  /// than on its arithmetic: with sums of half the size, a count of 1 MB took about 14% less time (medians of 30
+  /// alternating runs; 4.5% in their minimums), and with sums of twice the size (each beside the sum before its
+  /// segment, one load fewer a line) 30% more. A count follows each paragraph to its last segment
+  /// (``ParagraphLines``), so its sums need no gap to end a line there: a line's search may count segments of the
+  /// next paragraph, and the next line then starts past its own either way. (Gaps of 2²⁸, which a line's limit less
+  /// the gaps had to leave out again for the width index, kept a limit a register of its own in each of a count's
+  /// three chains.) Made for every text whose width is below ``countWidthLimit``, a comment's too: its count reads
+  /// half the memory, and compares four sums of 4 bytes in fewer instructions than four of 8 (a comment's count took
+  /// 18% fewer instructions, for 0.8% more in preparing it). Empty for a wider text.
   let countSums: [UInt32]
-  /// What a hard break adds to ``countSums``. A line's limit and the four sums after its guess, which a count
-  /// compares, differ by less than 2³¹ whatever number of gaps lies between them, so that the sign bit of a
-  /// wrapping subtraction tells which is larger: the sums without gaps differ by less than the text's width, and
-  /// each gap ahead adds 2²⁸, four at most when the guess is in the line's paragraph, and none behind it for a line
-  /// at least a cell of the width index wide (whose guess is at or after the segment before its first). A guess past
-  /// the paragraph may count any of the sums after it: the next line starts past the paragraph either way. (With
-  /// gaps of 2³⁰, two gaps ahead wrapped round, and a line could be counted as its paragraph's last: the tests of
-  /// counts find it.)
-  static let countGap: UInt32 = 1 << 28
-  /// The width below which a text's lines are counted in ``countSums``, and its lines' widths: a limit and a sum
-  /// without gaps differ by less than 2²⁹ (268 million terminal cells; 4 million pixels in a font).
+  /// The width below which a text's lines are counted in ``countSums``, and its lines' widths: a limit (the sum before
+  /// a line and a width) and the padding stay below 2²⁹ (268 million terminal cells; 4 million pixels in a font), in
+  /// 4 bytes.
   static let countWidthLimit = 1 << 28
-  /// The number of segments past which preparing makes ``countSums`` and a count reads them: about where the arrays
-  /// that a count reads (some 20 bytes a segment) outgrow a core's second-level cache, 512 KB on the development
-  /// machine. Measured at its two ends only: the benchmark's comment and its 1 MB text.
-  static let narrowSumsFrom = 1 << 14
 
-  /// The runs of `segments`, the whole of a text's, with ``countSums`` for more than `narrowSumsFrom` of them.
-  init(_ segments: [Segment], narrowSumsFrom: Int) {
+  /// The runs of `segments`, the whole of a text's, with ``countSums`` if `narrowSums` is set.
+  init(_ segments: [Segment], narrowSums: Bool) {
     // The four arrays of a figure per segment are filled through buffers of their exact size in one pass over
     // the segments (appending asked the runtime whether each array's storage was shared at every segment).
     let count = segments.count
@@ -291,10 +285,8 @@ struct PlainRuns: Sendable {
 
     self.contentEnds = contentEnds
     self.countSums =
-      count > narrowSumsFrom
-      ? Self.countSums(
-        contentEnds, count: count, hardBreaks: hardBreaks, totalWidth: sum - hardBreaks.count * Self.hardBreakGap)
-      : []
+      narrowSums
+      ? Self.countSums(contentEnds, count: count, totalWidth: sum - hardBreaks.count * Self.hardBreakGap) : []
     self.contentWidths = contentWidths
     self.trailingBytes = trailingBytes
     self.starts = starts
@@ -306,28 +298,20 @@ struct PlainRuns: Sendable {
       contentEnds, count: count, hardBreaks: hardBreaks, totalWidth: totalWidth)
   }
 
-  /// ``countSums`` for the running sums of `count` segments, `contentEnds`, with gaps after `hardBreaks`, or none for a
-  /// text of ``countWidthLimit`` or more. In a pass of its own, a loop per paragraph of a load, an addition and a store
-  /// a segment: written in the loop that makes the sums, they cost as much again as that loop.
-  private static func countSums(_ contentEnds: [Int], count: Int, hardBreaks: [Int], totalWidth: Int) -> [UInt32] {
+  /// ``countSums`` for the running sums of `count` segments, `contentEnds`, or none for a text of ``countWidthLimit``
+  /// or more. In a pass of its own, a load and a store a segment: written in the loop that makes the sums, they cost
+  /// as much again as that loop.
+  private static func countSums(_ contentEnds: [Int], count: Int, totalWidth: Int) -> [UInt32] {
     guard totalWidth < countWidthLimit else { return [] }
     return [UInt32](unsafeUninitializedCapacity: count + padding) { sums, initialized in
       contentEnds.withUnsafeBufferPointer { contentEnds in
         let sums = sums.baseAddress.unsafelyUnwrapped
         let ends = contentEnds.baseAddress.unsafelyUnwrapped
-        var start = 0
-        for paragraph in 0...hardBreaks.count {
-          let end = paragraph < hardBreaks.count ? hardBreaks[paragraph] + 1 : count
-          // The sum without gaps, wrapped (the gaps of the sums of 8 bytes, 2⁴⁰ each, wrap to nothing), and this
-          // paragraph's gaps of ``countGap``.
-          let gaps = UInt32(truncatingIfNeeded: paragraph) &* countGap
-          for k in start..<end { sums[k] = UInt32(truncatingIfNeeded: ends[k]) &+ gaps }
-          start = end
-        }
-        // The padding: a gap above the last sum, which no line's limit reaches.
-        let above =
-          UInt32(truncatingIfNeeded: totalWidth) &+ UInt32(truncatingIfNeeded: hardBreaks.count &+ 1) &* countGap
-        for k in count..<(count + padding) { sums[k] = above }
+        // The sum without gaps: the gaps of the sums of 8 bytes, 2⁴⁰ each, wrap to nothing.
+        for k in 0..<count { sums[k] = UInt32(truncatingIfNeeded: ends[k]) }
+        // The padding, above any line's limit (the sum before a line, at most the total width, and a width, both
+        // below ``countWidthLimit``).
+        for k in count..<(count + padding) { sums[k] = UInt32(truncatingIfNeeded: 2 &* countWidthLimit) }
       }
       initialized = count + padding
     }
@@ -419,8 +403,8 @@ struct PlainRuns: Sendable {
 
   /// ``lastFitting(from:before:upTo:near:)`` in the running sums' memory.
   @inline(__always)
-  static func lastFitting(
-    in contentEnds: UnsafeBufferPointer<Int>, from start: Int, before end: Int, upTo limit: Int, near guess: Int
+  static func lastFitting<Sum: FixedWidthInteger>(
+    in contentEnds: UnsafeBufferPointer<Sum>, from start: Int, before end: Int, upTo limit: Sum, near guess: Int
   ) -> Int {
     guard start < end else { return start - 1 }
     let probe = min(max(guess, start), end - 1)
@@ -625,14 +609,24 @@ struct PlainRuns: Sendable {
     return lastFitting(in: runs.contentEnds, from: last, before: end, upTo: limit, near: last)
   }
 
-  /// How many of the four running sums after segment `guess` are at most `limit` (the sums grow, so the ones that
-  /// fit come first), counted with no branch: a sum that does not fit leaves `limit - sum` negative, and its sign
-  /// bit counts it. The padding after the sums lets `guess` be any segment, or -1.
+  /// How many of the four running sums after segment `guess` are at most `limit` (``fitting(_:upTo:)``). The padding
+  /// after the sums lets `guess` be any segment, or -1.
   @inline(__always)
   static func fitting(after guess: Int, _ runs: Buffers, upTo limit: Int) -> Int {
-    let sums = runs.contentEnds.baseAddress.unsafelyUnwrapped + guess
-    @inline(__always) func over(_ k: Int) -> Int { Int(bitPattern: UInt(bitPattern: limit &- sums[k]) &>> 63) }
-    return 4 &- ((over(1) &+ over(2)) &+ (over(3) &+ over(4)))
+    fitting(runs.contentEnds.baseAddress.unsafelyUnwrapped + guess, upTo: limit)
+  }
+
+  /// How many of the four running sums `sums[1]` to `sums[4]` are at most `limit`. The sums grow, so the ones that
+  /// fit come first, and three comparisons side by side and two selections tell: a line's chain waits on one
+  /// comparison and two selections after the loads (the branch where all four fit is rare, and predictable). The
+  /// four sign bits of `limit - sum` added up, which the compiler made one vector's, summed across it, took about as
+  /// many instructions with twice the latency in each line's chain: a count of 1 MB took 3 to 8% more time, a
+  /// comment's about 8% more (medians of alternating runs).
+  @inline(__always)
+  static func fitting<Sum: FixedWidthInteger>(_ sums: UnsafePointer<Sum>, upTo limit: Sum) -> Int {
+    let low = sums[1] <= limit ? 1 : 0
+    let high = sums[4] <= limit ? 4 : (sums[3] <= limit ? 3 : 2)
+    return sums[2] <= limit ? high : low
   }
 
   /// A cursor over the runs, for segment indices that only grow.
@@ -662,67 +656,99 @@ extension PlainRuns {
     var base: Sums.Sum
     var last: Int
     /// The width of a line less the gaps in the paragraph's sums: `base` plus this is a line's limit in the sums
-    /// without gaps, which the width index reads.
-    let widthLessGaps: Sums.Sum
-    /// Whether the line's first segment fits a line alone.
-    var fits: Bool
+    /// without gaps, which the width index reads. Read only for sums with gaps (``CountSums/hasGaps``): in the
+    /// others it is the width, the same in every lane.
+    var widthLessGaps: Sums.Sum
 
-    /// The first line of paragraph `paragraph` (the one after the `paragraph`th hard break) in lines of `width`.
+    /// The first line of the `k`th of the long paragraphs, in lines of `width`.
     @inline(__always)
-    init(paragraph: Int, _ runs: Buffers, before end: Int, width: Int) {
-      (first, base, fits) = (0, 0, false)
-      last = lastOfParagraph(paragraph, runs, before: end)
-      widthLessGaps = Sums.widthLessGaps(width, paragraph: paragraph)
-      start(paragraph == 0 ? 0 : runs.hardBreaks[paragraph &- 1] &+ 1, runs, width: width)
+    init(_ k: Int, of long: LongParagraphs.Buffers, _ runs: Buffers, width: Int) {
+      (first, base) = (0, 0)
+      let bounds = long.bounds[k]
+      last = LongParagraphs.last(bounds)
+      widthLessGaps = Sums.widthLessGaps(width, paragraph: long.indices[k])
+      start(LongParagraphs.first(bounds), runs)
+    }
+
+    /// Moves to the line that starts with segment `next`, or when the paragraph ends before it, to the first line of
+    /// the `k`th of the long paragraphs, with no branch: the figures of both are found, and selected. Returns 1 when
+    /// it took that paragraph, 0 otherwise. (Whether a paragraph ends at a line is as hard to predict as the
+    /// paragraphs' lengths: the branch that asked it was mispredicted at about every fourth line of the benchmark's
+    /// 1 MB text.) `k` is one of the long paragraphs.
+    @inline(__always)
+    mutating func advance(to next: Int, orTo k: Int, of long: LongParagraphs.Buffers, _ runs: Buffers, width: Int)
+      -> Int
+    {
+      let ends = next > last
+      let bounds = long.bounds[k]
+      let nextFirst = LongParagraphs.first(bounds)
+      let nextLast = LongParagraphs.last(bounds)
+      last = ends ? nextLast : last
+      if Sums.hasGaps {
+        let nextWidthLessGaps = Sums.widthLessGaps(width, paragraph: long.indices[k])
+        widthLessGaps = ends ? nextWidthLessGaps : widthLessGaps
+      }
+      start(ends ? nextFirst : next, runs)
+      return ends ? 1 : 0
     }
 
     /// The first segment of the next line, after `last` when this line is the paragraph's last, in lines of
-    /// `width`, where the line's first segment fits: ``lastFitting(_:from:before:upTo:lessGaps:)`` with fewer steps
-    /// after each other (the limit without gaps in one addition; no guess raised to the line's first segment,
-    /// since the segments before it fit and count as fitting).
+    /// `width`: ``lastFitting(_:from:before:upTo:lessGaps:)`` with fewer steps after each other (the limit without
+    /// gaps in one addition; no guess raised to the line's first segment, since the segments before it fit and count
+    /// as fitting). It is `first` or before it when the line's first segment does not fit (``fits(before:)``).
     @inline(__always)
     func next<Cells: CellBound>(_ runs: Buffers, width: Int, _ cells: Cells.Type) -> Int {
       let limit = base &+ Sums.Sum(truncatingIfNeeded: width)
-      let cell = Cells.cell(Int(truncatingIfNeeded: base &+ widthLessGaps) &>> runs.widthShift, runs)
+      let limitLessGaps = Sums.hasGaps ? base &+ widthLessGaps : limit
+      let cell = Cells.cell(Int(truncatingIfNeeded: limitLessGaps) &>> runs.widthShift, runs)
       // A guess past the paragraph (its limit reaches the next one's sums without gaps) counts none of the sums after
       // it, or any number: the next line starts past `last` either way, which is all that a count asks.
       let guess = Int(runs.widthIndex[cell]) &- 1
       let fitting = Sums.fitting(after: guess, runs, upTo: limit)
       let found = guess &+ fitting
       if fitting < 4 { return found &+ 1 }
-      // (Rare: more segments than four share the index's cells around the line's end.) The search in the sums of 8
-      // bytes, from the line's start there.
-      let limit64 = runs.contentEnds[first] &- Int(runs.contentWidths[first]) &+ width
-      return lastFitting(in: runs.contentEnds, from: found, before: last &+ 1, upTo: limit64, near: found) &+ 1
+      // (Rare: more segments than four share the index's cells around the line's end.) A search in the same sums.
+      return lastFitting(in: Sums.sums(runs), from: found, before: last &+ 1, upTo: limit, near: found) &+ 1
     }
 
-    /// Moves to the line that starts with segment `next`, in lines of `width`.
+    /// Whether the line's first segment fits a line alone, once ``next(_:width:_:)`` found `next`: the segments up to
+    /// the one before `next` fit, and the guess is at a segment that fits (one whose sum lies before the limit's cell
+    /// of the width index), so the first fits if and only if `next` is past it. Asked after a line is found, off the
+    /// chain of lines, with no load.
     @inline(__always)
-    mutating func start(_ next: Int, _ runs: Buffers, width: Int) {
+    func fits(before next: Int) -> Bool { next > first }
+
+    /// Moves to the line that starts with segment `next`.
+    @inline(__always)
+    mutating func start(_ next: Int, _ runs: Buffers) {
       first = next
-      let content = runs.contentWidths[next]
-      base = Sums.sum(next, runs) &- Sums.Sum(truncatingIfNeeded: content)
-      fits = Int(content) <= width
+      base = Sums.sum(next, runs) &- Sums.Sum(truncatingIfNeeded: runs.contentWidths[next])
     }
   }
 
-  /// The running sums that a count of lines reads: ``contentEnds`` (``WideSums``), or for a text whose sums outgrow
-  /// a core's caches, ``countSums`` (``NarrowSums``), half their size.
+  /// The running sums that a count of lines reads: ``countSums`` (``NarrowSums``), or for a text or a line too wide
+  /// for them, ``contentEnds`` (``WideSums``), twice their size, with gaps.
   protocol CountSums {
     associatedtype Sum: FixedWidthInteger
     /// The running sum at the end of segment `k`'s content.
     static func sum(_ k: Int, _ runs: Buffers) -> Sum
+    /// The running sums, in their memory.
+    static func sums(_ runs: Buffers) -> UnsafeBufferPointer<Sum>
     /// `width` less the gaps of the sums of paragraph `paragraph`.
     static func widthLessGaps(_ width: Int, paragraph: Int) -> Sum
-    /// How many of the four running sums after segment `guess` are at most `limit`, counted with no branch (as
-    /// ``PlainRuns/fitting(after:_:upTo:)``).
+    /// Whether the sums hold gaps at hard breaks (otherwise ``widthLessGaps(_:paragraph:)`` is the width).
+    static var hasGaps: Bool { get }
+    /// How many of the four running sums after segment `guess` are at most `limit` (``PlainRuns/fitting(_:upTo:)``).
     static func fitting(after guess: Int, _ runs: Buffers, upTo limit: Sum) -> Int
   }
 
   /// ``contentEnds``, of 8 bytes.
   enum WideSums: CountSums {
+    static var hasGaps: Bool { true }
     @inline(__always)
     static func sum(_ k: Int, _ runs: Buffers) -> Int { runs.contentEnds[k] }
+    @inline(__always)
+    static func sums(_ runs: Buffers) -> UnsafeBufferPointer<Int> { runs.contentEnds }
     @inline(__always)
     static func widthLessGaps(_ width: Int, paragraph: Int) -> Int { width &- paragraph &* hardBreakGap }
     @inline(__always)
@@ -731,20 +757,19 @@ extension PlainRuns {
     }
   }
 
-  /// ``countSums``, of 4 bytes, wrapping.
+  /// ``countSums``, of 4 bytes, with no gaps.
   enum NarrowSums: CountSums {
+    static var hasGaps: Bool { false }
     @inline(__always)
     static func sum(_ k: Int, _ runs: Buffers) -> UInt32 { runs.countSums[k] }
+    /// (With no gaps, they and a line's limit stay below 2²⁹: a search compares them as they are.)
     @inline(__always)
-    static func widthLessGaps(_ width: Int, paragraph: Int) -> UInt32 {
-      UInt32(truncatingIfNeeded: width) &- UInt32(truncatingIfNeeded: paragraph) &* countGap
-    }
-    /// A sum above the limit leaves the sign bit of their wrapping difference set.
+    static func sums(_ runs: Buffers) -> UnsafeBufferPointer<UInt32> { runs.countSums }
+    @inline(__always)
+    static func widthLessGaps(_ width: Int, paragraph: Int) -> UInt32 { UInt32(truncatingIfNeeded: width) }
     @inline(__always)
     static func fitting(after guess: Int, _ runs: Buffers, upTo limit: UInt32) -> Int {
-      let sums = runs.countSums.baseAddress.unsafelyUnwrapped + guess
-      @inline(__always) func over(_ k: Int) -> Int { Int(truncatingIfNeeded: (limit &- sums[k]) &>> 31) }
-      return 4 &- ((over(1) &+ over(2)) &+ (over(3) &+ over(4)))
+      PlainRuns.fitting(runs.countSums.baseAddress.unsafelyUnwrapped + guess, upTo: limit)
     }
   }
 
@@ -758,6 +783,11 @@ extension PlainRuns {
     /// The indices of the paragraphs of more than one segment (paragraph `p` is the one after the `p`th hard
     /// break), in order.
     let indices: [Int]
+    /// The first and the last segment of each, in one number: `bounds[k]` holds those of paragraph `indices[k]`,
+    /// the first in its low 32 bits, the last in its high 32 (``first(_:)``, ``last(_:)``). Read in one load, they
+    /// reach a count's selection of a lane's next paragraph as registers: a selection with a load in it became a
+    /// branch again (x86's `cmov` with a memory operand is made a branch).
+    let bounds: [UInt64]
     /// The content width of the widest segment that is a paragraph alone (0 if there is none).
     let widestAlone: Int
 
@@ -766,20 +796,47 @@ extension PlainRuns {
     init(hardBreaks: [Int], contentWidths: [UInt32]) {
       let paragraphs = hardBreaks.count + 1
       var indices: [Int] = []
+      var bounds: [UInt64] = []
       indices.reserveCapacity(paragraphs)  // (appended one by one, it grew by doubling)
+      bounds.reserveCapacity(paragraphs)
       var widestAlone = 0
       var previousLast = -1  // the last segment of the paragraph before
       for paragraph in 0..<paragraphs {
         let last = paragraph < hardBreaks.count ? hardBreaks[paragraph] : contentWidths.count - 1
         if last - previousLast > 1 {
           indices.append(paragraph)
+          bounds.append(UInt64(truncatingIfNeeded: previousLast + 1) | UInt64(truncatingIfNeeded: last) << 32)
         } else if last > previousLast {
           widestAlone = max(widestAlone, Int(contentWidths[last]))
         }
         previousLast = last
       }
       self.indices = indices
+      self.bounds = bounds
       self.widestAlone = widestAlone
+    }
+
+    /// The arrays in their memory, as a count of lines reads them.
+    struct Buffers {
+      let indices: UnsafeBufferPointer<Int>
+      let bounds: UnsafeBufferPointer<UInt64>
+      /// The number of long paragraphs.
+      var count: Int { indices.count }
+    }
+
+    /// The first segment of a paragraph whose ``bounds`` are `bounds`.
+    @inline(__always)
+    static func first(_ bounds: UInt64) -> Int { Int(truncatingIfNeeded: bounds & 0xFFFF_FFFF) }
+
+    /// The last segment of a paragraph whose ``bounds`` are `bounds`.
+    @inline(__always)
+    static func last(_ bounds: UInt64) -> Int { Int(truncatingIfNeeded: bounds &>> 32) }
+
+    /// Calls `body` with the arrays' memory.
+    func withBuffers<Result>(_ body: (Buffers) -> Result) -> Result {
+      indices.withUnsafeBufferPointer { indices in
+        bounds.withUnsafeBufferPointer { body(Buffers(indices: indices, bounds: $0)) }
+      }
     }
   }
 
@@ -790,25 +847,20 @@ extension PlainRuns {
   /// lines in about half the time of one paragraph after the other; three chains took 12% less time than two on
   /// 1 MB); `nil` when a line starts with a segment wider than the line (which a fitter breaks), a paragraph alone
   /// among them when `widestAlone` is wider.
-  static func countLines(
-    _ runs: Buffers, _ long: UnsafeBufferPointer<Int>, widestAlone: Int, before end: Int, width: Int
-  ) -> Int? {
+  static func countLines(_ runs: Buffers, _ long: LongParagraphs.Buffers, widestAlone: Int, width: Int) -> Int? {
     guard widestAlone <= width else { return nil }
     // A paragraph after each hard break: the text's last segment has none (its end is not a break opportunity).
     let alone = runs.hardBreaks.count &+ 1 &- long.count
     let unclamped = width &>> runs.widthShift <= indexPadding
-    // Sums of 4 bytes for a text whose arrays outgrow a core's caches, where a count waits on memory; 8 for the others,
-    // which the caches hold, and which preparing spares an array and a pass. Not for a line narrower than a cell of
-    // the width index, whose guess may lie before its first segment, behind any number of empty lines (gaps that a
-    // wrapping subtraction would turn round).
-    if !runs.countSums.isEmpty, width < countWidthLimit, width &>> runs.widthShift > 0 {
+    // Sums of 4 bytes where preparing made them and the line is narrow enough; otherwise those of 8.
+    if !runs.countSums.isEmpty, width < countWidthLimit {
       return unclamped
-        ? countLines(runs, long, alone: alone, before: end, width: width, UnclampedCells.self, NarrowSums.self)
-        : countLines(runs, long, alone: alone, before: end, width: width, ClampedCells.self, NarrowSums.self)
+        ? countLines(runs, long, alone: alone, width: width, UnclampedCells.self, NarrowSums.self)
+        : countLines(runs, long, alone: alone, width: width, ClampedCells.self, NarrowSums.self)
     }
     return unclamped
-      ? countLines(runs, long, alone: alone, before: end, width: width, UnclampedCells.self, WideSums.self)
-      : countLines(runs, long, alone: alone, before: end, width: width, ClampedCells.self, WideSums.self)
+      ? countLines(runs, long, alone: alone, width: width, UnclampedCells.self, WideSums.self)
+      : countLines(runs, long, alone: alone, width: width, ClampedCells.self, WideSums.self)
   }
 
   /// How a line's limit finds its cell in the width index.
@@ -833,44 +885,54 @@ extension PlainRuns {
   /// ``countLines(_:_:widestAlone:before:width:)``, with the cells of the width index found as `Cells` finds them,
   /// and `alone` lines of the paragraphs of one segment.
   private static func countLines<Cells: CellBound, Sums: CountSums>(
-    _ runs: Buffers, _ long: UnsafeBufferPointer<Int>, alone: Int, before end: Int, width: Int, _ cells: Cells.Type,
-    _ sums: Sums.Type
+    _ runs: Buffers, _ long: LongParagraphs.Buffers, alone: Int, width: Int, _ cells: Cells.Type, _ sums: Sums.Type
   ) -> Int? {
     let paragraphs = long.count
     guard paragraphs > 0 else { return alone }
-    var a = ParagraphLines<Sums>(paragraph: long[0], runs, before: end, width: width)
+    var a = ParagraphLines<Sums>(0, of: long, runs, width: width)
     guard paragraphs > 1 else { return countAlone(a, lines: alone &+ 1, runs, width: width, Cells.self) }
-    var b = ParagraphLines<Sums>(paragraph: long[1], runs, before: end, width: width)
+    var b = ParagraphLines<Sums>(1, of: long, runs, width: width)
     guard paragraphs > 2 else { return countTwo(a, b, lines: alone &+ 2, runs, width: width, Cells.self) }
-    var c = ParagraphLines<Sums>(paragraph: long[2], runs, before: end, width: width)
+    var c = ParagraphLines<Sums>(2, of: long, runs, width: width)
     var paragraph = 3  // the next in `long` that none has taken
     var lines = alone &+ 3
-    while true {
-      // (Whether a line's first segment fits is asked after its line is found, off the chain.)
-      guard a.fits, b.fits, c.fits else { return nil }
+    // While each of the three may take a paragraph in a step, each takes its next line or the next paragraph with
+    // no branch (``ParagraphLines/advance(to:orTo:of:_:width:)``): a line either way.
+    while paragraph &+ 2 < paragraphs {
       let aNext = a.next(runs, width: width, Cells.self)
       let bNext = b.next(runs, width: width, Cells.self)
       let cNext = c.next(runs, width: width, Cells.self)
-      guard moveOn(&a, to: aNext, paragraph: &paragraph, of: long, runs, before: end, width: width) else {
+      guard a.fits(before: aNext), b.fits(before: bNext), c.fits(before: cNext) else { return nil }
+      paragraph &+= a.advance(to: aNext, orTo: paragraph, of: long, runs, width: width)
+      paragraph &+= b.advance(to: bNext, orTo: paragraph, of: long, runs, width: width)
+      paragraph &+= c.advance(to: cNext, orTo: paragraph, of: long, runs, width: width)
+      lines &+= 3
+    }
+    while true {
+      let aNext = a.next(runs, width: width, Cells.self)
+      let bNext = b.next(runs, width: width, Cells.self)
+      let cNext = c.next(runs, width: width, Cells.self)
+      guard a.fits(before: aNext), b.fits(before: bNext), c.fits(before: cNext) else { return nil }
+      guard moveOn(&a, to: aNext, paragraph: &paragraph, of: long, runs, width: width) else {
         // None left for the first: the other two take their lines found in this step, and go on.
         let bGoes = bNext <= b.last
         let cGoes = cNext <= c.last
-        if bGoes { b.start(bNext, runs, width: width) }
-        if cGoes { c.start(cNext, runs, width: width) }
+        if bGoes { b.start(bNext, runs) }
+        if cGoes { c.start(cNext, runs) }
         lines &+= (bGoes ? 1 : 0) &+ (cGoes ? 1 : 0)
         return countRest(b, bGoes, c, cGoes, lines: lines, runs, width: width, Cells.self)
       }
       lines &+= 1
-      guard moveOn(&b, to: bNext, paragraph: &paragraph, of: long, runs, before: end, width: width) else {
+      guard moveOn(&b, to: bNext, paragraph: &paragraph, of: long, runs, width: width) else {
         let cGoes = cNext <= c.last
         if cGoes {
-          c.start(cNext, runs, width: width)
+          c.start(cNext, runs)
           lines &+= 1
         }
         return countRest(a, true, c, cGoes, lines: lines, runs, width: width, Cells.self)
       }
       lines &+= 1
-      guard moveOn(&c, to: cNext, paragraph: &paragraph, of: long, runs, before: end, width: width) else {
+      guard moveOn(&c, to: cNext, paragraph: &paragraph, of: long, runs, width: width) else {
         return countTwo(a, b, lines: lines, runs, width: width, Cells.self)
       }
       lines &+= 1
@@ -881,13 +943,13 @@ extension PlainRuns {
   /// line of paragraph `long[paragraph]`, the next that no chain has taken; `false` when there is none left.
   @inline(__always)
   private static func moveOn<Sums: CountSums>(
-    _ lane: inout ParagraphLines<Sums>, to next: Int, paragraph: inout Int, of long: UnsafeBufferPointer<Int>,
-    _ runs: Buffers, before end: Int, width: Int
+    _ lane: inout ParagraphLines<Sums>, to next: Int, paragraph: inout Int, of long: LongParagraphs.Buffers,
+    _ runs: Buffers, width: Int
   ) -> Bool {
     if next <= lane.last {
-      lane.start(next, runs, width: width)
+      lane.start(next, runs)
     } else if paragraph < long.count {
-      lane = ParagraphLines<Sums>(paragraph: long[paragraph], runs, before: end, width: width)
+      lane = ParagraphLines<Sums>(paragraph, of: long, runs, width: width)
       paragraph &+= 1
     } else {
       return false
@@ -916,13 +978,13 @@ extension PlainRuns {
     var b = b
     var lines = lines
     while true {
-      guard a.fits, b.fits else { return nil }
       let aNext = a.next(runs, width: width, Cells.self)
       let bNext = b.next(runs, width: width, Cells.self)
+      guard a.fits(before: aNext), b.fits(before: bNext) else { return nil }
       let aGoes = aNext <= a.last
       let bGoes = bNext <= b.last
-      if aGoes { a.start(aNext, runs, width: width) }
-      if bGoes { b.start(bNext, runs, width: width) }
+      if aGoes { a.start(aNext, runs) }
+      if bGoes { b.start(bNext, runs) }
       lines &+= (aGoes ? 1 : 0) &+ (bGoes ? 1 : 0)
       if !aGoes || !bGoes { return countRest(a, aGoes, b, bGoes, lines: lines, runs, width: width, Cells.self) }
     }
@@ -935,10 +997,10 @@ extension PlainRuns {
     var a = a
     var lines = lines
     while true {
-      guard a.fits else { return nil }
       let next = a.next(runs, width: width, Cells.self)
+      guard a.fits(before: next) else { return nil }
       if next > a.last { return lines }
-      a.start(next, runs, width: width)
+      a.start(next, runs)
       lines &+= 1
     }
   }
