@@ -97,7 +97,9 @@ public struct PreparedText: Sendable {
         plainRuns.countSums.withUnsafeBufferPointer { countSums in
           plainRuns.withBuffers {
             var runs = $0
-            runs.countSums = countSums
+            let stride = countSums.count / 2
+            runs.countSums = UnsafeBufferPointer(rebasing: countSums[..<stride])
+            runs.countStarts = UnsafeBufferPointer(rebasing: countSums[stride...])
             return PlainRuns.countLines(runs, long, widestAlone: longParagraphs.widestAlone, width: width)
           }
         }
@@ -222,9 +224,13 @@ struct PlainRuns: Sendable {
   /// (``ParagraphLines``), so its sums need no gap to end a line there: a line's search may count segments of the
   /// next paragraph, and the next line then starts past its own either way. (Gaps of 2²⁸, which a line's limit less
   /// the gaps had to leave out again for the width index, kept a limit a register of its own in each of a count's
-  /// three chains.) Made for every text whose width is below ``countWidthLimit``, a comment's too: its count reads
-  /// half the memory, and compares four sums of 4 bytes in fewer instructions than four of 8 (a comment's count took
-  /// 18% fewer instructions, for 0.8% more in preparing it). Empty for a wider text.
+  /// three chains.) After them, as many entries of the running sum before each segment's content, where a line that
+  /// starts with it starts (``countSums`` less ``contentWidths``, then the same padding): one load where a line starts
+  /// rather than two and a subtraction, and four of them to choose from beside the four sums a line compares
+  /// (``CountSums/line(after:_:upTo:)``). Made for every text whose width is below ``countWidthLimit``, a comment's
+  /// too: its count reads half the memory, and compares four sums of 4 bytes in fewer instructions than four of 8 (a
+  /// comment's count took 18% fewer instructions, for 0.8% more in preparing it; the starts, 0.6% more). Empty for a
+  /// wider text.
   let countSums: [UInt32]
   /// The width below which a text's lines are counted in ``countSums``, and its lines' widths: a limit (the sum before
   /// a line and a width) and the padding stay below 2²⁹ (268 million terminal cells; 4 million pixels in a font), in
@@ -286,7 +292,8 @@ struct PlainRuns: Sendable {
     self.contentEnds = contentEnds
     self.countSums =
       narrowSums
-      ? Self.countSums(contentEnds, count: count, totalWidth: sum - hardBreaks.count * Self.hardBreakGap) : []
+      ? Self.countSums(
+        contentEnds, contentWidths, count: count, totalWidth: sum - hardBreaks.count * Self.hardBreakGap) : []
     self.contentWidths = contentWidths
     self.trailingBytes = trailingBytes
     self.starts = starts
@@ -298,22 +305,36 @@ struct PlainRuns: Sendable {
       contentEnds, count: count, hardBreaks: hardBreaks, totalWidth: totalWidth)
   }
 
-  /// ``countSums`` for the running sums of `count` segments, `contentEnds`, or none for a text of ``countWidthLimit``
-  /// or more. In a pass of its own, a load and a store a segment: written in the loop that makes the sums, they cost
-  /// as much again as that loop.
-  private static func countSums(_ contentEnds: [Int], count: Int, totalWidth: Int) -> [UInt32] {
+  /// ``countSums`` for the running sums of `count` segments, `contentEnds`, whose content widths are
+  /// `contentWidths`, or none for a text of ``countWidthLimit`` or more. In a pass of its own, two loads and two
+  /// stores a segment: written in the loop that makes the sums, they cost as much again as that loop.
+  private static func countSums(_ contentEnds: [Int], _ contentWidths: [UInt32], count: Int, totalWidth: Int)
+    -> [UInt32]
+  {
     guard totalWidth < countWidthLimit else { return [] }
-    return [UInt32](unsafeUninitializedCapacity: count + padding) { sums, initialized in
+    let stride = count + padding
+    return [UInt32](unsafeUninitializedCapacity: 2 * stride) { buffer, initialized in
       contentEnds.withUnsafeBufferPointer { contentEnds in
-        let sums = sums.baseAddress.unsafelyUnwrapped
-        let ends = contentEnds.baseAddress.unsafelyUnwrapped
-        // The sum without gaps: the gaps of the sums of 8 bytes, 2⁴⁰ each, wrap to nothing.
-        for k in 0..<count { sums[k] = UInt32(truncatingIfNeeded: ends[k]) }
-        // The padding, above any line's limit (the sum before a line, at most the total width, and a width, both
-        // below ``countWidthLimit``).
-        for k in count..<(count + padding) { sums[k] = UInt32(truncatingIfNeeded: 2 &* countWidthLimit) }
+        contentWidths.withUnsafeBufferPointer { contentWidths in
+          let sums = buffer.baseAddress.unsafelyUnwrapped
+          let starts = sums + stride
+          let ends = contentEnds.baseAddress.unsafelyUnwrapped
+          let widths = contentWidths.baseAddress.unsafelyUnwrapped
+          for k in 0..<count {
+            // The sum without gaps: the gaps of the sums of 8 bytes, 2⁴⁰ each, wrap to nothing.
+            let end = UInt32(truncatingIfNeeded: ends[k])
+            sums[k] = end
+            starts[k] = end &- widths[k]
+          }
+          // The padding, above any line's limit (the sum before a line, at most the total width, and a width, both
+          // below ``countWidthLimit``).
+          for k in count..<stride {
+            sums[k] = UInt32(truncatingIfNeeded: 2 &* countWidthLimit)
+            starts[k] = sums[k]
+          }
+        }
       }
-      initialized = count + padding
+      initialized = 2 * stride
     }
   }
 
@@ -462,9 +483,10 @@ struct PlainRuns: Sendable {
     let widthShift: Int
     /// The running sum after the last segment.
     let endSum: Int
-    /// ``PlainRuns/countSums``, for a count of lines, which sets them (empty otherwise: the other readers of the
-    /// buffers do without them).
+    /// The two halves of ``PlainRuns/countSums``, for a count of lines, which sets them (empty otherwise: the other
+    /// readers of the buffers do without them).
     var countSums = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
+    var countStarts = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
   }
 
   /// Calls `body` with the arrays' memory.
@@ -711,6 +733,28 @@ extension PlainRuns {
       return lastFitting(in: Sums.sums(runs), from: found, before: last &+ 1, upTo: limit, near: found) &+ 1
     }
 
+    /// ``next(_:width:_:)``, and the running sum where that line starts (``CountSums/line(after:_:upTo:)``): for the
+    /// chains of a text's last paragraphs, which wait on each line's latency more than on its instructions.
+    @inline(__always)
+    func nextLine<Cells: CellBound>(_ runs: Buffers, width: Int, _ cells: Cells.Type) -> (next: Int, base: Sums.Sum) {
+      let limit = base &+ Sums.Sum(truncatingIfNeeded: width)
+      let limitLessGaps = Sums.hasGaps ? base &+ widthLessGaps : limit
+      let cell = Cells.cell(Int(truncatingIfNeeded: limitLessGaps) &>> runs.widthShift, runs)
+      let guess = Int(runs.widthIndex[cell]) &- 1
+      let (fitting, start) = Sums.line(after: guess, runs, upTo: limit)
+      if fitting < 4 { return (guess &+ fitting &+ 1, start) }
+      let found = guess &+ 4
+      let next = lastFitting(in: Sums.sums(runs), from: found, before: last &+ 1, upTo: limit, near: found) &+ 1
+      return (next, Sums.start(next, runs))
+    }
+
+    /// Moves to the line that starts with segment `next`, at running sum `base`.
+    @inline(__always)
+    mutating func start(_ next: Int, at base: Sums.Sum) {
+      first = next
+      self.base = base
+    }
+
     /// Whether the line's first segment fits a line alone, once ``next(_:width:_:)`` found `next`: the segments up to
     /// the one before `next` fit, and the guess is at a segment that fits (one whose sum lies before the limit's cell
     /// of the width index), so the first fits if and only if `next` is past it. Asked after a line is found, off the
@@ -722,7 +766,7 @@ extension PlainRuns {
     @inline(__always)
     mutating func start(_ next: Int, _ runs: Buffers) {
       first = next
-      base = Sums.sum(next, runs) &- Sums.Sum(truncatingIfNeeded: runs.contentWidths[next])
+      base = Sums.start(next, runs)
     }
   }
 
@@ -734,6 +778,12 @@ extension PlainRuns {
     static func sum(_ k: Int, _ runs: Buffers) -> Sum
     /// The running sums, in their memory.
     static func sums(_ runs: Buffers) -> UnsafeBufferPointer<Sum>
+    /// The running sum before segment `k`'s content, where a line that starts with it starts; `k` may be the
+    /// segments' count, whose figure is any.
+    static func start(_ k: Int, _ runs: Buffers) -> Sum
+    /// ``fitting(after:_:upTo:)``, and the running sum where the segment after the last that fits starts (any when all
+    /// four fit), found by the same comparisons rather than loaded after them.
+    static func line(after guess: Int, _ runs: Buffers, upTo limit: Sum) -> (fitting: Int, start: Sum)
     /// `width` less the gaps of the sums of paragraph `paragraph`.
     static func widthLessGaps(_ width: Int, paragraph: Int) -> Sum
     /// Whether the sums hold gaps at hard breaks (otherwise ``widthLessGaps(_:paragraph:)`` is the width).
@@ -750,6 +800,16 @@ extension PlainRuns {
     @inline(__always)
     static func sums(_ runs: Buffers) -> UnsafeBufferPointer<Int> { runs.contentEnds }
     @inline(__always)
+    static func start(_ k: Int, _ runs: Buffers) -> Int {
+      let k = min(k, runs.contentWidths.count &- 1)
+      return runs.contentEnds[k] &- Int(runs.contentWidths[k])
+    }
+    @inline(__always)
+    static func line(after guess: Int, _ runs: Buffers, upTo limit: Int) -> (fitting: Int, start: Int) {
+      let fitting = fitting(after: guess, runs, upTo: limit)
+      return (fitting, start(guess &+ fitting &+ 1, runs))
+    }
+    @inline(__always)
     static func widthLessGaps(_ width: Int, paragraph: Int) -> Int { width &- paragraph &* hardBreakGap }
     @inline(__always)
     static func fitting(after guess: Int, _ runs: Buffers, upTo limit: Int) -> Int {
@@ -765,6 +825,22 @@ extension PlainRuns {
     /// (With no gaps, they and a line's limit stay below 2²⁹: a search compares them as they are.)
     @inline(__always)
     static func sums(_ runs: Buffers) -> UnsafeBufferPointer<UInt32> { runs.countSums }
+    @inline(__always)
+    static func start(_ k: Int, _ runs: Buffers) -> UInt32 { runs.countStarts[k] }
+    /// The start is one of the four after the guess's, chosen by the same comparisons as the count. The compiler
+    /// makes the choice branches, which a processor predicts and runs ahead of, where the selections of
+    /// ``PlainRuns/fitting(_:upTo:)`` wait for the loads: for a chain that runs alone or beside one other, the better
+    /// (a comment's count took about 25% less time with it), for three side by side, which wait on their
+    /// instructions and mispredictions, the worse.
+    @inline(__always)
+    static func line(after guess: Int, _ runs: Buffers, upTo limit: UInt32) -> (fitting: Int, start: UInt32) {
+      let sums = runs.countSums.baseAddress.unsafelyUnwrapped + guess
+      let starts = runs.countStarts.baseAddress.unsafelyUnwrapped + guess
+      let (first, second, third, fourth) = (sums[1] <= limit, sums[2] <= limit, sums[3] <= limit, sums[4] <= limit)
+      let fitting = second ? (fourth ? 4 : (third ? 3 : 2)) : (first ? 1 : 0)
+      let start = second ? (third ? starts[4] : starts[3]) : (first ? starts[2] : starts[1])
+      return (fitting, start)
+    }
     @inline(__always)
     static func widthLessGaps(_ width: Int, paragraph: Int) -> UInt32 { UInt32(truncatingIfNeeded: width) }
     @inline(__always)
@@ -908,46 +984,49 @@ extension PlainRuns {
       paragraph &+= c.advance(to: cNext, orTo: paragraph, of: long, runs, width: width)
       lines &+= 3
     }
+    // The last paragraphs, each chain's line found with its start (``ParagraphLines/nextLine(_:width:_:)``): three
+    // chains or fewer wait on their lines' latency.
     while true {
-      let aNext = a.next(runs, width: width, Cells.self)
-      let bNext = b.next(runs, width: width, Cells.self)
-      let cNext = c.next(runs, width: width, Cells.self)
+      let (aNext, aBase) = a.nextLine(runs, width: width, Cells.self)
+      let (bNext, bBase) = b.nextLine(runs, width: width, Cells.self)
+      let (cNext, cBase) = c.nextLine(runs, width: width, Cells.self)
       guard a.fits(before: aNext), b.fits(before: bNext), c.fits(before: cNext) else { return nil }
-      guard moveOn(&a, to: aNext, paragraph: &paragraph, of: long, runs, width: width) else {
+      guard moveOn(&a, to: aNext, at: aBase, paragraph: &paragraph, of: long, runs, width: width) else {
         // None left for the first: the other two take their lines found in this step, and go on.
         let bGoes = bNext <= b.last
         let cGoes = cNext <= c.last
-        if bGoes { b.start(bNext, runs) }
-        if cGoes { c.start(cNext, runs) }
+        if bGoes { b.start(bNext, at: bBase) }
+        if cGoes { c.start(cNext, at: cBase) }
         lines &+= (bGoes ? 1 : 0) &+ (cGoes ? 1 : 0)
         return countRest(b, bGoes, c, cGoes, lines: lines, runs, width: width, Cells.self)
       }
       lines &+= 1
-      guard moveOn(&b, to: bNext, paragraph: &paragraph, of: long, runs, width: width) else {
+      guard moveOn(&b, to: bNext, at: bBase, paragraph: &paragraph, of: long, runs, width: width) else {
         let cGoes = cNext <= c.last
         if cGoes {
-          c.start(cNext, runs)
+          c.start(cNext, at: cBase)
           lines &+= 1
         }
         return countRest(a, true, c, cGoes, lines: lines, runs, width: width, Cells.self)
       }
       lines &+= 1
-      guard moveOn(&c, to: cNext, paragraph: &paragraph, of: long, runs, width: width) else {
+      guard moveOn(&c, to: cNext, at: cBase, paragraph: &paragraph, of: long, runs, width: width) else {
         return countTwo(a, b, lines: lines, runs, width: width, Cells.self)
       }
       lines &+= 1
     }
   }
 
-  /// Moves `lane` to the line that starts with segment `next`, or when its paragraph ends before it, to the first
-  /// line of paragraph `long[paragraph]`, the next that no chain has taken; `false` when there is none left.
+  /// Moves `lane` to the line that starts with segment `next` at running sum `base`, or when its paragraph ends before
+  /// it, to the first line of paragraph `long[paragraph]`, the next that no chain has taken; `false` when there is
+  /// none left.
   @inline(__always)
   private static func moveOn<Sums: CountSums>(
-    _ lane: inout ParagraphLines<Sums>, to next: Int, paragraph: inout Int, of long: LongParagraphs.Buffers,
-    _ runs: Buffers, width: Int
+    _ lane: inout ParagraphLines<Sums>, to next: Int, at base: Sums.Sum, paragraph: inout Int,
+    of long: LongParagraphs.Buffers, _ runs: Buffers, width: Int
   ) -> Bool {
     if next <= lane.last {
-      lane.start(next, runs)
+      lane.start(next, at: base)
     } else if paragraph < long.count {
       lane = ParagraphLines<Sums>(paragraph, of: long, runs, width: width)
       paragraph &+= 1
@@ -978,13 +1057,13 @@ extension PlainRuns {
     var b = b
     var lines = lines
     while true {
-      let aNext = a.next(runs, width: width, Cells.self)
-      let bNext = b.next(runs, width: width, Cells.self)
+      let (aNext, aBase) = a.nextLine(runs, width: width, Cells.self)
+      let (bNext, bBase) = b.nextLine(runs, width: width, Cells.self)
       guard a.fits(before: aNext), b.fits(before: bNext) else { return nil }
       let aGoes = aNext <= a.last
       let bGoes = bNext <= b.last
-      if aGoes { a.start(aNext, runs) }
-      if bGoes { b.start(bNext, runs) }
+      if aGoes { a.start(aNext, at: aBase) }
+      if bGoes { b.start(bNext, at: bBase) }
       lines &+= (aGoes ? 1 : 0) &+ (bGoes ? 1 : 0)
       if !aGoes || !bGoes { return countRest(a, aGoes, b, bGoes, lines: lines, runs, width: width, Cells.self) }
     }
@@ -997,10 +1076,10 @@ extension PlainRuns {
     var a = a
     var lines = lines
     while true {
-      let next = a.next(runs, width: width, Cells.self)
+      let (next, base) = a.nextLine(runs, width: width, Cells.self)
       guard a.fits(before: next) else { return nil }
       if next > a.last { return lines }
-      a.start(next, runs)
+      a.start(next, at: base)
       lines &+= 1
     }
   }
