@@ -720,32 +720,42 @@ extension PlainRuns {
     /// as fitting). It is `first` or before it when the line's first segment does not fit (``fits(before:)``).
     @inline(__always)
     func next<Cells: CellBound>(_ runs: Buffers, width: Int, _ cells: Cells.Type) -> Int {
-      let limit = base &+ Sums.Sum(truncatingIfNeeded: width)
-      let limitLessGaps = Sums.hasGaps ? base &+ widthLessGaps : limit
-      let cell = Cells.cell(Int(truncatingIfNeeded: limitLessGaps) &>> runs.widthShift, runs)
-      // A guess past the paragraph (its limit reaches the next one's sums without gaps) counts none of the sums after
-      // it, or any number: the next line starts past `last` either way, which is all that a count asks.
-      let guess = Int(runs.widthIndex[cell]) &- 1
+      let (guess, limit) = self.guess(runs, width: width, Cells.self)
       let fitting = Sums.fitting(after: guess, runs, upTo: limit)
       let found = guess &+ fitting
       if fitting < 4 { return found &+ 1 }
-      // (Rare: more segments than four share the index's cells around the line's end.) A search in the same sums.
-      return lastFitting(in: Sums.sums(runs), from: found, before: last &+ 1, upTo: limit, near: found) &+ 1
+      return searched(from: found, runs, upTo: limit)
     }
 
     /// ``next(_:width:_:)``, and the running sum where that line starts (``CountSums/line(after:_:upTo:)``): for the
     /// chains of a text's last paragraphs, which wait on each line's latency more than on its instructions.
     @inline(__always)
     func nextLine<Cells: CellBound>(_ runs: Buffers, width: Int, _ cells: Cells.Type) -> (next: Int, base: Sums.Sum) {
+      let (guess, limit) = self.guess(runs, width: width, Cells.self)
+      let (fitting, start) = Sums.line(after: guess, runs, upTo: limit)
+      if fitting < 4 { return (guess &+ fitting &+ 1, start) }
+      let next = searched(from: guess &+ 4, runs, upTo: limit)
+      return (next, Sums.start(next, runs))
+    }
+
+    /// The line's limit in the sums, and the width index's guess for its last segment: that segment or up to a few
+    /// before it. A guess past the paragraph (its limit reaches the next one's sums without gaps) counts none of the
+    /// sums after it, or any number: the next line starts past `last` either way, which is all that a count asks.
+    @inline(__always)
+    private func guess<Cells: CellBound>(_ runs: Buffers, width: Int, _ cells: Cells.Type) -> (
+      guess: Int, limit: Sums.Sum
+    ) {
       let limit = base &+ Sums.Sum(truncatingIfNeeded: width)
       let limitLessGaps = Sums.hasGaps ? base &+ widthLessGaps : limit
       let cell = Cells.cell(Int(truncatingIfNeeded: limitLessGaps) &>> runs.widthShift, runs)
-      let guess = Int(runs.widthIndex[cell]) &- 1
-      let (fitting, start) = Sums.line(after: guess, runs, upTo: limit)
-      if fitting < 4 { return (guess &+ fitting &+ 1, start) }
-      let found = guess &+ 4
-      let next = lastFitting(in: Sums.sums(runs), from: found, before: last &+ 1, upTo: limit, near: found) &+ 1
-      return (next, Sums.start(next, runs))
+      return (Int(runs.widthIndex[cell]) &- 1, limit)
+    }
+
+    /// The first segment of the next line when the four sums after the guess all fit, `found` the last of them: rare,
+    /// where more segments than four share the index's cells around the line's end. A search in the same sums.
+    @inline(__always)
+    private func searched(from found: Int, _ runs: Buffers, upTo limit: Sums.Sum) -> Int {
+      lastFitting(in: Sums.sums(runs), from: found, before: last &+ 1, upTo: limit, near: found) &+ 1
     }
 
     /// Moves to the line that starts with segment `next`, at running sum `base`.
@@ -774,9 +784,7 @@ extension PlainRuns {
   /// for them, ``contentEnds`` (``WideSums``), twice their size, with gaps.
   protocol CountSums {
     associatedtype Sum: FixedWidthInteger
-    /// The running sum at the end of segment `k`'s content.
-    static func sum(_ k: Int, _ runs: Buffers) -> Sum
-    /// The running sums, in their memory.
+    /// The running sums, in their memory: `[k]` at the end of segment `k`'s content.
     static func sums(_ runs: Buffers) -> UnsafeBufferPointer<Sum>
     /// The running sum before segment `k`'s content, where a line that starts with it starts; `k` may be the
     /// segments' count, whose figure is any.
@@ -795,8 +803,6 @@ extension PlainRuns {
   /// ``contentEnds``, of 8 bytes.
   enum WideSums: CountSums {
     static var hasGaps: Bool { true }
-    @inline(__always)
-    static func sum(_ k: Int, _ runs: Buffers) -> Int { runs.contentEnds[k] }
     @inline(__always)
     static func sums(_ runs: Buffers) -> UnsafeBufferPointer<Int> { runs.contentEnds }
     @inline(__always)
@@ -820,8 +826,6 @@ extension PlainRuns {
   /// ``countSums``, of 4 bytes, with no gaps.
   enum NarrowSums: CountSums {
     static var hasGaps: Bool { false }
-    @inline(__always)
-    static func sum(_ k: Int, _ runs: Buffers) -> UInt32 { runs.countSums[k] }
     /// (With no gaps, they and a line's limit stay below 2²⁹: a search compares them as they are.)
     @inline(__always)
     static func sums(_ runs: Buffers) -> UnsafeBufferPointer<UInt32> { runs.countSums }
