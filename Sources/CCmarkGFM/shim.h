@@ -12,6 +12,56 @@ static inline cmark_node_type ccmark_node_strikethrough(void) { return CMARK_NOD
 struct cmark_map;
 void cmark_parse_inlines(cmark_parser *parser, cmark_node *parent, struct cmark_map *refmap, int options);
 
+// Reading an inline tree: a node's type, links, columns and literal bytes. Where the library's own headers are
+// installed (Debian's libcmark-gfm-dev ships node.h beside the public ones, from the same build as the library),
+// they are read from the node itself: cmark_node_get_literal copies each text node's bytes into a new
+// NUL-terminated buffer that strlen then measures again, and every accessor is a call into the library (the walk
+// into styled text spent about a quarter of its instructions there). Elsewhere the public functions answer.
+#if __has_include(<cmark-gfm/node.h>) && !defined(UNFOLD_CMARK_PUBLIC_API_ONLY)
+#include <cmark-gfm/node.h>
+static inline cmark_node_type unfold_node_type(cmark_node *node) { return (cmark_node_type)node->type; }
+static inline cmark_node *unfold_node_first_child(cmark_node *node) { return node->first_child; }
+static inline cmark_node *unfold_node_last_child(cmark_node *node) { return node->last_child; }
+static inline cmark_node *unfold_node_next(cmark_node *node) { return node->next; }
+static inline cmark_node *unfold_node_parent(cmark_node *node) { return node->parent; }
+static inline int unfold_node_start_column(cmark_node *node) { return node->start_column; }
+static inline int unfold_node_end_column(cmark_node *node) { return node->end_column; }
+// The literal of a text, code or inline HTML node, in place: its bytes and their count (no terminator needed).
+static inline const unsigned char *unfold_node_literal(cmark_node *node, int *length) {
+  *length = node->as.literal.len;
+  return node->as.literal.data;
+}
+// The destination of a link or an image, in place.
+static inline const unsigned char *unfold_node_url(cmark_node *node, int *length) {
+  *length = node->as.link.url.len;
+  return node->as.link.url.data;
+}
+#else
+// The node made a complete type, as node.h makes it, so that Swift sees a node pointer as the same type either way
+// (an incomplete struct is an OpaquePointer there); nothing reads its fields.
+struct cmark_node {
+  char unfold_opaque;
+};
+#include <string.h>
+static inline cmark_node_type unfold_node_type(cmark_node *node) { return cmark_node_get_type(node); }
+static inline cmark_node *unfold_node_first_child(cmark_node *node) { return cmark_node_first_child(node); }
+static inline cmark_node *unfold_node_last_child(cmark_node *node) { return cmark_node_last_child(node); }
+static inline cmark_node *unfold_node_next(cmark_node *node) { return cmark_node_next(node); }
+static inline cmark_node *unfold_node_parent(cmark_node *node) { return cmark_node_parent(node); }
+static inline int unfold_node_start_column(cmark_node *node) { return cmark_node_get_start_column(node); }
+static inline int unfold_node_end_column(cmark_node *node) { return cmark_node_get_end_column(node); }
+static inline const unsigned char *unfold_node_literal(cmark_node *node, int *length) {
+  const char *literal = cmark_node_get_literal(node);
+  *length = literal ? (int)strlen(literal) : 0;
+  return (const unsigned char *)literal;
+}
+static inline const unsigned char *unfold_node_url(cmark_node *node, int *length) {
+  const char *url = cmark_node_get_url(node);
+  *length = url ? (int)strlen(url) : 0;
+  return (const unsigned char *)url;
+}
+#endif
+
 // An arena for the inline parser's nodes and buffers, one chunk at a time (cmark_parser_new_with_mem with
 // unfold_arena_allocator()). Between unfold_arena_begin() and unfold_arena_end() on a thread, what cmark allocates
 // through it on that thread is carved from blocks that unfold_arena_end() frees at once, and freeing one of those

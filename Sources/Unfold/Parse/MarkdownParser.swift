@@ -452,106 +452,152 @@ private enum Inlines {
     }
   }
 
+  /// A node of an inline tree (a complete C type in the shim either way it reads nodes).
+  typealias Node = UnsafeMutablePointer<cmark_node>
+
   /// The inline tree of one chunk, made inside the lock and read after it by the thread that made it, and by
   /// no other (what lets it leave the lock's closure).
   private struct Tree: @unchecked Sendable {
-    let root: OpaquePointer
+    let root: Node
   }
 
   /// Appends the inline tree under `root` to `builder` as styled text. Nothing from C outlives this call.
+  ///
+  /// The tree is walked by its links (first child, next sibling, parent) in the order of cmark's iterator: a
+  /// container is entered before its children and left after them, a leaf (text, code, a break, inline HTML)
+  /// only entered. (The iterator was a call into the library per event, and made and freed per chunk.)
   private static func walk(
-    _ root: OpaquePointer, sentinel: Unicode.Scalar, bytes: [UInt8], styles stack: inout [Style],
+    _ root: Node, sentinel: Unicode.Scalar, bytes: [UInt8], styles stack: inout [Style],
     into builder: inout StyledText.Builder
   ) {
     stack.removeAll(keepingCapacity: true)
     stack.append(.plain)
     let pattern = SentinelBytes(sentinel)
     let strikethroughType = ccmark_node_strikethrough()
-    guard let iterator = cmark_iter_new(root) else { return }
-    defer { cmark_iter_free(iterator) }
-    while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-      guard let node = cmark_iter_get_node(iterator), node != root else { continue }
-      let type = cmark_node_get_type(node)
-      let entering = event == CMARK_EVENT_ENTER
-      var style = stack[stack.count - 1]
-      switch type {
-      case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
-        // A destination may not hold a newline; cmark sees the sentinel as an ordinary character there.
-        // (Searched as bytes, and trimmed only when it holds one: a link's code points were decoded twice.)
-        let url = string(cmark_node_get_url(node))
-        let hasSentinel = url.withUTF8Buffer { pattern.firstOffset(in: $0) != nil }
-        let trimmed = hasSentinel ? url.trimmingScalars(sentinel) : url
-        let isLiteral = hasSentinel && trimmed.withUTF8Buffer { pattern.firstOffset(in: $0) != nil }
-        if entering && isLiteral {
-          let first = cmark_node_first_child(node)
-          if first == nil || cmark_node_get_start_column(first) == cmark_node_get_start_column(node) {
-            // A link with no text, or an autolink (gfm.6 reports an autolink's columns one byte late):
-            // the whole source is literal.
-            let start = Int(cmark_node_get_start_column(node))
-            let end = Int(cmark_node_get_end_column(node))
-            let (lower, upper) = first == nil ? (start, end + 1) : (start - 1, end)
-            appendSlice(lower, upper, bytes, pattern, style, &builder)
-            cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
-            continue
-          }
-          // The source from the start of the link up to the start of its first child.
-          let sourceEnd = Int(cmark_node_get_start_column(first))
-          appendSlice(Int(cmark_node_get_start_column(node)), sourceEnd, bytes, pattern, style, &builder)
-          stack.append(style)
-        } else if entering {
-          if type == CMARK_NODE_LINK { style.link = trimmed }  // an image shows its alt text
-          stack.append(style)
-        } else {
-          stack.removeLast()
-          if isLiteral, let last = cmark_node_last_child(node) {
-            // The source after the last child up to the end of the link.
-            let sourceStart = endColumn(of: last) + 1
-            appendSlice(sourceStart, Int(cmark_node_get_end_column(node)) + 1, bytes, pattern, style, &builder)
-          }
-        }
-      case CMARK_NODE_EMPH, CMARK_NODE_STRONG, strikethroughType:
-        if entering {
-          switch type {
-          case CMARK_NODE_EMPH: style.traits.insert(.italic)
-          case CMARK_NODE_STRONG: style.traits.insert(.bold)
-          default: style.traits.insert(.strikethrough)
-          }
-          stack.append(style)
-        } else {
-          stack.removeLast()
-        }
-      case CMARK_NODE_TEXT:
-        let literal = literal(of: node)
-        if isLineBreakBackslash(node, literal: literal, pattern: pattern) { continue }
-        appendRestoringNewlines(literal, pattern, style, &builder)
-      case CMARK_NODE_HTML_INLINE:
-        appendRestoringNewlines(literal(of: node), pattern, style, &builder)
-      case CMARK_NODE_CODE:
-        style.traits.insert(.code)
-        let literal = literal(of: node)
-        if pattern.firstOffset(in: literal) == nil {
-          builder.append(utf8: literal, style: style)
-        } else {
-          builder.append(codeSpan(String(decoding: literal, as: UTF8.self), sentinel: sentinel), style: style)
-        }
-      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-        builder.append("\n", style: style)
-      default:
-        break
+    var next = unfold_node_first_child(root)
+    while let node = next {
+      let isContainer = enter(node, strikethroughType, sentinel, pattern, bytes, &stack, &builder)
+      if isContainer, let child = unfold_node_first_child(node) {
+        next = child
+        continue
+      }
+      // Leave the node if it was entered as a container, then every ancestor that this was the last child of.
+      var left = node
+      if isContainer { leave(left, sentinel, pattern, bytes, &stack, &builder) }
+      next = unfold_node_next(left)
+      while next == nil, let parent = unfold_node_parent(left), parent != root {
+        leave(parent, sentinel, pattern, bytes, &stack, &builder)
+        left = parent
+        next = unfold_node_next(left)
       }
     }
+  }
+
+  /// The destination of a link or an image in cmark's memory, read in place.
+  private static func url(of node: Node) -> UnsafeBufferPointer<UInt8> {
+    var length: Int32 = 0
+    let pointer = unfold_node_url(node, &length)
+    return UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : Int(length))
+  }
+
+  /// The destination of a link or an image, trimmed of sentinels at both ends; `nil` when a newline is left inside
+  /// it: cmark saw the sentinel as an ordinary character there, so the link is no link, and its source shows as
+  /// written. (Searched as bytes, and trimmed only when it holds one: a link's code points were decoded twice.)
+  private static func destination(of node: Node, _ sentinel: Unicode.Scalar, _ pattern: SentinelBytes) -> String? {
+    let url = url(of: node)
+    guard pattern.firstOffset(in: url) != nil else { return String(decoding: url, as: UTF8.self) }
+    let trimmed = String(decoding: url, as: UTF8.self).trimmingScalars(sentinel)
+    return trimmed.withUTF8Buffer { pattern.firstOffset(in: $0) == nil } ? trimmed : nil
+  }
+
+  /// Enters `node`: appends a leaf's text, or pushes a container's style. Whether the node was entered as a
+  /// container, which the walk goes into and leaves after its children: not a leaf, nor a link shown whole as its
+  /// source.
+  private static func enter(
+    _ node: Node, _ strikethroughType: cmark_node_type, _ sentinel: Unicode.Scalar, _ pattern: SentinelBytes,
+    _ bytes: [UInt8],
+    _ stack: inout [Style], _ builder: inout StyledText.Builder
+  ) -> Bool {
+    let type = unfold_node_type(node)
+    var style = stack[stack.count - 1]
+    switch type {
+    case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+      if let destination = destination(of: node, sentinel, pattern) {
+        if type == CMARK_NODE_LINK { style.link = destination }  // an image shows its alt text
+        stack.append(style)
+        return true
+      }
+      let first = unfold_node_first_child(node)
+      guard let first, unfold_node_start_column(first) != unfold_node_start_column(node) else {
+        // A link with no text, or an autolink (gfm.6 reports an autolink's columns one byte late): the whole
+        // source is literal, and the walk does not go in.
+        let start = Int(unfold_node_start_column(node))
+        let end = Int(unfold_node_end_column(node))
+        let (lower, upper) = first == nil ? (start, end + 1) : (start - 1, end)
+        appendSlice(lower, upper, bytes, pattern, style, &builder)
+        return false
+      }
+      // The source from the start of the link up to the start of its first child.
+      appendSlice(
+        Int(unfold_node_start_column(node)), Int(unfold_node_start_column(first)), bytes, pattern, style, &builder)
+      stack.append(style)
+    case CMARK_NODE_EMPH, CMARK_NODE_STRONG, strikethroughType:
+      style.traits.insert(type == CMARK_NODE_EMPH ? .italic : type == CMARK_NODE_STRONG ? .bold : .strikethrough)
+      stack.append(style)
+    case CMARK_NODE_TEXT:
+      let literal = literal(of: node)
+      if !isLineBreakBackslash(node, literal: literal, pattern: pattern) {
+        appendRestoringNewlines(literal, pattern, style, &builder)
+      }
+      return false
+    case CMARK_NODE_HTML_INLINE:
+      appendRestoringNewlines(literal(of: node), pattern, style, &builder)
+      return false
+    case CMARK_NODE_CODE:
+      style.traits.insert(.code)
+      let literal = literal(of: node)
+      if pattern.firstOffset(in: literal) == nil {
+        builder.append(utf8: literal, style: style)
+      } else {
+        builder.append(codeSpan(String(decoding: literal, as: UTF8.self), sentinel: sentinel), style: style)
+      }
+      return false
+    case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+      builder.append("\n", style: style)
+      return false
+    default:
+      // Another container (none that the parser makes in a paragraph): its children, in the style around it.
+      stack.append(style)
+    }
+    return true
+  }
+
+  /// Leaves a container that ``enter(_:_:_:_:_:_:_:)`` entered: pops its style, and appends the source after a
+  /// literal link's last child.
+  private static func leave(
+    _ node: Node, _ sentinel: Unicode.Scalar, _ pattern: SentinelBytes, _ bytes: [UInt8],
+    _ stack: inout [Style], _ builder: inout StyledText.Builder
+  ) {
+    let type = unfold_node_type(node)
+    stack.removeLast()
+    guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, pattern.firstOffset(in: url(of: node)) != nil,
+      destination(of: node, sentinel, pattern) == nil, let last = unfold_node_last_child(node)
+    else { return }
+    // The source after the last child up to the end of the link.
+    let sourceStart = endColumn(of: last) + 1
+    appendSlice(sourceStart, Int(unfold_node_end_column(node)) + 1, bytes, pattern, stack[stack.count - 1], &builder)
   }
 
   /// The column of a node's last byte in the chunk. cmark-gfm's strikethrough extension leaves the end column of
   /// the text it makes of an unmatched `~` at 0: such a node ends where its literal does (a container where its
   /// last child does). Read as set, the source after a literal link's last child was its whole source again
   /// (`[a~](:⏎.)` showed `[a~a~](:⏎.)`).
-  private static func endColumn(of node: OpaquePointer) -> Int {
-    let start = Int(cmark_node_get_start_column(node))
-    let end = Int(cmark_node_get_end_column(node))
+  private static func endColumn(of node: Node) -> Int {
+    let start = Int(unfold_node_start_column(node))
+    let end = Int(unfold_node_end_column(node))
     guard end < start else { return end }
     let length = literal(of: node).count
-    if length == 0, let last = cmark_node_last_child(node) { return endColumn(of: last) }
+    if length == 0, let last = unfold_node_last_child(node) { return endColumn(of: last) }
     return start + length - 1
   }
 
@@ -567,27 +613,24 @@ private enum Inlines {
     }
   }
 
-  /// The bytes of a node's literal, NUL-terminated in cmark's memory (empty for none): read in place, valid
-  /// until the tree is freed (a `String` made of each was a tenth of parsing).
-  private static func literal(of node: OpaquePointer) -> UnsafeBufferPointer<UInt8> {
-    guard let pointer = cmark_node_get_literal(node) else { return UnsafeBufferPointer(start: nil, count: 0) }
-    return UnsafeBufferPointer(
-      start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
-  }
-
-  private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
-    pointer.map { String(cString: $0) } ?? ""
+  /// The bytes of a node's literal in cmark's memory (empty for none): read in place, valid until the tree is
+  /// freed (a `String` made of each was a tenth of parsing; a copy of each, made by `cmark_node_get_literal` and
+  /// measured by strlen, a tenth of the walk).
+  private static func literal(of node: Node) -> UnsafeBufferPointer<UInt8> {
+    var length: Int32 = 0
+    let pointer = unfold_node_literal(node, &length)
+    return UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : Int(length))
   }
 
   /// A backslash written right before a newline is a line break (CommonMark): Apple's parser makes it a
   /// break, which shows as the newline alone. cmark sees the sentinel instead of a newline, so it leaves a
   /// one-byte literal backslash node, which this finds. An escaped backslash (`\\`) spans two bytes.
   private static func isLineBreakBackslash(
-    _ node: OpaquePointer, literal: UnsafeBufferPointer<UInt8>, pattern: SentinelBytes
+    _ node: Node, literal: UnsafeBufferPointer<UInt8>, pattern: SentinelBytes
   ) -> Bool {
     guard literal.count == 1, literal[0] == UInt8(ascii: "\\"),
-      cmark_node_get_end_column(node) == cmark_node_get_start_column(node),
-      let next = cmark_node_next(node), cmark_node_get_type(next) == CMARK_NODE_TEXT
+      unfold_node_end_column(node) == unfold_node_start_column(node),
+      let next = unfold_node_next(node), unfold_node_type(next) == CMARK_NODE_TEXT
     else { return false }
     return pattern.firstOffset(in: Self.literal(of: next)) == 0
   }
