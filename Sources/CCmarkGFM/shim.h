@@ -64,8 +64,8 @@ static inline const unsigned char *unfold_node_url(cmark_node *node, int *length
 
 // An arena for the inline parser's nodes and buffers, one chunk at a time (cmark_parser_new_with_mem with
 // unfold_arena_allocator()). Between unfold_arena_begin() and unfold_arena_end() on a thread, what cmark allocates
-// through it on that thread is carved from blocks that unfold_arena_end() frees at once, and freeing one of those
-// allocations does nothing: cmark makes and frees a tree node by node, and malloc and free were a fifth of
+// through it on that thread is carved from blocks that unfold_arena_end() frees (or empties) at once, and freeing
+// one of those allocations does nothing: cmark makes and frees a tree node by node, and malloc and free were a fifth of
 // parsing. Outside that span it allocates from the heap: the parser's own buffers, which outlive a chunk. Every
 // allocation carries a header with its size and where it lives; a pointer with neither mark is not this
 // allocator's, and freeing it aborts rather than corrupt the heap. The state is per thread, since the functions
@@ -200,10 +200,27 @@ static inline cmark_mem *unfold_arena_allocator(void) {
 // Starts the span in which this thread's allocations through the allocator come from its arena.
 static inline void unfold_arena_begin(void) { unfold_arena_here()->active = 1; }
 
-// Ends the span and frees every block of the arena: nothing allocated in the span may be used after it.
+// Ends the span: nothing allocated in it may be used after it. The arena's newest block (its largest) is kept,
+// emptied, for the next span on this thread, and the others are freed: the chunks of one document reuse one
+// block, warm in the cache, rather than each asking malloc for a block and freeing it (1.2% of the pipeline to
+// the terminal for 1 MB). unfold_arena_release() frees the kept block when the document is parsed.
 static inline void unfold_arena_end(void) {
   unfold_arena_state *arena = unfold_arena_here();
   arena->active = 0;
+  unfold_arena_block *kept = arena->blocks;
+  if (!kept) return;
+  while (kept->next) {
+    unfold_arena_block *next = kept->next->next;
+    free(kept->next);
+    kept->next = next;
+  }
+  kept->used = 0;
+  kept->last = 0;
+}
+
+// Frees every block of this thread's arena, the kept one too. Call outside a span.
+static inline void unfold_arena_release(void) {
+  unfold_arena_state *arena = unfold_arena_here();
   while (arena->blocks) {
     unfold_arena_block *next = arena->blocks->next;
     free(arena->blocks);
@@ -211,7 +228,7 @@ static inline void unfold_arena_end(void) {
   }
 }
 
-// The blocks this thread's arena holds: none outside a span (for tests).
+// The blocks this thread's arena holds: none after unfold_arena_release() (for tests).
 static inline size_t unfold_arena_block_count(void) {
   size_t count = 0;
   for (unfold_arena_block *block = unfold_arena_here()->blocks; block; block = block->next) count += 1;

@@ -52,7 +52,10 @@ public enum MarkdownParser {
     builder.reserveRuns(bytes.count / 16 + 16)
     var diagnostics: [Diagnostic] = []
     var session = Inlines.Session()
-    defer { session.close() }
+    defer {
+      session.close()
+      unfold_arena_release()  // the block that the chunks' trees shared
+    }
     // The pieces are read as ranges of the text's bytes, and handed on as bytes: a piece made a substring, and
     // a substring's bytes asked for, cost about 3,000 instructions a paragraph, a sixth of parsing 1 MB.
     parse(bytes, session: &session, into: &builder, diagnostics: &diagnostics)
@@ -118,8 +121,8 @@ public enum MarkdownParser {
 }
 
 extension MarkdownParser {
-  /// The blocks of cmark's arena that this thread holds: none between parses, since each chunk's tree is
-  /// freed with its arena when it has been read (for tests).
+  /// The blocks of cmark's arena that this thread holds: none between parses, since the block that a document's
+  /// chunks share is freed when the document is parsed (for tests).
   static var arenaBlocksOnThisThread: Int { Int(unfold_arena_block_count()) }
 
   /// cmark-gfm's own rendering of a whole document to HTML, as `cmark-gfm --to html` does (no extension, default
