@@ -1,5 +1,6 @@
 import Testing
-import Unfold
+
+@testable import Unfold
 
 /// Colour levels, style strings, the fade and OSC 8 links of the ANSI renderer.
 @Suite struct TerminalRenderingTests {
@@ -20,6 +21,18 @@ import Unfold
   ])
   func colorLevelFromTheEnvironment(_ environment: [String: String], _ isTerminal: Bool, _ level: ColorLevel) {
     #expect(ColorLevel.detect(environment: environment, isTerminal: isTerminal) == level)
+  }
+
+  @Test func textEscapesAreMadeOnceForEveryLevel() {
+    for level in ColorLevel.allCases where level > .none {
+      let made = ANSIRenderer.madeTextEscapes(colors: level)
+      for key in 0..<32 { #expect(ANSIRenderer.textEscape(key: key, colors: level) == made[key]) }
+    }
+    #expect(ANSIRenderer.textEscape(key: 3, colors: .truecolor) == "\u{1B}[1;4m")  // bold, a link
+    #expect(ANSIRenderer.textEscape(key: 16, colors: .ansi256) == "\u{1B}[36m")  // code
+    #expect(ANSIRenderer.textEscape(key: 0, colors: .ansi16) == "")
+    #expect(ANSIRenderer.textEscape(key: 3, colors: .none) == nil)
+    #expect(ANSIRenderer.textEscape(key: 32, colors: .ansi16) == nil)  // traits past the four
   }
 
   @Test func styleStringsAtEachLevel() throws {
