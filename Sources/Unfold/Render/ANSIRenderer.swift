@@ -394,9 +394,7 @@ public struct ANSIRenderer: Sendable {
   /// and whether it is a link): the same at every such level, since code's colour is one of the 16 (a test
   /// compares them), and made once per process. Made per rendering, with its codes' array, their joining and the
   /// interpolation, the escapes of a comment's three styles were 4% of its pipeline to the terminal.
-  private static let textEscapes: [String] = (0..<32).map { key in
-    escape(textCodes(Style.Traits(rawValue: UInt8(key >> 1)), isLink: key & 1 == 1, colors: .ansi16))
-  }
+  private static let textEscapes = madeTextEscapes(colors: .ansi16)
 
   /// The escape of text whose ``escapeKey(style:role:isLink:)`` is `key`, at `colors`: from ``textEscapes``
   /// when the key is one of text of the four traits.
@@ -404,7 +402,7 @@ public struct ANSIRenderer: Sendable {
     colors > .none && textEscapes.indices.contains(key) ? textEscapes[key] : nil
   }
 
-  /// The escapes of text at `colors`, by key, as each rendering made them before ``textEscapes`` (for tests).
+  /// The escapes of text at `colors`, by key: made once for ``textEscapes``, and for every level by the tests.
   static func madeTextEscapes(colors: ColorLevel) -> [String] {
     (0..<32).map { key in
       guard colors > .none else { return "" }
