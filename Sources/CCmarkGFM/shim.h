@@ -65,8 +65,8 @@ static inline const unsigned char *unfold_node_url(cmark_node *node, int *length
 // An arena for the inline parser's nodes and buffers, one chunk at a time (cmark_parser_new_with_mem with
 // unfold_arena_allocator()). Between unfold_arena_begin() and unfold_arena_end() on a thread, what cmark allocates
 // through it on that thread is carved from blocks that unfold_arena_end() frees (or empties) at once, and freeing
-// one of those allocations does nothing: cmark makes and frees a tree node by node, and malloc and free were a fifth of
-// parsing. Outside that span it allocates from the heap: the parser's own buffers, which outlive a chunk. Every
+// one of those allocations does nothing: cmark makes and frees a tree node by node, and malloc and free were a
+// fifth of parsing. Outside that span it allocates from the heap: the parser's own buffers, which outlive a chunk. Every
 // allocation carries a header with its size and where it lives; a pointer with neither mark is not this
 // allocator's, and freeing it aborts rather than corrupt the heap. The state is per thread, since the functions
 // cmark calls take no context: a tree is made, read and freed on the thread that began the span.

@@ -497,9 +497,16 @@ private enum Inlines {
   }
 
   /// The destination of a link or an image in cmark's memory, read in place.
-  private static func url(of node: Node) -> UnsafeBufferPointer<UInt8> {
+  private static func url(of node: Node) -> UnsafeBufferPointer<UInt8> { bytes(of: node, unfold_node_url) }
+
+  /// Bytes of a node in cmark's memory, as one of the shim's readers gives them (a pointer and a count; empty for
+  /// none): valid until the tree is freed.
+  @inline(__always)
+  private static func bytes(
+    of node: Node, _ read: (Node, UnsafeMutablePointer<Int32>) -> UnsafePointer<UInt8>?
+  ) -> UnsafeBufferPointer<UInt8> {
     var length: Int32 = 0
-    let pointer = unfold_node_url(node, &length)
+    let pointer = read(node, &length)
     return UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : Int(length))
   }
 
@@ -518,8 +525,7 @@ private enum Inlines {
   /// source.
   private static func enter(
     _ node: Node, _ strikethroughType: cmark_node_type, _ sentinel: Unicode.Scalar, _ pattern: SentinelBytes,
-    _ bytes: [UInt8],
-    _ stack: inout [Style], _ builder: inout StyledText.Builder
+    _ bytes: [UInt8], _ stack: inout [Style], _ builder: inout StyledText.Builder
   ) -> Bool {
     let type = unfold_node_type(node)
     var style = stack[stack.count - 1]
@@ -619,11 +625,7 @@ private enum Inlines {
   /// The bytes of a node's literal in cmark's memory (empty for none): read in place, valid until the tree is
   /// freed (a `String` made of each was a tenth of parsing; a copy of each, made by `cmark_node_get_literal` and
   /// measured by strlen, a tenth of the walk).
-  private static func literal(of node: Node) -> UnsafeBufferPointer<UInt8> {
-    var length: Int32 = 0
-    let pointer = unfold_node_literal(node, &length)
-    return UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : Int(length))
-  }
+  private static func literal(of node: Node) -> UnsafeBufferPointer<UInt8> { bytes(of: node, unfold_node_literal) }
 
   /// A backslash written right before a newline is a line break (CommonMark): Apple's parser makes it a
   /// break, which shows as the newline alone. cmark sees the sentinel instead of a newline, so it leaves a

@@ -402,11 +402,11 @@ public struct ANSIRenderer: Sendable {
     colors > .none && textEscapes.indices.contains(key) ? textEscapes[key] : nil
   }
 
-  /// The escapes of text at `colors`, by key: made once for ``textEscapes``, and for every level by the tests.
+  /// The escapes of text at `colors`, a level above none, by key: made once for ``textEscapes``, and for every
+  /// level by the tests.
   static func madeTextEscapes(colors: ColorLevel) -> [String] {
     (0..<32).map { key in
-      guard colors > .none else { return "" }
-      return escape(textCodes(Style.Traits(rawValue: UInt8(key >> 1)), isLink: key & 1 == 1, colors: colors))
+      escape(textCodes(Style.Traits(rawValue: UInt8(key >> 1)), isLink: key & 1 == 1, colors: colors))
     }
   }
 
