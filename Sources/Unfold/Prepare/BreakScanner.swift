@@ -317,6 +317,7 @@ struct BreakScanner {
     if position == bytes.count && inHardBreak { endsWithHardBreak = true }
 
     if findsBreaks {
+      if rules == .chromium { Self.resolveConditionalStartersAsIdeographs(&scalars, count: scalarCount) }
       scalars.withUnsafeBufferPointer { scalars in
         let window = UnsafeBufferPointer(rebasing: scalars[..<scalarCount])
         UAX14.breaks(window, into: &actions, scratch: &scratch)
@@ -478,6 +479,17 @@ struct BreakScanner {
           actions[i] = asciiBreakPairs[Int(previous.value) << 7 | Int(current.value)] ? .allowed : .prohibited
         }
       }
+    }
+  }
+
+  /// Blink breaks before a conditional Japanese starter (Line_Break CJ: small kana, the prolonged sound mark) as
+  /// before an ideograph, in every language, as CSS `line-break: normal` asks; plain UAX #14 resolves CJ to NS and
+  /// never breaks before one. Their resolved class becomes ID (the bits that ``UAX14`` reads).
+  private static func resolveConditionalStartersAsIdeographs(_ scalars: inout [ScannedScalar], count: Int) {
+    let resolvedBits: UInt32 = 0x3F << 20
+    let ideograph = UInt32(LineBreakClass.id.rawValue) << 20
+    for i in 0..<count where UnicodeProperties(raw: scalars[i].properties).lineBreak == .cj {
+      scalars[i].properties = scalars[i].properties & ~resolvedBits | ideograph
     }
   }
 

@@ -28,7 +28,9 @@ public struct BreakOpportunity: Hashable, Sendable {
 ///   does: a run of spaces always allows a break after it (whatever follows); between two printable ASCII
 ///   characters Blink's own table decides (a break after `-` and `?` before letters, digits and most
 ///   symbols, a break before `(`, `<`, `[`, `{` after closing punctuation, none after `/`), and `-` before a
-///   digit breaks only after a letter or a digit (so `x -1` stays whole); everything else is UAX #14.
+///   digit breaks only after a letter or a digit (so `x -1` stays whole); a conditional Japanese starter
+///   (small kana, `ー`) is an ideograph, so a line may break before it (CSS `line-break: normal`); everything
+///   else is UAX #14.
 ///
 /// Hard line breaks are LF, CR LF, CR, NEL, VT, FF, LS and PS. A soft hyphen (U+00AD) allows a break after
 /// it. No opportunity is reported at the very start or the very end of the text.
