@@ -14,7 +14,13 @@ let package = Package(
       pkgConfig: "libcmark-gfm",
       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
     ),
-    .target(name: "Unfold", dependencies: ["CCmarkGFM"]),
+    // Debian's HarfBuzz 6. Only Prepare/Fonts/HarfBuzzFont.swift imports it.
+    .systemLibrary(
+      name: "CHarfBuzz",
+      pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
+    ),
+    .target(name: "Unfold", dependencies: ["CCmarkGFM", "CHarfBuzz"]),
     .executableTarget(name: "unfold", dependencies: ["Unfold"]),
     .executableTarget(name: "unfold-bench", dependencies: ["Unfold", "TestSupport"]),
     .target(name: "TestSupport", dependencies: ["Unfold"], path: "Tests/TestSupport"),

@@ -31,6 +31,8 @@ struct Arguments {
   var widthPixels: Double?
   var fonts: [String] = []
   var fontDirectory: String?
+  /// Each fallback family's files, in order; `nil`: Debian's Noto fonts that are installed.
+  var fallbacks: [[String]]?
   var fontSize = 16.0
   var lineHeight: Double?
   var standalone = false
@@ -71,7 +73,7 @@ struct Arguments {
     "--breaks", "--widths", "--locale", "--strings", "--table", "--arg", "--device", "--check-strings", "--font",
     "--font-dir", "--font-size", "--line-height", "--standalone", "--font-url", "--more-style", "--no-interactive",
     "--truncation", "--toggle", "--preset", "--ellipsis", "--collapse-blank-lines", "--reserve-space", "--scroll",
-    "--text-style",
+    "--text-style", "--fallback", "--no-fallback",
     "--help", "--version",
   ]
 
@@ -111,6 +113,10 @@ struct Arguments {
         }
       case "--font": fonts.append(try Self.nonEmpty(try value(), flag: name))
       case "--font-dir": fontDirectory = try Self.nonEmpty(try value(), flag: name)
+      case "--fallback":
+        let files = try Self.nonEmpty(try value(), flag: name).split(separator: ",").map(String.init)
+        fallbacks = (fallbacks ?? []) + [files]
+      case "--no-fallback": fallbacks = []
       case "--font-size": fontSize = try Self.pixels(try value(), flag: name)
       case "--line-height": lineHeight = try Self.pixels(try value(), flag: name)
       case "--standalone": standalone = true
@@ -289,6 +295,13 @@ struct Arguments {
                                   e.g. unfold --format html --font Inter-Regular.ttf --font Inter-Bold.ttf
       --font-dir DIR            every .ttf and .otf file of DIR as --font
                                   e.g. unfold --format html --font-dir fonts/ notes.md
+      --fallback FILE[,FILE]    a fallback family's font files, for the characters the fonts lack
+                                (repeatable, in order; .ttc collections give their first face; default:
+                                the Noto fonts of fonts-noto-core, fonts-noto-cjk and fonts-noto-color-emoji
+                                that are installed)
+                                  e.g. unfold --format html --fallback NotoSansThai-Regular.ttf,NotoSansThai-Bold.ttf
+      --no-fallback             html: no fallback fonts, only the fonts given
+                                  e.g. unfold --format html --no-fallback notes.md
       --font-size PX            the font size for html (default 16)
                                   e.g. unfold --format html --font-size 15 notes.md
       --line-height PX          the line height for html (default 1.25 × the font size, rounded)

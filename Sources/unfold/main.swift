@@ -52,6 +52,13 @@ func run() -> Int32 {
       } else {
         fonts = try FontSet.dejaVu(size: arguments.fontSize, lineHeight: arguments.lineHeight)
       }
+      if let families = arguments.fallbacks {
+        var fallbacks: [FontFamily] = []
+        for files in families { fallbacks.append(try FontFamily.files(files)) }
+        fonts?.fallbacks = fallbacks
+      } else {
+        fonts?.fallbacks = FontFamily.notoFallbacks()
+      }
     } catch {
       let hint =
         arguments.fonts.isEmpty && arguments.fontDirectory == nil ? " (install fonts-dejavu-core, or give --font)" : ""

@@ -32,7 +32,8 @@ enum BrowserPage {
 
   /// `linesOf(element)`: the text of each visual line of an element (buttons left out), read with a Range
   /// per code point: the last rect with a width tells the line; whitespace and zero-width characters stay
-  /// on the line before. `fontsLoaded()`: whether every font face loaded.
+  /// on the line before. `fontsLoaded()`: whether some font face loaded and none failed (a face that draws
+  /// nothing of the page is never loaded).
   static let measuringFunctions = """
     function linesOf(el){
       var lines=[],cur=null,curTop=null,range=document.createRange();
@@ -56,7 +57,7 @@ enum BrowserPage {
       if(cur!==null)lines.push(cur);
       return lines;
     }
-    function fontsLoaded(){var ok=true;document.fonts.forEach(function(f){if(f.status!=='loaded')ok=false;});return ok;}
+    function fontsLoaded(){var ok=true,any=false;document.fonts.forEach(function(f){if(f.status==='error')ok=false;if(f.status==='loaded')any=true;});return ok&&any;}
     function finish(value){document.getElementById('out').textContent=JSON.stringify(value);}
     """
 }

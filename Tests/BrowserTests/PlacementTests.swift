@@ -26,7 +26,7 @@ import Unfold
             width: width, fonts: fonts, state: .collapsed,
             options: HTMLOptions(
               id: id, fontSource: .url(prefix: "file://\(FontSet.dejaVuFolder)/"), scriptNonce: BrowserPage.nonce))
-          let units = Int((width * 4096).rounded())
+          let units = Int((width * Double(FontMeasurer.unitsPerPixel)).rounded())
           let collapsed = Truncator.truncate(
             paragraph.source.resolve().text, measurer: FontMeasurer(fonts), breaker: .chromium, width: units,
             options: paragraph.options, state: .collapsed)

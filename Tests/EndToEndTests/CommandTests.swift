@@ -53,6 +53,21 @@ import Testing
     #expect(missing.stderr == "unfold: /nonexistent/file.md: no such file\n")
   }
 
+  /// HTML draws what DejaVu lacks in Debian's Noto fonts by default; `--fallback` names the chain instead and
+  /// `--no-fallback` drops it; a fallback file that cannot be read is named.
+  @Test func fallbackFontsFromTheCommandLine() throws {
+    let thai = Data("ภาษาไทย and Latin".utf8)
+    let html = try Command.run(["--format", "html"], stdin: thai)
+    #expect(html.status == 0 && html.stdout.contains("NotoSansThai-Regular.ttf"))
+    let given = try Command.run(
+      ["--format", "html", "--fallback", "/usr/share/fonts/truetype/noto/NotoSansThai-Bold.ttf"], stdin: thai)
+    #expect(given.stdout.contains("NotoSansThai-Bold.ttf") && !given.stdout.contains("NotoSansThai-Regular.ttf"))
+    let none = try Command.run(["--format", "html", "--no-fallback"], stdin: thai)
+    #expect(none.status == 0 && !none.stdout.contains("Noto"))
+    let missing = try Command.run(["--format", "html", "--fallback", "/nonexistent/Font.ttf"], stdin: thai)
+    #expect(missing.status != 0 && missing.stderr.contains("/nonexistent/Font.ttf"))
+  }
+
   @Test func invalidUTF8IsARuntimeErrorWithTheByteOffset() throws {
     let result = try Command.run([], stdin: Data([0x61, 0x62, 0x63, 0xFF, 0x64]))
     #expect(result.status == 1)
@@ -225,19 +240,24 @@ import Testing
   @Test func jsonInPixelsUsesTheFonts() throws {
     let result = try Command.run(["--format", "json", "--width", "100px", "--lines", "1"], stdin: Data(sample.utf8))
     let object = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-    #expect(object["unit"] as? String == "px/4096")
+    #expect(object["unit"] as? String == "px/65536")
     let lines = try #require(object["lines"] as? [[String: Any]])
-    #expect((lines.first?["width"] as? Int ?? .max) <= 100 * 4096)
+    #expect((lines.first?["width"] as? Int ?? .max) <= 100 * 65536)
   }
 
   @Test func missingGlyphsAreAWarning() throws {
-    let result = try Command.run(["--format", "html"], stdin: Data("Chinese 中文 is not in DejaVu Sans".utf8))
+    let result = try Command.run(
+      ["--format", "html", "--no-fallback"], stdin: Data("Chinese 中文 is not in DejaVu Sans".utf8))
     #expect(result.status == 0)
     #expect(result.stderr.hasPrefix("unfold: warning: 2 characters have no glyph in the fonts"))
     // Expanded, the whole text is checked and its characters counted in the same pass.
     let expanded = try Command.run(
-      ["--format", "html", "--expanded"], stdin: Data("中文 and 한국어 e\u{301} are not in DejaVu Sans".utf8))
+      ["--format", "html", "--expanded", "--no-fallback"],
+      stdin: Data("中文 and 한국어 e\u{301} are not in DejaVu Sans".utf8))
     #expect(expanded.stderr.hasPrefix("unfold: warning: 5 characters have no glyph in the fonts"))
+    // The default chain draws Chinese and Korean; Tangut is in none of its fonts.
+    let chained = try Command.run(["--format", "html", "--expanded"], stdin: Data("中文 한국어 and 𗀀𗀁".utf8))
+    #expect(chained.stderr.hasPrefix("unfold: warning: 2 characters have no glyph in the fonts"))
   }
 }
 

@@ -23,7 +23,7 @@ import Testing
   @Test func widthsMatchChromiumsNumbers() throws {
     // From measurements of Chromium 156 with kerning and ligatures off (browser-fidelity notes): 16 px.
     let measurer = FontMeasurer(try #require(fonts))
-    func px(_ text: String) -> Double { Double(measurer.width(of: text)) / 4096 }
+    func px(_ text: String) -> Double { Double(measurer.width(of: text)) / Double(FontMeasurer.unitsPerPixel) }
     #expect(abs(px("Hello, world") - 94.7812) < 0.001)
     #expect(abs(px("The quick brown fox jumps over the lazy dog.") - 365.7969) < 0.001)
     #expect(abs(px("1234567890 $19.99 (42%)") - 216.0) < 0.001)
@@ -35,29 +35,14 @@ import Testing
 
   @Test func chromiumsFitRoundsEachItemUpToALayoutUnit() throws {
     let measurer = FontMeasurer(try #require(fonts))
-    let unit = 64  // 1/64 px in 1/4096 px
+    let px = FontMeasurer.unitsPerPixel
+    let unit = px / 64  // 1/64 px
     // Two items of 100 px and a hair: each rounds up to the next 1/64 px.
     let hair = 1
-    #expect(measurer.fits(items: [100 * 4096 + hair], width: 100 * 4096))
-    #expect(measurer.fits(items: [100 * 4096 + unit + hair], width: 100 * 4096) == false)
-    #expect(measurer.fits(items: [50 * 4096 + hair, 50 * 4096 + hair], width: 100 * 4096) == false)
-    #expect(measurer.fits(items: [50 * 4096, 50 * 4096 + hair], width: 100 * 4096))
-  }
-
-  /// Advances are rounded as `Double.rounded()` rounds, halves away from zero, without calling it: at halves, just
-  /// below and above them, and at random values of every magnitude.
-  @Test func advancesRoundAsTheCLibraryDoes() {
-    var values: [Double] = [0, 0.5, 1.5, 2.5, 0.49999999999999994, 0x1p52 - 0.5, 0x1p52, 0x1p60 + 0x1p8, -0.5, -2.5]
-    for whole in [0.0, 1, 2, 3, 1023, 4096, 0x1p40] {
-      for offset in [0.5, 0.5.nextDown, 0.5.nextUp, 0, 0.25, 0.75, 1.0.nextDown] { values.append(whole + offset) }
-    }
-    var state: UInt64 = 7
-    for _ in 0..<20_000 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      values.append(Double(state >> 11) / Double(1 << Int(state % 53)))
-    }
-    let wrong = values.filter { FontMeasurer.rounded($0) != Int($0.rounded()) }
-    #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    #expect(measurer.fits(items: [100 * px + hair], width: 100 * px))
+    #expect(measurer.fits(items: [100 * px + unit + hair], width: 100 * px) == false)
+    #expect(measurer.fits(items: [50 * px + hair, 50 * px + hair], width: 100 * px) == false)
+    #expect(measurer.fits(items: [50 * px, 50 * px + hair], width: 100 * px))
   }
 
   @Test func missingGlyphsAreReportedAsRanges() throws {
@@ -184,6 +169,99 @@ import Testing
     #expect(throws: FontError.self) { try FontSet.files(["\(folder)/DejaVuSans.ttf", "\(folder)/DejaVuSerif.ttf"]) }
     #expect(throws: FontError.self) { try FontFace(data: Data([0, 1, 2]), path: "tiny.ttf") }
   }
+
+  /// Advances as FreeType scales them for Chromium, in 1/65536 px: Chromium 156's canvas measures a 1000-unit
+  /// em (Noto Sans CJK) as 16.0000305176 px at 16 px, 13.9999389648 at 14 and 19.9999847412 at 20; a
+  /// 2048-unit font's advances are exact (DejaVu Sans `a`, 1255 units: 9.8046875 px at 16 px).
+  @Test func advancesAreFreeTypesFixedPoint() {
+    #expect(FontMeasurer.scale(1000, unitsPerEm: 1000, size: 16) == 1_048_578)
+    #expect(FontMeasurer.scale(1000, unitsPerEm: 1000, size: 14) == 917_500)
+    #expect(FontMeasurer.scale(1000, unitsPerEm: 1000, size: 20) == 1_310_719)
+    #expect(FontMeasurer.scale(1255, unitsPerEm: 2048, size: 16) == 642_560)
+    #expect(FontMeasurer.scale(0, unitsPerEm: 1000, size: 16) == 0)
+  }
+}
+
+/// The font fallback chain with Debian's Noto fonts (installed by `scripts/install-dependencies`): collections,
+/// colour bitmap emoji, CSS font matching within a family, and clusters measured in the first face that draws them.
+@Suite struct FontFallbackTests {
+  static let cjk = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+  static let emoji = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+
+  @Test func readsAFaceOfACollection() throws {
+    let face = try FontFace(contentsOf: Self.cjk, index: 0)
+    #expect(face.index == 0 && face.unitsPerEm == 1000)
+    #expect(face.glyph(for: "中") != 0 && face.glyph(for: "한") != 0)
+    let second = try FontFace(contentsOf: Self.cjk, index: 1)
+    #expect(second != face && second.familyName != face.familyName)
+    #expect(throws: FontError.self) { try FontFace(contentsOf: Self.cjk, index: 999) }
+  }
+
+  @Test func readsTheStrikesOfAColourBitmapFont() throws {
+    let face = try FontFace(contentsOf: Self.emoji)
+    let strike = try #require(face.bitmapStrikes.first)
+    #expect(strike.ppem == 109)
+    #expect(strike.advances[face.glyph(for: "👍")] == 136)
+  }
+
+  @Test func familiesMatchAsCSSDoes() throws {
+    let folder = FontSet.dejaVuFolder
+    let family = try FontFamily.files(
+      ["\(folder)/DejaVuSans.ttf", "\(folder)/DejaVuSans-Bold.ttf", "\(folder)/DejaVuSans-Oblique.ttf"])
+    #expect(family.face(weight: 700, italic: false).weight == 700)
+    #expect(family.face(weight: 400, italic: true).isItalic)
+    #expect(family.face(weight: 700, italic: true).isItalic)  // the style first, then the nearest weight
+    #expect(family.face(weight: 300, italic: false).weight == 400)
+    #expect(family.face(weight: 600, italic: false).weight == 700)
+    #expect(family.face(for: [.code]).weight == 400 && !family.face(for: [.code]).isItalic)
+    #expect(throws: FontError.self) { try FontFamily.files([]) }
+  }
+
+  @Test func clustersAreMeasuredInTheFirstFaceThatDrawsThem() throws {
+    let chain = FontFamily.notoFallbacks()
+    try #require(chain.count >= 3, "Debian's Noto fonts are missing: run scripts/install-dependencies")
+    let alone = FontMeasurer(try FontSet.dejaVu())
+    let measurer = FontMeasurer(try FontSet.dejaVu(fallbacks: chain))
+    // Two ideographs in Noto Sans CJK: a 1000-unit em each, as FreeType scales it.
+    #expect(measurer.width(of: "中文") == 2 * FontMeasurer.scale(1000, unitsPerEm: 1000, size: 16))
+    let cjk = StyledText(plain: "a 中文 b")
+    #expect(!alone.unpredictableRanges(in: cjk, range: 0..<cjk.string.utf8.count).isEmpty)
+    #expect(measurer.unpredictableRanges(in: cjk, range: 0..<cjk.string.utf8.count).isEmpty)
+    // What DejaVu draws stays DejaVu's, fallbacks or not.
+    #expect(measurer.width(of: "Hello, world") == alone.width(of: "Hello, world"))
+    // A flag and a skin-tone sequence are one glyph of the emoji font, 136 px at 109 ppem scaled to 16 px
+    // (Chromium lays each out 19.96875 px wide: 19.963 rounded up to 1/64 px).
+    let emoji = 136.0 * 16 / 109
+    for sequence in ["🇫🇷", "👍🏽", "👨‍👩‍👧", "1️⃣"] {
+      let px = Double(measurer.width(of: sequence)) / Double(FontMeasurer.unitsPerPixel)
+      #expect(abs(px - emoji) < 0.0001, "\(sequence): \(px) px")
+    }
+    // A text character with the emoji selector needs a face that maps the pair: DejaVu has ❤ but not ❤️.
+    #expect(measurer.width(of: "\u{2764}\u{FE0F}") != alone.width(of: "\u{2764}\u{FE0F}"))
+    #expect(measurer.width(of: "\u{2764}") == alone.width(of: "\u{2764}"))
+  }
+
+  /// The page declares the fallback families that draw some cluster of the text or of the labels, after the
+  /// set's own in `font-family`, and no other: a browser loads no font that draws nothing.
+  @Test func thePageListsTheFamiliesThatDraw() throws {
+    let fonts = try FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks())
+    func css(_ markdown: String, moreLabel: String = "more") -> String {
+      var truncation = TruncationOptions(lineLimit: 1)
+      truncation.moreLabel = moreLabel
+      let paragraph = Paragraph(TextSource(LocalizedKey(markdown)), options: truncation)
+      return paragraph.html(width: 80, fonts: fonts, state: .collapsed, options: HTMLOptions(id: "p"))
+    }
+    let latin = css("Plain **Latin** words, long enough to be cut at eighty pixels.")
+    #expect(!latin.contains("Noto"))
+    let cjk = css("Latin and 中文 and more words after them.")
+    #expect(cjk.contains("NotoSansCJK-Regular.ttc") && cjk.contains("NotoSansCJK-Bold.ttc"))
+    #expect(!cjk.contains("NotoSansThai") && !cjk.contains("NotoColorEmoji"))
+    #expect(cjk.contains(#"font-family:"Unfold-"#) && cjk.contains(#"","Unfold-"#))
+    let thai = css("Latin words and a label that needs a font of its own.", moreLabel: "อ่านต่อ")
+    #expect(thai.contains("NotoSansThai-Regular.ttf") && !thai.contains("NotoSansCJK"))
+    let emoji = css("Thanks \u{1F44D}\u{1F3FD} for the long post, it is great!")
+    #expect(emoji.contains("NotoColorEmoji.ttf") && !emoji.contains("NotoSansCJK"))
+  }
 }
 
 /// Drawing a line of one style reuses the width the layout computed instead of walking its clusters again, and
@@ -222,7 +300,7 @@ import Testing
     let fonts = try FontSet.dejaVu()
     let measurers: [(any TextMeasurer, [Int])] = [
       (TerminalCells(), [1, 4, 9, 23, 80]),
-      (FontMeasurer(fonts), [1, 40 * 4096, 97 * 4096, 300 * 4096]),
+      (FontMeasurer(fonts), [1, 40, 97, 300].map { $0 * FontMeasurer.unitsPerPixel }),
     ]
     var lines = 0
     for (measurer, widths) in measurers {

@@ -271,7 +271,8 @@ import Testing
       for _ in 0..<(1 + random.below(120)) { string += random.pick(pieces) }
       let text = StyledText(plain: string)
       for (measurer, breaker, unit) in [
-        (TerminalCells() as any TextMeasurer, LineBreaker.unicode, 1), (FontMeasurer(fonts), .chromium, 4096 * 8),
+        (TerminalCells() as any TextMeasurer, LineBreaker.unicode, 1),
+        (FontMeasurer(fonts), .chromium, FontMeasurer.unitsPerPixel * 8),
       ] {
         let prepared = PreparedText(text, measurer: measurer, breaker: breaker)
         // The last two widths are wider than the running sums' gaps at hard breaks can end (segment by segment).
@@ -302,7 +303,8 @@ import Testing
       for _ in 0..<(round < 6 ? 1_500 : 1 + random.below(300)) { string += random.pick(pieces) }
       let text = StyledText(plain: string)
       for (measurer, breaker, unit) in [
-        (TerminalCells() as any TextMeasurer, LineBreaker.unicode, 1), (FontMeasurer(fonts), .chromium, 4096 * 8),
+        (TerminalCells() as any TextMeasurer, LineBreaker.unicode, 1),
+        (FontMeasurer(fonts), .chromium, FontMeasurer.unitsPerPixel * 8),
       ] {
         for width in [1, 9, 40] {
           var stream = LineStream(text, measurer: measurer, breaker: breaker, width: width * unit)
@@ -386,7 +388,9 @@ import Testing
     let lengths = [BreakScanner.shortestWindow / 2, BreakScanner.window / 2, 1024]
     for count in lengths.flatMap({ [$0 - 2, $0, $0 + 2, $0 + 80] }) {
       let text = StyledText(plain: String(repeating: "a ", count: count) + "。-  \r\nword\n \nend")
-      for (measurer, unit) in [(TerminalCells() as any TextMeasurer, 1), (FontMeasurer(fonts), 4096 * 8)] {
+      for (measurer, unit) in [
+        (TerminalCells() as any TextMeasurer, 1), (FontMeasurer(fonts), FontMeasurer.unitsPerPixel * 8),
+      ] {
         for breaker in [LineBreaker.chromium, .unicode] {
           var stream = LineStream(text, measurer: measurer, breaker: breaker, width: 40 * unit)
           var streamed: [LineLayout.Line] = []

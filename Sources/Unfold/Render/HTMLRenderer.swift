@@ -123,7 +123,9 @@ public struct HTMLRenderer: Sendable {
     // No whitespace between the elements inside the container: it keeps white-space: pre-wrap, so a
     // newline there would be a line.
     html.write("><style>")
-    writeCSS(id: id, width: collapsed.width, to: &html)
+    writeCSS(
+      id: id, width: collapsed.width, text: text,
+      labels: [truncation.moreLabel, truncation.lessLabel ?? "", truncation.ellipsis], to: &html)
     html.write("</style>")
     html.seal()  // the attributes and the CSS, ASCII but for a language or an easing past it
     let hasToggle = collapsed.isTruncated && collapsed.toggle != .none
@@ -194,7 +196,7 @@ public struct HTMLRenderer: Sendable {
     html.write(" role=\"region\" aria-label=\"")
     Self.writeEscaped(label, to: &html)
     html.write("\" tabindex=\"0\"><style>")
-    writeCSS(id: id, width: width, to: &html)
+    writeCSS(id: id, width: width, text: text, labels: [], to: &html)
     html.write("#")
     html.write(id)
     html.write("{max-height:")
@@ -449,15 +451,17 @@ public struct HTMLRenderer: Sendable {
     }
   }
 
-  /// The pinned CSS: the fonts the engine measured, and every property that changes line breaking.
-  private func writeCSS(id: String, width: Int, to css: inout UTF8Output) {
+  /// The pinned CSS: the fonts the engine measured, and every property that changes line breaking. The fallback
+  /// families that draw some cluster of `text` or of `labels` follow the set's own in `font-family`, each face
+  /// declared with its own weight and style.
+  private func writeCSS(id: String, width: Int, text: StyledText, labels: [String], to css: inout UTF8Output) {
     // The faces are read in place: an array of them copied each face's fields, a tenth of the CSS.
     let family =
       "Unfold-"
       + Self.hexHash(
         fonts.regular.path + "|" + fonts.bold.path + "|" + fonts.italic.path + "|" + fonts.boldItalic.path)
     let mono = family + "-Mono"
-    func writeFace(_ face: borrowing FontFace, family: String, weight: StaticString, style: StaticString) {
+    func writeFace(_ face: borrowing FontFace, family: String, weight: String, style: StaticString) {
       css.write("@font-face{font-family:\"")
       css.write(family)
       css.write("\";src:url(\"")
@@ -473,6 +477,17 @@ public struct HTMLRenderer: Sendable {
     writeFace(fonts.italic, family: family, weight: "400", style: "italic")
     writeFace(fonts.boldItalic, family: family, weight: "700", style: "italic")
     writeFace(fonts.monospace, family: mono, weight: "400", style: "normal")
+    var fallbackList = ""
+    for index in fallbacksDrawing(text, labels: labels) {
+      let fallback = fonts.fallbacks[index]
+      let name = "Unfold-" + Self.hexHash(fallback.faces.map { "\($0.path)#\($0.index)" }.joined(separator: "|"))
+      for face in fallback.faces {
+        writeFace(
+          face, family: name, weight: String(min(1000, max(1, face.weight))), style: face.isItalic ? "italic" : "normal"
+        )
+      }
+      fallbackList += ",\"" + name + "\""
+    }
     let root = "#" + id
     let size = Self.px(fonts.size)
     let widthPixels = Self.px(Double(width) / Double(FontMeasurer.unitsPerPixel))
@@ -482,8 +497,16 @@ public struct HTMLRenderer: Sendable {
       switch slot {
       case .root: css.write(root)
       case .width: css.write(widthPixels)
-      case .family: css.write(family)
-      case .mono: css.write(mono)
+      case .family:
+        css.write("\"")
+        css.write(family)
+        css.write("\"")
+        css.write(fallbackList)
+      case .mono:
+        css.write("\"")
+        css.write(mono)
+        css.write("\"")
+        css.write(fallbackList)
       case .size: css.write(size)
       case .lineHeight: css.write(lineHeight)
       case nil: break
@@ -502,16 +525,17 @@ public struct HTMLRenderer: Sendable {
   private static let cssTemplate: [(piece: [UInt8], slot: CSSSlot?)] = {
     let template = """
       $root{display:block;width:$width;max-width:none;margin:0;padding:0;border:0;box-sizing:content-box;\
-      font-family:"$family";font-size:$size;line-height:$line;font-weight:400;\
+      font-family:$family;font-size:$size;line-height:$line;font-weight:400;\
       font-style:normal;font-stretch:normal;font-synthesis:none;font-kerning:none;font-variant:normal;\
       font-variant-ligatures:none;font-feature-settings:normal;font-variation-settings:normal;\
       font-optical-sizing:none;font-size-adjust:none;text-rendering:geometricPrecision;letter-spacing:0;\
       word-spacing:0;text-transform:none;text-indent:0;text-align:start;text-wrap:wrap;white-space:pre-wrap;\
       overflow-wrap:anywhere;word-break:normal;line-break:auto;hyphens:manual;tab-size:8;\
+      text-spacing-trim:space-all;text-autospace:no-autospace;\
       -webkit-text-size-adjust:none;text-size-adjust:none;position:relative}\
       $root p{margin:0;padding:0}\
       $root strong{font-weight:700}$root em{font-style:italic}\
-      $root code{font-family:"$mono";font-size:$size;font-weight:400;font-style:normal;padding:0;margin:0;\
+      $root code{font-family:$mono;font-size:$size;font-weight:400;font-style:normal;padding:0;margin:0;\
       border:0;letter-spacing:0;background:none}\
       $root a,$root del{padding:0;margin:0;border:0}$root a{color:LinkText}\
       $root .unfold-toggle{font:inherit;font-weight:400;font-style:normal;font-kerning:inherit;\
@@ -550,6 +574,31 @@ public struct HTMLRenderer: Sendable {
     pieces.append((Array(bytes[start...]), nil))
     return pieces
   }()
+
+  /// The indexes of the fallback families that draw some cluster of `text` or of `labels` (drawn in the regular
+  /// style), chosen as the measurer chooses them: the page lists these alone, in the chain's order, so that the
+  /// browser picks the same family for every cluster and loads no font that draws nothing.
+  private func fallbacksDrawing(_ text: StyledText, labels: [String]) -> [Int] {
+    guard !fonts.fallbacks.isEmpty else { return [] }
+    var drawn = Set<Int>()
+    func visit(_ string: Substring, traits: Style.Traits) {
+      // Printable ASCII that the style's face draws needs no fallback: most runs of most texts.
+      if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), fonts.drawsPrintableASCII(traits: traits) { return }
+      for cluster in string {
+        if let index = fonts.fallback(drawing: cluster.unicodeScalars, traits: traits) { drawn.insert(index) }
+      }
+    }
+    let utf8 = text.string.utf8
+    for (range, style) in text.runRanges {
+      let run =
+        utf8.index(
+          utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+          utf8.startIndex, offsetBy: range.upperBound)
+      visit(text.string[run], traits: style.traits)
+    }
+    for label in labels { visit(label[...], traits: []) }
+    return drawn.sorted()
+  }
 
   /// A string for a CSS `url("…")`: quotes, backslashes and line ends escaped.
   private static func escapeCSSString(_ text: String) -> String {

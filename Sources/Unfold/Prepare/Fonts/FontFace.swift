@@ -1,14 +1,18 @@
 import Foundation
 
-/// One TrueType or OpenType font file, read for measuring: glyph advances (`hmtx`), the character map
-/// (`cmap` formats 4 and 12), units per em (`head`), line metrics (`hhea`, `OS/2`), weight, style and fixed
-/// pitch (`OS/2`, `post`).
+/// One face of a TrueType or OpenType font file or collection (`.ttc`), read for measuring: glyph advances
+/// (`hmtx`, or the strikes of a colour bitmap font: `CBLC`/`CBDT`), the character map (`cmap` formats 4 and 12),
+/// units per em (`head`), line metrics (`hhea`, `OS/2`), weight, style and fixed pitch (`OS/2`, `post`); and the
+/// face loaded into HarfBuzz, which shapes the clusters that need it.
 ///
-/// A value type: the tables are copied into arrays once, and the file's bytes are kept for embedding the
-/// font in a standalone page.
+/// A value type: the tables are copied into arrays once, and the file's bytes are kept (mapped, not read) for
+/// embedding the font in a standalone page.
 public struct FontFace: Sendable, Hashable {
   /// The file the face was read from.
   public let path: String
+  /// The face's index in a font collection (`.ttc`); 0 in a file of one face. A browser given the collection
+  /// in `@font-face` draws its first face, so only face 0 of a collection measures what a page shows.
+  public let index: Int
   /// The file's bytes.
   public let data: Data
   /// Font units per em.
@@ -41,28 +45,45 @@ public struct FontFace: Sendable, Hashable {
   /// The last component of ``path``, what a stylesheet names the file by (found once: a `URL` made per face
   /// at every page was a tenth of a comment's HTML).
   let fileName: String
+  /// The advances of a colour bitmap font's glyphs (`CBLC`/`CBDT`, no outlines: Noto Color Emoji), which a
+  /// browser takes from the bitmaps, not from `hmtx`; empty for a font with outlines.
+  let bitmapStrikes: [BitmapStrike]
+  /// The face in HarfBuzz, for the clusters that need shaping; `nil` where HarfBuzz cannot read the file.
+  let harfBuzz: HarfBuzzFont?
+  /// Whether the character map has variation sequences (a format 14 subtable): glyphs for a character
+  /// followed by a variation selector, which an emoji font maps.
+  let hasVariationSequences: Bool
 
-  /// Two faces are equal when they come from the same file with the same bytes.
-  public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs.path == rhs.path && lhs.data == rhs.data }
-  /// Hashes the path.
-  public func hash(into hasher: inout Hasher) { hasher.combine(path) }
+  /// Two faces are equal when they are the same face of the same file with the same bytes.
+  public static func == (lhs: FontFace, rhs: FontFace) -> Bool {
+    lhs.path == rhs.path && lhs.index == rhs.index && lhs.data == rhs.data
+  }
+  /// Hashes the path and the index.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(path)
+    hasher.combine(index)
+  }
 
-  /// Reads a font file.
+  /// Reads a font file; `index` chooses a face of a collection (`.ttc`).
   /// - Throws: ``FontError`` naming the file and what is missing or malformed.
-  public init(contentsOf path: String) throws(FontError) {
-    guard let data = FileManager.default.contents(atPath: path) else {
+  public init(contentsOf path: String, index: Int = 0) throws(FontError) {
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
       throw FontError(
         path: path, message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such font file"
       )
     }
-    try self.init(data: data, path: path)
+    try self.init(data: data, path: path, index: index, harfBuzz: HarfBuzzFont(path: path, index: index))
   }
 
-  /// Reads a font from its bytes; `path` names it in errors.
-  public init(data: Data, path: String) throws(FontError) {
+  /// Reads a font from its bytes; `path` names it in errors, `index` chooses a face of a collection.
+  public init(data: Data, path: String, index: Int = 0) throws(FontError) {
+    try self.init(data: data, path: path, index: index, harfBuzz: HarfBuzzFont(data: data, index: index))
+  }
+
+  private init(data: Data, path: String, index: Int, harfBuzz: HarfBuzzFont?) throws(FontError) {
     let bytes = [UInt8](data)
     let reader = SFNTReader(bytes: bytes, path: path)
-    let tables = try reader.tableDirectory()
+    let tables = try reader.tableDirectory(face: index)
     func table(_ tag: String) throws(FontError) -> Range<Int> {
       guard let range = tables[tag] else {
         throw FontError(path: path, message: "no '\(tag)' table: not a font this engine can measure")
@@ -108,6 +129,7 @@ public struct FontFace: Sendable, Hashable {
     }
     self.familyName = try? reader.familyName(tables["name"])
     (basicPlane, groups) = try reader.characterMap(cmap)
+    hasVariationSequences = try reader.hasVariationSequences(cmap)
     // Each ASCII code point's glyph as drawn (a control's picture, in the basic plane), looked up once for both
     // tables.
     var withoutGlyph: (low: UInt64, high: UInt64) = (0, 0)
@@ -123,6 +145,13 @@ public struct FontFace: Sendable, Hashable {
     self.asciiWithoutGlyph = withoutGlyph
     self.asciiAdvances = asciiAdvances
     self.path = path
+    self.index = index
+    self.harfBuzz = harfBuzz
+    if let cblc = tables["CBLC"], let cbdt = tables["CBDT"], tables["glyf"] == nil, tables["CFF "] == nil {
+      bitmapStrikes = try reader.bitmapStrikes(cblc, cbdt)
+    } else {
+      bitmapStrikes = []
+    }
     self.fileName = URL(fileURLWithPath: path).lastPathComponent
     self.data = data
   }
@@ -216,18 +245,27 @@ private struct SFNTReader {
     UInt32(try u16(table, offset)) << 16 | UInt32(try u16(table, offset + 2))
   }
 
-  func tableDirectory() throws(FontError) -> [String: Range<Int>] {
+  /// The tables of face `face`: the file's own, or those of one face of a collection (`ttcf`), whose offsets
+  /// count from the file's start too.
+  func tableDirectory(face: Int) throws(FontError) -> [String: Range<Int>] {
     let all = 0..<bytes.count
     guard bytes.count >= 12 else { throw fail("not a TrueType or OpenType font (\(bytes.count) bytes)") }
-    let version = try u32(all, 0)
+    var start = 0
+    if try u32(all, 0) == 0x7474_6366 {
+      let faces = Int(try u32(all, 8))
+      guard face >= 0, face < faces else { throw fail("no face \(face) in a collection of \(faces)") }
+      start = Int(try u32(all, 12 + 4 * face))
+    } else if face != 0 {
+      throw fail("no face \(face): the file holds one")
+    }
+    let version = try u32(all, start)
     guard version == 0x0001_0000 || version == 0x4F54_544F || version == 0x7472_7565 else {
-      if version == 0x7474_6366 { throw fail("a font collection (.ttc): give one font file instead") }
       throw fail("not a TrueType or OpenType font")
     }
-    let count = Int(try u16(all, 4))
+    let count = Int(try u16(all, start + 4))
     var tables: [String: Range<Int>] = [:]
     for index in 0..<count {
-      let record = 12 + index * 16
+      let record = start + 12 + index * 16
       let tag = String(decoding: bytes[record..<min(record + 4, bytes.count)], as: UTF8.self)
       let offset = Int(try u32(all, record + 8))
       let length = Int(try u32(all, record + 12))
@@ -300,6 +338,78 @@ private struct SFNTReader {
     return (basic, groups)
   }
 
+  /// Whether the character map has a format 14 subtable (Unicode variation sequences).
+  func hasVariationSequences(_ cmap: Range<Int>) throws(FontError) -> Bool {
+    for index in 0..<Int(try u16(cmap, 2)) {
+      let subtable = cmap.lowerBound + Int(try u32(cmap, 8 + index * 8))..<cmap.upperBound
+      if try u16(subtable, 0) == 14 { return true }
+    }
+    return false
+  }
+
+  /// The strikes of a colour bitmap font and each glyph's advance in them (`CBLC` indexes the glyphs' images in
+  /// `CBDT`; small and big glyph metrics both hold the advance at their fifth byte). Index formats 1 to 5 and
+  /// image formats 17 to 19 (metrics with the image, or in the index) are read; other glyphs have no advance.
+  func bitmapStrikes(_ cblc: Range<Int>, _ cbdt: Range<Int>) throws(FontError) -> [BitmapStrike] {
+    let sizes = Int(try u32(cblc, 4))
+    guard sizes <= cblc.count / 48 else { throw fail("the 'CBLC' table has more strikes than bytes") }
+    var strikes: [BitmapStrike] = []
+    for size in 0..<sizes {
+      let record = 8 + size * 48
+      let arrayOffset = Int(try u32(cblc, record))
+      let subtableCount = Int(try u32(cblc, record + 8))
+      let ppem = Int(try u16(cblc, record + 44) & 0xFF)  // ppemY
+      let lastGlyph = Int(try u16(cblc, record + 42))
+      guard ppem > 0, subtableCount <= cblc.count / 8 else { continue }
+      var advances = [UInt16](repeating: 0, count: lastGlyph + 1)
+      let array = cblc.lowerBound + arrayOffset..<cblc.upperBound
+      for subtable in 0..<subtableCount {
+        let first = Int(try u16(array, subtable * 8))
+        let last = Int(try u16(array, subtable * 8 + 2))
+        let header = array.lowerBound + Int(try u32(array, subtable * 8 + 4))..<cblc.upperBound
+        let indexFormat = try u16(header, 0)
+        let imageFormat = try u16(header, 2)
+        let imageData = cbdt.lowerBound + Int(try u32(header, 4))..<cbdt.upperBound
+        guard first <= last, last <= lastGlyph else { continue }
+        func record(_ glyph: Int, imageOffset: Int?, indexMetrics: Int?) throws(FontError) {
+          guard glyph <= lastGlyph else { return }
+          if imageFormat == 19, let indexMetrics {
+            advances[glyph] = UInt16(try u16(header, indexMetrics + 4) >> 8)
+          } else if imageFormat == 17 || imageFormat == 18, let imageOffset {
+            advances[glyph] = UInt16(try u16(imageData, imageOffset + 4) >> 8)
+          }
+        }
+        switch indexFormat {
+        case 1, 3:
+          for glyph in first...last {
+            let offset =
+              indexFormat == 1
+              ? Int(try u32(header, 8 + (glyph - first) * 4)) : Int(try u16(header, 8 + (glyph - first) * 2))
+            try record(glyph, imageOffset: offset, indexMetrics: nil)
+          }
+        case 2:
+          for glyph in first...last { try record(glyph, imageOffset: nil, indexMetrics: 12) }
+        case 4:
+          let count = Int(try u32(header, 8))
+          guard count <= header.count / 4 else { continue }
+          for pair in 0..<count {
+            let glyph = Int(try u16(header, 12 + pair * 4))
+            try record(glyph, imageOffset: Int(try u16(header, 14 + pair * 4)), indexMetrics: nil)
+          }
+        case 5:
+          let count = Int(try u32(header, 20))
+          guard count <= header.count / 2 else { continue }
+          for entry in 0..<count {
+            try record(Int(try u16(header, 24 + entry * 2)), imageOffset: nil, indexMetrics: 12)
+          }
+        default: continue
+        }
+      }
+      strikes.append(BitmapStrike(ppem: ppem, advances: advances))
+    }
+    return strikes.sorted { $0.ppem < $1.ppem }
+  }
+
   /// The family name (name ID 16, else 1) from a Windows Unicode or a Macintosh Roman record.
   func familyName(_ table: Range<Int>?) throws(FontError) -> String? {
     guard let table else { return nil }
@@ -330,4 +440,10 @@ private struct SFNTReader {
     }
     return found[16] ?? found[1]
   }
+}
+
+/// One strike of a colour bitmap font: its size in pixels per em, and each glyph's advance in its pixels.
+struct BitmapStrike: Hashable, Sendable {
+  var ppem: Int
+  var advances: [UInt16]
 }

@@ -5,6 +5,10 @@
 ///   drawn in, scaled to the font size. Default-ignorable characters (format characters, variation
 ///   selectors, the soft hyphen) are not drawn and have no advance; control characters are measured as the
 ///   pictures the renderer draws for them.
+/// - A cluster that the style's face cannot draw is measured in the first fallback face that can (see
+///   ``FontSet``): shaped by HarfBuzz when it has more than one character (an emoji sequence is one glyph),
+///   and in a colour bitmap font (Noto Color Emoji) from its bitmaps' advances, scaled from the strike that
+///   the browser's font engine picks (the smallest at least the font size, else the largest).
 /// - The unit is 1/4096 CSS px: 1/64 of Chromium's layout unit (1/64 px), fine enough that sums stay exact
 ///   (an advance at 16 px in a 2048-unit font is a whole number of them).
 /// - A line fits as Chromium decides: each inline item (a run of one style) is rounded up to 1/64 px, and
@@ -25,10 +29,10 @@ public struct FontMeasurer: TextMeasurer {
   public init(_ fonts: FontSet) { storage = Storage(fonts) }
 
   /// Units per CSS px.
-  public static let unitsPerPixel = 4096
+  public static let unitsPerPixel = 65536
 
-  /// `px/4096`.
-  public var unit: String { "px/4096" }
+  /// `px/65536`.
+  public var unit: String { "px/65536" }
 
   /// Tab stops every eight spaces, as CSS `tab-size: 8` puts them.
   public var tabInterval: Int { 8 * advance(of: " ", style: .plain) }
@@ -63,16 +67,71 @@ public struct FontMeasurer: TextMeasurer {
     return storage.fonts.scaledASCIIAdvance(byte, traits: style.traits)
   }
 
-  /// The sum of the glyphs' advances of the code points, ignorable ones left out.
+  /// The sum of the glyphs' advances of the code points, ignorable ones left out; in the first fallback face
+  /// that draws the cluster when the style's face does not.
   private func advance(ofGlyphsOf scalars: some Collection<Unicode.Scalar>, style: Style) -> Int {
-    var units = 0
-    var unitsPerEm = 1  // (no glyph: 0 units, whatever the face)
+    let size = storage.fonts.size
+    var advance = 0
+    var lacksGlyph = false
     for scalar in scalars where !Self.isIgnorable(scalar) {
-      let glyph = storage.fonts.glyphAdvance(VisibleControls.visible(scalar), traits: style.traits)
-      units += glyph.units
-      unitsPerEm = glyph.unitsPerEm
+      var glyph = storage.fonts.glyphAdvance(VisibleControls.visible(scalar), traits: style.traits)
+      if glyph.units < 0 {
+        if !Self.isWhitespace(scalar) { lacksGlyph = true }
+        glyph.units = storage.fonts.withFace(for: style) { $0.advance(ofGlyph: 0) }
+      }
+      advance += Self.scale(glyph.units, unitsPerEm: glyph.unitsPerEm, size: size)
     }
-    return Self.scale(units, unitsPerEm: unitsPerEm, size: storage.fonts.size)
+    if !storage.fonts.fallbacks.isEmpty,
+      lacksGlyph || storage.fonts.withFace(for: style, { Self.needsVariationGlyph(scalars, in: $0) }),
+      let index = storage.fonts.firstFallback(drawing: scalars, traits: style.traits)
+    {
+      return self.advance(of: scalars, in: storage.fonts.fallbackFaces(for: style.traits)[index])
+    }
+    return advance
+  }
+
+  /// Whether `face` has a glyph for each character of a cluster that needs one, and for the pair of its first
+  /// character and an emoji variation selector in it.
+  static func draws(_ scalars: some Collection<Unicode.Scalar>, _ face: borrowing FontFace) -> Bool {
+    for scalar in scalars where !isIgnorable(scalar) && !isWhitespace(scalar) {
+      if face.glyph(for: VisibleControls.visible(scalar)) == 0 { return false }
+    }
+    return !needsVariationGlyph(scalars, in: face)
+  }
+
+  /// Whether a cluster holds an emoji variation selector (U+FE0E, U+FE0F) after its first character and the
+  /// face's character map has no glyph for the pair: Chromium then draws the cluster in a later face.
+  private static func needsVariationGlyph(_ scalars: some Collection<Unicode.Scalar>, in face: borrowing FontFace)
+    -> Bool
+  {
+    guard let first = scalars.first,
+      let selector = scalars.dropFirst().first(where: { $0.value == 0xFE0E || $0.value == 0xFE0F })
+    else { return false }
+    return face.harfBuzz?.hasVariationGlyph(first, selector: selector) != true
+  }
+
+  /// The advance of a cluster in a fallback face: its one glyph's, or the glyphs HarfBuzz shapes it into; from
+  /// the bitmaps of a colour bitmap font.
+  private func advance(of scalars: some Collection<Unicode.Scalar>, in face: borrowing FontFace) -> Int {
+    let size = storage.fonts.size
+    var glyphs: [ShapedGlyph]
+    if scalars.count > 1, let shaped = face.harfBuzz?.shape(scalars), !shaped.isEmpty {
+      glyphs = shaped
+    } else {
+      glyphs = scalars.filter { !Self.isIgnorable($0) }.map {
+        let glyph = face.glyph(for: VisibleControls.visible($0))
+        return ShapedGlyph(glyph: glyph, advance: face.advance(ofGlyph: glyph), cluster: 0)
+      }
+    }
+    // A colour bitmap font: the strike the browser's font engine picks for the size.
+    if let strike = face.bitmapStrikes.first(where: { Double($0.ppem) >= size }) ?? face.bitmapStrikes.last {
+      // Skia scales each glyph's advance in the strike by size / ppem; the browser truncates it to 1/65536 px.
+      let scale = size * Double(Self.unitsPerPixel) / Double(strike.ppem)
+      return glyphs.reduce(0) {
+        $0 + ($1.glyph < strike.advances.count ? Int(Double(strike.advances[$1.glyph]) * scale) : 0)
+      }
+    }
+    return glyphs.reduce(0) { $0 + Self.scale($1.advance, unitsPerEm: face.unitsPerEm, size: size) }
   }
 
   /// Whether a line of inline items fits `width`, by Chromium's rule (see the type's documentation).
@@ -220,31 +279,26 @@ public struct FontMeasurer: TextMeasurer {
   @inline(__always)
   private func lacksGlyph(_ scalar: Unicode.Scalar, traits: Style.Traits) -> Bool {
     // The face's character map first: most characters are in it, and the other two look properties up.
-    storage.fonts.glyph(for: VisibleControls.visible(scalar), traits: traits) == 0 && !Self.isIgnorable(scalar)
+    let visible = VisibleControls.visible(scalar)
+    return storage.fonts.glyph(for: visible, traits: traits) == 0 && !Self.isIgnorable(scalar)
       && !Self.isWhitespace(scalar)
+      && !storage.fonts.fallbackFaces(for: traits).contains { $0.glyph(for: visible) != 0 }
   }
 
   /// Whether a face with these ``FontFace/asciiWithoutGlyph`` bits draws every printable ASCII character.
   @inline(__always)
-  private static func drawsPrintableASCII(_ bits: (low: UInt64, high: UInt64)) -> Bool {
+  static func drawsPrintableASCII(_ bits: (low: UInt64, high: UInt64)) -> Bool {
     bits.low & 0xFFFF_FFFF_0000_0000 == 0 && bits.high & 0x7FFF_FFFF_FFFF_FFFF == 0
   }
 
-  /// Font units of a face of `unitsPerEm` in this unit, at `size` px.
+  /// Font units of a face of `unitsPerEm` in this unit, at `size` px, as FreeType scales an advance for
+  /// Chromium's font engine: the size in 1/64 px, the scale in 16.16 (`FT_DivFix`), the advance in 1/65536 px
+  /// (`FT_MulDiv`), each rounded. A 2048-unit font's advances come out exact; a 1000-unit font's em is
+  /// 16.0000305 px at 16 px, so that three such glyphs in one inline item take 48 1/64 px in Chromium.
   @inline(__always)
   static func scale(_ units: Int, unitsPerEm: Int, size: Double) -> Int {
-    let scaled = Double(units) * size * Double(Self.unitsPerPixel) / Double(unitsPerEm)
-    return rounded(scaled)
-  }
-
-  /// `value.rounded()` (to nearest, halves away from zero) as an `Int`, for a value from 0 up to 2^52, without
-  /// calling the C library's `round` (a fiftieth of a comment's HTML, an advance per character): the whole part
-  /// by truncation, and the fraction, exact for such a value, compared with one half.
-  @inline(__always)
-  static func rounded(_ value: Double) -> Int {
-    guard value >= 0, value < 0x1p52 else { return Int(value.rounded()) }
-    let whole = Int(value)
-    return value - Double(whole) >= 0.5 ? whole + 1 : whole
+    let scale = ((Int(size * 64) << 16) + unitsPerEm / 2) / max(1, unitsPerEm)
+    return (units * scale + 32) >> 6
   }
 
   /// Unicode's White_Space characters (a browser draws them as space, from any font).

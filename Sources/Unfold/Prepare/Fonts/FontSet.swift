@@ -1,7 +1,14 @@
 import Foundation
 
 /// The faces a paragraph is drawn in, at a size: regular, bold, italic, bold italic, and a monospace face for
-/// code; with the line height. What the HTML renderer pins in its CSS is exactly this.
+/// code; the fallback families for the characters they lack; the line height. What the HTML renderer pins in its
+/// CSS is exactly this.
+///
+/// Each grapheme cluster is drawn in the first face that has a glyph for each of its characters: the style's
+/// own face, then each fallback family's face for the style (see ``FontFamily``). A cluster with an emoji
+/// variation selector (U+FE0E, U+FE0F) needs a face that maps the pair, as Chromium asks. A cluster that no
+/// face draws is measured in the style's face and reported as unpredictable: the browser draws it in a font
+/// of its own choosing.
 public struct FontSet: Sendable, Hashable {
   /// The regular face.
   public var regular: FontFace { didSet { scaleASCIIAdvances() } }
@@ -17,11 +24,14 @@ public struct FontSet: Sendable, Hashable {
   public var size: Double { didSet { scaleASCIIAdvances() } }
   /// The line height in CSS px.
   public var lineHeight: Double
+  /// The families that draw what the set's faces cannot, in order (the page lists them after the set's own
+  /// family in `font-family`, code's too).
+  public var fallbacks: [FontFamily] { didSet { scaleASCIIAdvances() } }
 
   /// Creates a set; missing faces fall back to the regular one.
   public init(
     regular: FontFace, bold: FontFace? = nil, italic: FontFace? = nil, boldItalic: FontFace? = nil,
-    monospace: FontFace? = nil, size: Double = 16, lineHeight: Double? = nil
+    monospace: FontFace? = nil, size: Double = 16, lineHeight: Double? = nil, fallbacks: [FontFamily] = []
   ) {
     self.regular = regular
     self.bold = bold ?? regular
@@ -30,7 +40,23 @@ public struct FontSet: Sendable, Hashable {
     self.monospace = monospace ?? regular
     self.size = size
     self.lineHeight = lineHeight ?? (size * 1.25).rounded()
+    self.fallbacks = fallbacks
     scaleASCIIAdvances()
+  }
+
+  /// Two sets are equal when their faces, size, line height and fallbacks are (the tables made from them follow).
+  public static func == (lhs: FontSet, rhs: FontSet) -> Bool {
+    lhs.regular == rhs.regular && lhs.bold == rhs.bold && lhs.italic == rhs.italic && lhs.boldItalic == rhs.boldItalic
+      && lhs.monospace == rhs.monospace && lhs.size == rhs.size && lhs.lineHeight == rhs.lineHeight
+      && lhs.fallbacks == rhs.fallbacks
+  }
+
+  /// Hashes the faces, the size, the line height and the fallbacks.
+  public func hash(into hasher: inout Hasher) {
+    for face in [regular, bold, italic, boldItalic, monospace] { hasher.combine(face) }
+    hasher.combine(size)
+    hasher.combine(lineHeight)
+    hasher.combine(fallbacks)
   }
 
   /// The advance of each ASCII character's glyph in each face, at the size, in ``FontMeasurer``'s unit: 128 per face,
@@ -39,10 +65,61 @@ public struct FontSet: Sendable, Hashable {
   private(set) var scaledASCIIAdvances: [Int] = []
 
   private mutating func scaleASCIIAdvances() {
-    scaledASCIIAdvances = [regular, bold, italic, boldItalic, monospace].flatMap { face in
-      face.asciiAdvances.map {
-        FontMeasurer.scale(Int($0), unitsPerEm: face.unitsPerEm, size: size)
+    var advances: [Int] = []
+    var withoutGlyph: [(low: UInt64, high: UInt64)] = []
+    fallbackFaces = (0..<5).map { index in fallbacks.map { $0.face(for: Self.traits(ofFace: index)) } }
+    for (index, face) in [regular, bold, italic, boldItalic, monospace].enumerated() {
+      var missing = face.asciiWithoutGlyph
+      let chain = fallbackFaces[index]
+      for value in 0..<UInt32(0x80) {
+        var drawn = face
+        if FontFace.contains(value, missing), let other = chain.first(where: { !$0.lacksGlyph(forASCII: value) }) {
+          drawn = other
+          if value < 64 { missing.low &= ~(1 << value) } else { missing.high &= ~(1 << (value - 64)) }
+        }
+        advances.append(
+          FontMeasurer.scale(Int(drawn.asciiAdvances[Int(value)]), unitsPerEm: drawn.unitsPerEm, size: size))
       }
+      withoutGlyph.append(missing)
+    }
+    scaledASCIIAdvances = advances
+    asciiWithoutGlyph = withoutGlyph
+  }
+
+  /// The fallback families' faces for each of the set's faces, in the order of ``faceIndex(for:)``: those that
+  /// draw what it lacks, in the chain's order.
+  private(set) var fallbackFaces: [[FontFace]] = []
+
+  /// The fallback faces, in order, for text of `traits`.
+  @inline(__always)
+  func fallbackFaces(for traits: Style.Traits) -> [FontFace] { fallbackFaces[Self.faceIndex(for: traits)] }
+
+  /// The index in ``fallbacks`` of the family that draws a cluster (its characters) which the face for `traits`
+  /// cannot: the first whose face for the traits has every glyph it needs; nil when the style's own face draws it
+  /// or no family does. The measurer measures the cluster in that face; the page lists that family.
+  func fallback(drawing scalars: some Collection<Unicode.Scalar>, traits: Style.Traits) -> Int? {
+    guard !fallbacks.isEmpty, !withFace(for: Style(traits), { FontMeasurer.draws(scalars, $0) }) else { return nil }
+    return firstFallback(drawing: scalars, traits: traits)
+  }
+
+  /// Whether the face for `traits` itself draws every printable ASCII character.
+  func drawsPrintableASCII(traits: Style.Traits) -> Bool {
+    withFace(for: Style(traits)) { FontMeasurer.drawsPrintableASCII($0.asciiWithoutGlyph) }
+  }
+
+  /// The index in ``fallbacks`` of the first family whose face for `traits` draws a cluster.
+  func firstFallback(drawing scalars: some Collection<Unicode.Scalar>, traits: Style.Traits) -> Int? {
+    fallbackFaces(for: traits).firstIndex { FontMeasurer.draws(scalars, $0) }
+  }
+
+  /// The traits that a face of ``faceIndex(for:)`` draws.
+  private static func traits(ofFace index: Int) -> Style.Traits {
+    switch index {
+    case 1: [.bold]
+    case 2: [.italic]
+    case 3: [.bold, .italic]
+    case 4: [.code]
+    default: []
     }
   }
 
@@ -71,10 +148,9 @@ public struct FontSet: Sendable, Hashable {
     }
   }
 
-  /// Each face's ``FontFace/asciiWithoutGlyph``, in the order of ``faceIndex(for:)``.
-  var asciiWithoutGlyph: [(low: UInt64, high: UInt64)] {
-    [regular, bold, italic, boldItalic, monospace].map(\.asciiWithoutGlyph)
-  }
+  /// The ASCII code points that no face of the chain draws, for each face in the order of ``faceIndex(for:)``
+  /// (bits as ``FontFace/asciiWithoutGlyph``), made again with ``scaledASCIIAdvances``.
+  private(set) var asciiWithoutGlyph: [(low: UInt64, high: UInt64)] = []
 
   /// The glyph of a code point in the face a style of `traits` is drawn in, read in place: a face borrowed by
   /// ``withFace(for:_:)`` in a loop over clusters was copied at every cluster (a tenth of the HTML pipeline).
@@ -91,7 +167,7 @@ public struct FontSet: Sendable, Hashable {
 
   /// The advance in font units of a code point's glyph in the face a style of `traits` is drawn in, and that face's
   /// units per em, read in place (a face borrowed by ``withFace(for:_:)`` per cluster was copied five times, about 360
-  /// instructions per character past ASCII).
+  /// instructions per character past ASCII); the units are -1 when the face has no glyph for it.
   @inline(__always)
   func glyphAdvance(_ scalar: Unicode.Scalar, traits: Style.Traits) -> (units: Int, unitsPerEm: Int) {
     /// The advance in one face, from its tables alone.
@@ -99,8 +175,8 @@ public struct FontSet: Sendable, Hashable {
     func advance(
       _ basicPlane: [UInt16], _ groups: [(start: UInt32, end: UInt32, glyph: UInt32)], _ advances: [UInt16]
     ) -> Int {
-      FontFace.advance(
-        ofGlyph: FontFace.glyph(for: scalar, basicPlane: basicPlane, groups: groups), advances: advances)
+      let glyph = FontFace.glyph(for: scalar, basicPlane: basicPlane, groups: groups)
+      return glyph == 0 ? -1 : FontFace.advance(ofGlyph: glyph, advances: advances)
     }
     switch Self.faceIndex(for: traits) {
     case 0: return (advance(regular.basicPlane, regular.groups, regular.advances), regular.unitsPerEm)
@@ -120,16 +196,20 @@ public struct FontSet: Sendable, Hashable {
   /// The folder of Debian's `fonts-dejavu-core`.
   public static let dejaVuFolder = "/usr/share/fonts/truetype/dejavu"
 
-  /// DejaVu Sans (regular, bold, oblique, bold oblique) and DejaVu Sans Mono, from `fonts-dejavu-core`.
+  /// DejaVu Sans (regular, bold, oblique, bold oblique) and DejaVu Sans Mono, from `fonts-dejavu-core`, with
+  /// the fallback families given (none by default; ``FontFamily/notoFallbacks()`` for Debian's Noto fonts).
   /// - Throws: ``FontError`` naming the missing file.
-  public static func dejaVu(size: Double = 16, lineHeight: Double? = nil) throws(FontError) -> FontSet {
+  public static func dejaVu(
+    size: Double = 16, lineHeight: Double? = nil, fallbacks: [FontFamily] = []
+  ) throws(FontError) -> FontSet {
     let folder = dejaVuFolder
     return FontSet(
       regular: try FontFace(contentsOf: "\(folder)/DejaVuSans.ttf"),
       bold: try FontFace(contentsOf: "\(folder)/DejaVuSans-Bold.ttf"),
       italic: try FontFace(contentsOf: "\(folder)/DejaVuSans-Oblique.ttf"),
       boldItalic: try FontFace(contentsOf: "\(folder)/DejaVuSans-BoldOblique.ttf"),
-      monospace: try FontFace(contentsOf: "\(folder)/DejaVuSansMono.ttf"), size: size, lineHeight: lineHeight)
+      monospace: try FontFace(contentsOf: "\(folder)/DejaVuSansMono.ttf"), size: size, lineHeight: lineHeight,
+      fallbacks: fallbacks)
   }
 
   /// A set from font files, each placed by what its tables say: fixed pitch → monospace, else by weight

@@ -1,0 +1,88 @@
+internal import CHarfBuzz
+import Foundation
+
+/// One face of a font file loaded into HarfBuzz, the shaper Chromium uses: immutable once made, shared by every
+/// copy of its ``FontFace`` and safe to use from any thread (each call shapes in a buffer of its own).
+///
+/// The only file that imports HarfBuzz: nothing of it leaves here but glyph numbers and advances in font units.
+final class HarfBuzzFont: @unchecked Sendable {
+  private let font: OpaquePointer
+
+  /// Loads face `index` of the file at `path` (mapped by HarfBuzz, not copied); `nil` when HarfBuzz cannot read it.
+  convenience init?(path: String, index: Int) {
+    guard let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
+    self.init(blob: blob, index: index)
+  }
+
+  /// Loads face `index` of a font file's bytes (copied); `nil` when HarfBuzz cannot read them.
+  convenience init?(data: Data, index: Int) {
+    let blob = data.withUnsafeBytes { bytes -> OpaquePointer? in
+      guard let base = bytes.baseAddress, bytes.count <= Int(UInt32.max) else { return nil }
+      return hb_blob_create(
+        base.assumingMemoryBound(to: CChar.self), UInt32(bytes.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
+    }
+    guard let blob else { return nil }
+    self.init(blob: blob, index: index)
+  }
+
+  private init?(blob: OpaquePointer, index: Int) {
+    defer { hb_blob_destroy(blob) }
+    guard let face = hb_face_create(blob, UInt32(index)) else { return nil }
+    defer { hb_face_destroy(face) }
+    guard hb_face_get_glyph_count(face) > 0, let font = hb_font_create(face) else { return nil }
+    hb_font_make_immutable(font)
+    self.font = font
+  }
+
+  deinit { hb_font_destroy(font) }
+
+  /// The glyphs that HarfBuzz draws for `scalars`, each with its advance in font units, in logical order:
+  /// shaped as one run whose script, direction and language HarfBuzz guesses from the text, with kerning and
+  /// ligatures off as the CSS that the page pins says (`font-kerning: none; font-variant-ligatures: none`).
+  func shape(_ scalars: some Collection<Unicode.Scalar>) -> [ShapedGlyph] {
+    guard let buffer = hb_buffer_create() else { return [] }
+    defer { hb_buffer_destroy(buffer) }
+    let values = scalars.map(\.value)
+    values.withUnsafeBufferPointer { hb_buffer_add_utf32(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count)) }
+    hb_buffer_guess_segment_properties(buffer)
+    hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
+    Self.pinnedFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
+    var count: UInt32 = 0
+    guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+      let positions = hb_buffer_get_glyph_positions(buffer, &count)
+    else { return [] }
+    var glyphs: [ShapedGlyph] = []
+    glyphs.reserveCapacity(Int(count))
+    let isBackward = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
+    for index in 0..<Int(count) {
+      let at = isBackward ? Int(count) - 1 - index : index
+      glyphs.append(
+        ShapedGlyph(
+          glyph: Int(infos[at].codepoint), advance: Int(positions[at].x_advance), cluster: Int(infos[at].cluster)))
+    }
+    return glyphs
+  }
+
+  /// Whether the face's character map has a glyph for `scalar` followed by the variation selector `selector`
+  /// (its format 14 subtable).
+  func hasVariationGlyph(_ scalar: Unicode.Scalar, selector: Unicode.Scalar) -> Bool {
+    var glyph: hb_codepoint_t = 0
+    return hb_font_get_variation_glyph(font, scalar.value, selector.value, &glyph) != 0
+  }
+
+  /// The features that Chromium turns off for `font-kerning: none` and `font-variant-ligatures: none`.
+  private static let pinnedFeatures: [hb_feature_t] = ["-kern", "-liga", "-clig", "-dlig", "-hlig", "-calt"].map {
+    name in
+    var feature = hb_feature_t()
+    _ = hb_feature_from_string(name, -1, &feature)
+    return feature
+  }
+}
+
+/// One glyph of shaped text: its number in the face, its advance in font units, and the index of the first code
+/// point of the cluster it belongs to.
+struct ShapedGlyph: Hashable, Sendable {
+  var glyph: Int
+  var advance: Int
+  var cluster: Int
+}

@@ -1,0 +1,44 @@
+import Foundation
+import TestSupport
+import Testing
+import Unfold
+
+/// Chromium's lines against the engine's for text that DejaVu Sans cannot draw, with Debian's Noto fonts as the
+/// fallback chain: CJK, Korean, emoji sequences and mixed text must break where the engine predicts.
+@Suite(.serialized) struct FallbackAgreementTests {
+  static let corpus = FallbackCorpus.paragraphs(perLanguage: 24)
+  static let widths: [Double] = [160, 200, 240, 300, 360, 480, 600, 720]
+
+  /// A folder of links to every font file of the set, so that one URL prefix reaches them all.
+  static func fontFolder(for fonts: FontSet) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-fonts-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let faces =
+      [fonts.regular, fonts.bold, fonts.italic, fonts.boldItalic, fonts.monospace]
+      + fonts.fallbacks.flatMap(\.faces)
+    for face in faces {
+      let link = folder.appendingPathComponent(URL(fileURLWithPath: face.path).lastPathComponent)
+      if !FileManager.default.fileExists(atPath: link.path) {
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: face.path)
+      }
+    }
+    return folder
+  }
+
+  @Test(arguments: [14.0, 16.0, 20.0])
+  func chromiumBreaksWhereTheEngineDoesWithFallbackFonts(size: Double) throws {
+    let fallbacks = FontFamily.notoFallbacks()
+    try #require(fallbacks.count >= 3, "Debian's Noto fonts are missing: run scripts/install-dependencies")
+    let fonts = try FontSet.dejaVu(size: size, lineHeight: (size * 1.25).rounded(), fallbacks: fallbacks)
+    let folder = try Self.fontFolder(for: fonts)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try LineAgreementTests.agreement(
+      fonts: fonts, prefix: "file://\(folder.path)/", corpus: Self.corpus, widths: Self.widths)
+    result.report("DejaVu Sans and Noto at \(size) px")
+    #expect(result.fontsLoaded, "the fonts did not load in Chromium")
+    #expect(result.total == Self.corpus.count * Self.widths.count)
+    #expect(result.rate >= 0.995, "\(result.agree) of \(result.total)")
+    #expect(result.moreLinesInChromium == 0, "Chromium drew more lines than the engine predicted")
+    #expect(result.toggleProblems.isEmpty, "\(result.toggleProblems.count) collapsed views differ")
+  }
+}

@@ -1,0 +1,77 @@
+import TestSupport
+
+/// Paragraphs in scripts that DejaVu Sans does not draw, for the browser tests of the font fallback chain:
+/// Chinese, Japanese and Korean, Latin with emoji (modifier, ZWJ, flag, keycap and variation sequences), and
+/// Latin mixed with CJK; with inline markdown, links, code and numbers. The words are the project's own.
+enum FallbackCorpus {
+  typealias Generator = SplitMix64
+
+  /// Each language's words and what joins them (CJK text has no spaces between words).
+  static let words: [String: (words: [String], separator: String)] = [
+    "zh": (
+      [
+        "排版", "引擎", "每个", "词语", "只测量", "一次", "然后", "为任何", "宽度", "断行", "读者", "无需", "等待", "预览",
+        "保持", "简短", "诚实", "展开", "更多", "内容", "，", "。", "「引用」", "（注释）", "第42页",
+      ], ""
+    ),
+    "ja": (
+      [
+        "レイアウト", "エンジンは", "それぞれの", "言葉を", "一度だけ", "測り", "どんな", "幅でも", "行を", "折り返す", "読者は",
+        "待たない", "プレビューは", "短く", "正直で", "ある", "、", "。", "「続き」", "ひらがな", "カタカナ", "漢字",
+      ], ""
+    ),
+    "ko": (
+      [
+        "레이아웃", "엔진은", "모든", "단어를", "한", "번만", "측정하고", "어떤", "너비에서도", "줄을", "나눕니다", "독자는",
+        "기다리지", "않습니다", "미리보기는", "짧고", "정직합니다", "더보기", "한국어", "문장",
+      ], " "
+    ),
+    "emoji": (
+      [
+        "the", "preview", "keeps", "every", "reaction", "short", "and", "honest", "thanks", "great", "post", "👍",
+        "👍🏽", "👋🏿", "❤️", "☺️", "😀", "🎉", "👨‍👩‍👧", "🧑🏻‍💻", "🏳️‍🌈", "🇫🇷", "🇯🇵", "1️⃣", "#️⃣", "✔️",
+        "🙂🙂🙂", "(🍕)", "🚀!",
+      ], " "
+    ),
+    "mixed": (
+      [
+        "Swift", "で", "書かれた", "engine", "は", "每个", "word", "を", "measures", "한", "번", "API", "v2.0",
+        "中文", "and", "日本語", "mixed", "텍스트", "2024年", "6月", "100%", "OK",
+      ], " "
+    ),
+  ]
+
+  static let languages = ["zh", "ja", "ko", "emoji", "mixed"]
+
+  /// `count` paragraphs per language, each with its language (`und` for the emoji and mixed ones).
+  static func paragraphs(perLanguage count: Int) -> [(language: String, markdown: String)] {
+    var result: [(language: String, markdown: String)] = []
+    for language in languages {
+      var generator = Generator(state: UInt64(language.unicodeScalars.reduce(11) { $0 &* 31 &+ $1.value }))
+      for _ in 0..<count {
+        let tag = ["emoji", "mixed"].contains(language) ? "und" : language
+        result.append((tag, paragraph(language, &generator)))
+      }
+    }
+    return result
+  }
+
+  static func paragraph(_ language: String, _ generator: inout Generator) -> String {
+    guard let (words, separator) = Self.words[language] else { return "" }
+    var tokens: [String] = []
+    let length = 10 + generator.below(40)
+    for _ in 0..<length {
+      let word = generator.pick(words)
+      switch generator.below(30) {
+      case 0: tokens.append("**\(word)\(separator)\(generator.pick(words))**")
+      case 1: tokens.append("*\(word)*")
+      case 2: tokens.append("~~\(word)~~")
+      case 3: tokens.append("`\(generator.pick(["let x = 42", "foo()", "a && b"]))`")
+      case 4: tokens.append("[\(word)](https://example.com/\(language)/\(generator.below(999)))")
+      case 5: tokens.append(generator.pick(["$19.99", "42%", "1,234.56", "2024-06-01", "v1.2.3", "12:30"]))
+      default: tokens.append(word)
+      }
+    }
+    return tokens.joined(separator: separator)
+  }
+}
