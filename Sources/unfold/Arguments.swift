@@ -293,7 +293,8 @@ struct Arguments {
                                 and monospace faces, recognised from their tables (default: DejaVu Sans
                                 and DejaVu Sans Mono from fonts-dejavu-core)
                                   e.g. unfold --format html --font Inter-Regular.ttf --font Inter-Bold.ttf
-      --font-dir DIR            every .ttf and .otf file of DIR as --font
+      --font-dir DIR            a folder of .ttf, .otf and .ttc files: one family (a Sans one first)
+                                and a monospace face; the other files are left out with a note
                                   e.g. unfold --format html --font-dir fonts/ notes.md
       --fallback FILE[,FILE]    a fallback family's font files, for the characters the fonts lack
                                 (repeatable, in order; .ttc collections give their first face; default:

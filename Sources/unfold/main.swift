@@ -6,6 +6,11 @@ func fail(_ message: String, status: Int32) -> Int32 {
   return status
 }
 
+/// Writes a note on standard error: something the command decided that the user may want to know.
+func note(_ message: String) {
+  FileHandle.standardError.write(Data("unfold: note: \(message)\n".utf8))
+}
+
 func run() -> Int32 {
   let environment = ProcessInfo.processInfo.environment
   let arguments: Arguments
@@ -46,7 +51,16 @@ func run() -> Int32 {
   if arguments.format == .html || arguments.widthPixels != nil {
     do {
       if let folder = arguments.fontDirectory {
-        fonts = try FontSet.folder(folder, size: arguments.fontSize, lineHeight: arguments.lineHeight)
+        let reading = try FontSet.folder(folder, size: arguments.fontSize, lineHeight: arguments.lineHeight)
+        fonts = reading.fonts
+        for file in reading.leftOut where !file.wasRead { note("\(file.path): left out: \(file.reason)") }
+        let others = reading.leftOut.filter(\.wasRead)
+        if !others.isEmpty {
+          let names = others.map { URL(fileURLWithPath: $0.path).lastPathComponent }
+          note(
+            "\(folder): drawing in \(reading.fonts.regular.familyName ?? reading.fonts.regular.path); "
+              + "\(others.count) other faces left out (\(names.joined(separator: ", ")))")
+        }
       } else if !arguments.fonts.isEmpty {
         fonts = try FontSet.files(arguments.fonts, size: arguments.fontSize, lineHeight: arguments.lineHeight)
       } else {

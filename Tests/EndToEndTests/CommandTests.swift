@@ -68,6 +68,16 @@ import Testing
     #expect(missing.status != 0 && missing.stderr.contains("/nonexistent/Font.ttf"))
   }
 
+  /// A font folder of several families (Liberation's) is used, with a note of what is left out.
+  @Test func aSystemFontFolderIsUsedWithANote() throws {
+    let result = try Command.run(
+      ["--format", "html", "--font-dir", "/usr/share/fonts/truetype/liberation2"], stdin: Data("words".utf8))
+    #expect(result.status == 0 && result.stdout.contains("LiberationSans-Regular.ttf"))
+    #expect(
+      result.stderr.hasPrefix(
+        "unfold: note: /usr/share/fonts/truetype/liberation2: drawing in Liberation Sans; 7 other faces left out"))
+  }
+
   @Test func invalidUTF8IsARuntimeErrorWithTheByteOffset() throws {
     let result = try Command.run([], stdin: Data([0x61, 0x62, 0x63, 0xFF, 0x64]))
     #expect(result.status == 1)

@@ -170,6 +170,31 @@ import Testing
     #expect(throws: FontError.self) { try FontFace(data: Data([0, 1, 2]), path: "tiny.ttf") }
   }
 
+  /// A system font folder with several families gives one family's faces and a monospace face, and names the
+  /// files it leaves out; a file that cannot be read is left out with its error, not a refusal of the folder.
+  @Test func aFolderOfSeveralFamiliesGivesOneAndNamesTheRest() throws {
+    let liberation = try FontSet.folder("/usr/share/fonts/truetype/liberation2")
+    func name(_ face: FontFace) -> String { URL(fileURLWithPath: face.path).lastPathComponent }
+    #expect(name(liberation.fonts.regular) == "LiberationSans-Regular.ttf")
+    #expect(name(liberation.fonts.boldItalic) == "LiberationSans-BoldItalic.ttf")
+    #expect(name(liberation.fonts.monospace) == "LiberationMono-Regular.ttf")
+    #expect(liberation.leftOut.count == 7 && liberation.leftOut.allSatisfy(\.wasRead))
+    let dejaVu = try FontSet.folder(FontSet.dejaVuFolder)
+    #expect(name(dejaVu.fonts.regular) == "DejaVuSans.ttf" && name(dejaVu.fonts.monospace) == "DejaVuSansMono.ttf")
+
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-fonts-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(throws: FontError.self) { try FontSet.folder(folder.path) }
+    try Data("not a font".utf8).write(to: folder.appendingPathComponent("Broken.ttf"))
+    try FileManager.default.copyItem(
+      atPath: "\(FontSet.dejaVuFolder)/DejaVuSans.ttf", toPath: folder.appendingPathComponent("Sans.ttf").path)
+    let mixed = try FontSet.folder(folder.path)
+    #expect(name(mixed.fonts.regular) == "Sans.ttf")
+    #expect(mixed.leftOut.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["Broken.ttf"])
+    #expect(mixed.leftOut.first?.wasRead == false && mixed.leftOut.first?.reason.contains("not a") == true)
+  }
+
   /// Advances as FreeType scales them for Chromium, in 1/65536 px: Chromium 156's canvas measures a 1000-unit
   /// em (Noto Sans CJK) as 16.0000305176 px at 16 px, 13.9999389648 at 14 and 19.9999847412 at 20; a
   /// 2048-unit font's advances are exact (DejaVu Sans `a`, 1255 units: 9.8046875 px at 16 px).

@@ -234,12 +234,85 @@ public struct FontSet: Sendable, Hashable {
       monospace: places["monospace"], size: size, lineHeight: lineHeight)
   }
 
-  /// A set from the `.ttf` and `.otf` files of a folder (see ``files(_:size:lineHeight:)``).
-  public static func folder(_ path: String, size: Double = 16, lineHeight: Double? = nil) throws(FontError) -> FontSet {
+  /// A set from a folder of font files, such as a system font folder that holds several families (Liberation's
+  /// holds Sans, Serif and Mono, each in four styles): ``FontFolder/fonts`` and the files left out.
+  ///
+  /// The `.ttf`, `.otf` and `.ttc` files (a collection's first face) are read; a file that cannot be read is
+  /// left out with its error. The text family is one with a regular face, preferring a name with "Sans", then
+  /// the most faces, then the first name; its faces take the places of ``files(_:size:lineHeight:)``, the weight
+  /// nearest 400 (regular, italic) or 700 (bold, bold italic) where two compete. The monospace face is the
+  /// upright fixed-pitch face of weight nearest 400, preferring a family that shares the text family's first
+  /// word. Every other face is left out.
+  /// - Throws: ``FontError`` when the folder cannot be listed or holds no readable face with a regular style.
+  public static func folder(_ path: String, size: Double = 16, lineHeight: Double? = nil) throws(FontError)
+    -> FontFolder
+  {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
       throw FontError(path: path, message: "no such font folder")
     }
-    let files = names.filter { $0.lowercased().hasSuffix(".ttf") || $0.lowercased().hasSuffix(".otf") }.sorted()
-    return try Self.files(files.map { "\(path)/\($0)" }, size: size, lineHeight: lineHeight)
+    var leftOut: [FontFolder.LeftOut] = []
+    var faces: [FontFace] = []
+    for name in names.sorted() where [".ttf", ".otf", ".ttc"].contains(where: { name.lowercased().hasSuffix($0) }) {
+      do throws(FontError) {
+        faces.append(try FontFace(contentsOf: "\(path)/\(name)"))
+      } catch {
+        leftOut.append(FontFolder.LeftOut(path: error.path, reason: error.message, wasRead: false))
+      }
+    }
+    func family(_ face: FontFace) -> String {
+      face.familyName ?? URL(fileURLWithPath: face.path).deletingPathExtension().lastPathComponent
+    }
+    func isRegular(_ face: FontFace) -> Bool { face.weight < 600 && !face.isItalic }
+    let proportional = Dictionary(grouping: faces.filter { !$0.isFixedPitch }, by: family)
+    let candidates = proportional.filter { $0.value.contains(where: isRegular) }
+    guard
+      let chosen = candidates.keys.min(by: { lhs, rhs in
+        let left = (lhs.localizedCaseInsensitiveContains("sans") ? 0 : 1, -candidates[lhs]!.count, lhs)
+        let right = (rhs.localizedCaseInsensitiveContains("sans") ? 0 : 1, -candidates[rhs]!.count, rhs)
+        return left < right
+      }), let textFaces = candidates[chosen]
+    else { throw FontError(path: path, message: "no readable font with a regular face in the folder") }
+    /// The face of a place nearest `weight`, among those of the style and boldness.
+    func place(bold: Bool, italic: Bool) -> FontFace? {
+      textFaces.filter { ($0.weight >= 600) == bold && $0.isItalic == italic }
+        .min { abs($0.weight - (bold ? 700 : 400)) < abs($1.weight - (bold ? 700 : 400)) }
+    }
+    let firstWord = chosen.split(separator: " ").first.map(String.init) ?? chosen
+    let monospace = faces.filter { $0.isFixedPitch && !$0.isItalic }.min { lhs, rhs in
+      func rank(_ face: FontFace) -> (Int, Int, String) {
+        (family(face).hasPrefix(firstWord) ? 0 : 1, abs(face.weight - 400), face.path)
+      }
+      return rank(lhs) < rank(rhs)
+    }
+    let set = FontSet(
+      regular: place(bold: false, italic: false)!, bold: place(bold: true, italic: false),
+      italic: place(bold: false, italic: true), boldItalic: place(bold: true, italic: true), monospace: monospace,
+      size: size, lineHeight: lineHeight)
+    let used = Set([set.regular, set.bold, set.italic, set.boldItalic, set.monospace].map(\.path))
+    for face in faces where !used.contains(face.path) {
+      let reason =
+        family(face) == chosen || face.isFixedPitch && family(face) == monospace.map(family)
+        ? "another face of \(family(face)) for the same place" : "another family (\(family(face)))"
+      leftOut.append(FontFolder.LeftOut(path: face.path, reason: reason, wasRead: true))
+    }
+    return FontFolder(fonts: set, leftOut: leftOut.sorted { $0.path < $1.path })
   }
+}
+
+/// What ``FontSet/folder(_:size:lineHeight:)`` made of a folder of fonts.
+public struct FontFolder: Sendable {
+  /// A file of the folder that the set does not use, and why.
+  public struct LeftOut: Sendable, Hashable {
+    /// The file.
+    public var path: String
+    /// Why: the file cannot be read (the reader's message), or the set has its place filled already.
+    public var reason: String
+    /// Whether the file was read (it is left out for its family or style, not for an error).
+    public var wasRead: Bool
+  }
+
+  /// The set: one family's faces and a monospace face.
+  public var fonts: FontSet
+  /// The files left out, by path.
+  public var leftOut: [LeftOut]
 }
