@@ -20,7 +20,9 @@ let package = Package(
       pkgConfig: "harfbuzz",
       providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
     ),
-    .target(name: "Unfold", dependencies: ["CCmarkGFM", "CHarfBuzz"]),
+    // Debian's ICU 72, behind one C file. Only Prepare/DictionaryBreaks.swift imports it.
+    .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+    .target(name: "Unfold", dependencies: ["CCmarkGFM", "CHarfBuzz", "CICU"]),
     .executableTarget(name: "unfold", dependencies: ["Unfold"]),
     .executableTarget(name: "unfold-bench", dependencies: ["Unfold", "TestSupport"]),
     .target(name: "TestSupport", dependencies: ["Unfold"], path: "Tests/TestSupport"),

@@ -6,7 +6,7 @@ import Unfold
 /// Chromium's lines against the engine's for text that DejaVu Sans cannot draw, with Debian's Noto fonts as the
 /// fallback chain: CJK, Korean, emoji sequences and mixed text must break where the engine predicts.
 @Suite(.serialized) struct FallbackAgreementTests {
-  static let corpus = FallbackCorpus.paragraphs(perLanguage: 24)
+  static let corpus = FallbackCorpus.paragraphs(perLanguage: 16)
   static let widths: [Double] = [160, 200, 240, 300, 360, 480, 600, 720]
 
   /// A folder of links to every font file of the set, so that one URL prefix reaches them all.

@@ -1,7 +1,7 @@
 import TestSupport
 
 /// Paragraphs in scripts that DejaVu Sans does not draw, for the browser tests of the font fallback chain:
-/// Chinese, Japanese and Korean, Latin with emoji (modifier, ZWJ, flag, keycap and variation sequences), and
+/// Chinese, Japanese, Korean, Thai and Burmese (whose words a dictionary finds), Latin with emoji (modifier, ZWJ, flag, keycap and variation sequences), and
 /// Latin mixed with CJK; with inline markdown, links, code and numbers. The words are the project's own.
 enum FallbackCorpus {
   typealias Generator = SplitMix64
@@ -33,6 +33,18 @@ enum FallbackCorpus {
         "🙂🙂🙂", "(🍕)", "🚀!",
       ], " "
     ),
+    "th": (
+      [
+        "ภาษา", "ไทย", "เขียน", "ติดกัน", "ไม่มี", "ช่องว่าง", "ระหว่าง", "คำ", "ผู้อ่าน", "จะ", "เห็น", "ข้อความ", "สั้นๆ",
+        "ก่อน", "กด", "อ่านต่อ", "เครื่องมือ", "นี้", "วัด", "ความกว้าง", "ของ", "ทุก", "บรรทัด", " ", "น้ำ", "กิน",
+      ], ""
+    ),
+    "my": (
+      [
+        "မြန်မာ", "ဘာသာ", "စကား", "တွင်", "စကားလုံး", "များ", "ကြား", "နေရာလွတ်", "မရှိ", "ပါ", "စာဖတ်သူ", "သည်",
+        "တိုတောင်း", "သော", "စာသား", "ကို", "မြင်", "ရ", " ", "၊", "။",
+      ], ""
+    ),
     "mixed": (
       [
         "Swift", "で", "書かれた", "engine", "は", "每个", "word", "を", "measures", "한", "번", "API", "v2.0",
@@ -41,7 +53,7 @@ enum FallbackCorpus {
     ),
   ]
 
-  static let languages = ["zh", "ja", "ko", "emoji", "mixed"]
+  static let languages = ["zh", "ja", "ko", "th", "my", "emoji", "mixed"]
 
   /// `count` paragraphs per language, each with its language (`und` for the emoji and mixed ones).
   static func paragraphs(perLanguage count: Int) -> [(language: String, markdown: String)] {

@@ -313,7 +313,10 @@ import Testing
   /// The opportunities of a text decided at once, straight from UAX #14 over all its code points, mandatory ones
   /// included, kept at cluster boundaries.
   static func wholeTextOpportunities(_ text: String) -> [BreakOpportunity] {
-    let actions = UAX14.breaks(Array(text.unicodeScalars))
+    let scalars = Array(text.unicodeScalars)
+    var actions = UAX14.breaks(scalars)
+    DictionaryBreaks.allowWordBreaks(
+      in: scalars, scalar: { $0 }, properties: { UnicodeTables.lookUp($0.value) }, actions: &actions)
     var expected: [BreakOpportunity] = []
     var offset = 0
     var scalarIndex = 0

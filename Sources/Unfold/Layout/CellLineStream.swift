@@ -13,7 +13,7 @@
 /// placed cluster by cluster (an emergency break); spaces at the start of a paragraph are content; a hard line break
 /// ends the line after it.
 ///
-/// Only for texts without tabs and soft hyphens (``applies(to:measurer:breaker:)``), whose segments' widths are the
+/// Only for texts without tabs, soft hyphens and scripts that a dictionary breaks (``applies(to:measurer:breaker:)``), whose segments' widths are the
 /// sums of their clusters'. A line still open at the end of a scanner's window is read again from its start in the
 /// next window (``BreakScanner/restart(at:)``), so that a line's clusters are all in one window; a line longer than a
 /// window (a width of thousands of cells, or endless hanging spaces) hands the rest of the text to a
@@ -38,11 +38,12 @@ struct CellLineStream: IteratorProtocol {
   private var opportunities = Opportunities()
 
   /// Whether the stream lays out `text` as a ``LineStream`` would: cells of the legacy profile, the Unicode rules,
-  /// and no tab or soft hyphen in the text.
+  /// and no tab, soft hyphen or character of a script that a dictionary breaks in the text.
   static func applies(to text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker) -> Bool {
     guard (measurer as? TerminalCells)?.profile == .legacy, breaker.rules == .unicode else { return false }
     return text.string.withUTF8Buffer { bytes in
-      guard bytes.offset(of: 0x09) == nil else { return false }
+      // Tabs, and the words of a dictionary's script (Thai…), which the pair tables do not find.
+      guard bytes.offset(of: 0x09) == nil, !DictionaryBreaks.mayHoldDictionaryScript(bytes) else { return false }
       // U+00AD is C2 AD; AD alone is the last byte of many other code points.
       var from = 0
       while let found = bytes.offset(of: 0xAD, from: from) {

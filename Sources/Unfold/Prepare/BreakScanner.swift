@@ -322,6 +322,8 @@ struct BreakScanner {
         let window = UnsafeBufferPointer(rebasing: scalars[..<scalarCount])
         UAX14.breaks(window, into: &actions, scratch: &scratch)
         if rules == .chromium { Self.tailorForChromium(window, &actions) }
+        // A window never ends inside a run of a dictionary's script (``isPlainUnit(_:)``): ICU sees whole runs.
+        DictionaryBreaks.allowWordBreaks(in: window, scalar: \.scalar, properties: \.properties, actions: &actions)
       }
     }
     self.scalarCount = scalarCount
@@ -414,9 +416,9 @@ struct BreakScanner {
   }
 
   /// Whether a cluster of this code point alone is a unit at which every rule's lookbehind stops: a letter
-  /// (not U+25CC, an aksara to LB28a), an ideograph or a digit.
+  /// (not U+25CC, an aksara to LB28a, nor a letter of a script that a dictionary breaks), an ideograph or a digit.
   static func isPlainUnit(_ scalar: ScannedScalar) -> Bool {
-    guard scalar.scalar != "\u{25CC}" else { return false }
+    guard scalar.scalar != "\u{25CC}", UnicodeProperties(raw: scalar.properties).lineBreak != .sa else { return false }
     switch UnicodeProperties(raw: scalar.properties).resolvedLineBreak {
     case .al, .hl, .id, .nu: return true
     default: return false

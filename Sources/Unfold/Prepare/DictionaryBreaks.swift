@@ -1,0 +1,84 @@
+internal import CICU
+
+/// Where a line may break inside a run of a script written without spaces between words (Line_Break SA: Thai,
+/// Lao, Khmer, Burmese and the Tai scripts): at the word boundaries of ICU's line break iterator, whose
+/// dictionaries are the ones Chromium's line breaker uses. UAX #14 leaves such runs to a dictionary (LB1
+/// resolves SA to AL, so that without one a run never breaks).
+///
+/// The only Swift file that calls ICU.
+enum DictionaryBreaks {
+  /// Allows a break inside each run of Line_Break SA characters of `units` where ICU finds a word boundary, in
+  /// `actions` (one per unit, as ``UAX14`` decides them): under both rules, since UAX #14 leaves these runs to a
+  /// dictionary and Chromium breaks them with ICU's.
+  static func allowWordBreaks<Units: RandomAccessCollection>(
+    in units: Units, scalar: (Units.Element) -> Unicode.Scalar, properties: (Units.Element) -> UInt32,
+    actions: inout [UAX14.Action]
+  ) where Units.Index == Int {
+    func isDictionaryScript(_ index: Int) -> Bool {
+      UnicodeProperties(raw: properties(units[index])).lineBreak == .sa
+    }
+    var start = units.startIndex
+    while start < units.endIndex {
+      guard isDictionaryScript(start) else {
+        start += 1
+        continue
+      }
+      var end = start + 1
+      while end < units.endIndex, isDictionaryScript(end) { end += 1 }
+      if end - start > 1 {
+        for boundary in boundaries(in: units[start..<end].lazy.map(scalar))
+        where actions[start + boundary] == .prohibited {
+          actions[start + boundary] = .allowed
+        }
+      }
+      start = end
+    }
+  }
+
+  /// Whether UTF-8 `bytes` may hold a character of a script that a dictionary breaks (Thai, Lao, Myanmar, Khmer,
+  /// the Tai scripts, Ahom), by lead and second bytes alone: false means none is there.
+  static func mayHoldDictionaryScript(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    while index + 1 < bytes.count {
+      let lead = bytes[index]
+      if lead >= 0xE0 {
+        let second = bytes[index + 1]
+        switch lead {
+        case 0xE0: if (0xB8...0xBB).contains(second) { return true }  // U+0E00–0EFF
+        case 0xE1:  // U+1000–10BF, U+1780–17FF, U+1940–19FF, U+1A00–1ABF
+          if second <= 0x82 || second == 0x9E || second == 0x9F || (0xA5...0xAA).contains(second) { return true }
+        case 0xEA: if (0xA7...0xAB).contains(second) { return true }  // U+A9C0–AADF
+        case 0xF0:  // U+11700–1177F
+          if second == 0x91, index + 2 < bytes.count, bytes[index + 2] == 0x9C || bytes[index + 2] == 0x9D {
+            return true
+          }
+        default: break
+        }
+      }
+      index += 1
+    }
+    return false
+  }
+
+  /// The indexes into `scalars` (a run of SA characters) before which ICU allows a line break, inside the run.
+  static func boundaries(in scalars: some Collection<Unicode.Scalar>) -> [Int] {
+    var units: [UInt16] = []
+    var scalarAt: [Int] = []  // the scalar index of each UTF-16 unit
+    units.reserveCapacity(scalars.count)
+    for (index, scalar) in scalars.enumerated() {
+      for unit in scalar.utf16 {
+        units.append(unit)
+        scalarAt.append(index)
+      }
+    }
+    guard units.count > 1, units.count < Int(Int32.max) else { return [] }
+    var offsets = [Int32](repeating: 0, count: units.count)
+    let count = units.withUnsafeBufferPointer { text in
+      offsets.withUnsafeMutableBufferPointer {
+        unfold_icu_line_breaks(text.baseAddress, Int32(text.count), $0.baseAddress, Int32($0.count))
+      }
+    }
+    guard count > 0 else { return [] }
+    return offsets.prefix(Int(count)).map { scalarAt[Int($0)] }
+  }
+}
