@@ -82,10 +82,14 @@ public struct FontMeasurer: TextMeasurer {
       advance += Self.scale(glyph.units, unitsPerEm: glyph.unitsPerEm, size: size)
     }
     if !storage.fonts.fallbacks.isEmpty,
-      lacksGlyph || storage.fonts.withFace(for: style, { Self.needsVariationGlyph(scalars, in: $0) }),
-      let index = storage.fonts.firstFallback(drawing: scalars, traits: style.traits)
+      lacksGlyph || storage.fonts.withFace(for: style, { Self.needsVariationGlyph(scalars, in: $0) })
     {
-      return self.advance(of: scalars, in: storage.fonts.fallbackFaces(for: style.traits)[index])
+      // An array, read once per face of the chain (the collection a caller passes may be a lazy view, each read
+      // of it a call through the standard library's generic code: half of preparing a Thai comment).
+      let cluster = Array(scalars)
+      if let index = storage.fonts.firstFallback(drawing: cluster, traits: style.traits) {
+        return storage.fonts.withFallbackFace(index, traits: style.traits) { self.advance(of: cluster, in: $0) }
+      }
     }
     return advance
   }
@@ -282,7 +286,7 @@ public struct FontMeasurer: TextMeasurer {
     let visible = VisibleControls.visible(scalar)
     return storage.fonts.glyph(for: visible, traits: traits) == 0 && !Self.isIgnorable(scalar)
       && !Self.isWhitespace(scalar)
-      && !storage.fonts.fallbackFaces(for: traits).contains { $0.glyph(for: visible) != 0 }
+      && !storage.fonts.fallbackHasGlyph(for: visible, traits: traits)
   }
 
   /// Whether a face with these ``FontFace/asciiWithoutGlyph`` bits draws every printable ASCII character.

@@ -68,6 +68,7 @@ public struct FontSet: Sendable, Hashable {
     var advances: [Int] = []
     var withoutGlyph: [(low: UInt64, high: UInt64)] = []
     fallbackFaces = (0..<5).map { index in fallbacks.map { $0.face(for: Self.traits(ofFace: index)) } }
+    fallbackMaps = fallbackFaces.map { faces in faces.map { ($0.basicPlane, $0.groups) } }
     for (index, face) in [regular, bold, italic, boldItalic, monospace].enumerated() {
       var missing = face.asciiWithoutGlyph
       let chain = fallbackFaces[index]
@@ -90,9 +91,25 @@ public struct FontSet: Sendable, Hashable {
   /// draw what it lacks, in the chain's order.
   private(set) var fallbackFaces: [[FontFace]] = []
 
-  /// The fallback faces, in order, for text of `traits`.
+  /// The character maps of ``fallbackFaces``, read in place where a character is looked up in the chain: a face
+  /// passed to a closure per fallback family was copied (its ten references retained and released), three
+  /// quarters of preparing a Chinese comment.
+  private(set) var fallbackMaps: [[(basicPlane: [UInt16], groups: [(start: UInt32, end: UInt32, glyph: UInt32)])]] =
+    []
+
+  /// Runs `body` with the fallback face `index` (in ``fallbacks``) for text of `traits`, borrowed.
   @inline(__always)
-  func fallbackFaces(for traits: Style.Traits) -> [FontFace] { fallbackFaces[Self.faceIndex(for: traits)] }
+  func withFallbackFace<Result>(_ index: Int, traits: Style.Traits, _ body: (borrowing FontFace) -> Result) -> Result {
+    fallbackFaces[Self.faceIndex(for: traits)].withUnsafeBufferPointer { body($0[index]) }
+  }
+
+  /// Whether some fallback face for text of `traits` has a glyph for `scalar`.
+  @inline(__always)
+  func fallbackHasGlyph(for scalar: Unicode.Scalar, traits: Style.Traits) -> Bool {
+    fallbackMaps[Self.faceIndex(for: traits)].withUnsafeBufferPointer { maps in
+      maps.contains { FontFace.glyph(for: scalar, basicPlane: $0.basicPlane, groups: $0.groups) != 0 }
+    }
+  }
 
   /// The index in ``fallbacks`` of the family that draws a cluster (its characters) which the face for `traits`
   /// cannot: the first whose face for the traits has every glyph it needs; nil when the style's own face draws it
@@ -109,7 +126,19 @@ public struct FontSet: Sendable, Hashable {
 
   /// The index in ``fallbacks`` of the first family whose face for `traits` draws a cluster.
   func firstFallback(drawing scalars: some Collection<Unicode.Scalar>, traits: Style.Traits) -> Int? {
-    fallbackFaces(for: traits).firstIndex { FontMeasurer.draws(scalars, $0) }
+    let index = Self.faceIndex(for: traits)
+    // A cluster of one character that needs a glyph (most of them): the character maps alone.
+    if scalars.count == 1, let scalar = scalars.first, !FontMeasurer.isIgnorable(scalar),
+      !FontMeasurer.isWhitespace(scalar)
+    {
+      let visible = VisibleControls.visible(scalar)
+      return fallbackMaps[index].withUnsafeBufferPointer { maps in
+        maps.firstIndex { FontFace.glyph(for: visible, basicPlane: $0.basicPlane, groups: $0.groups) != 0 }
+      }
+    }
+    return fallbackFaces[index].withUnsafeBufferPointer { faces in
+      faces.firstIndex { FontMeasurer.draws(scalars, $0) }
+    }
   }
 
   /// The traits that a face of ``faceIndex(for:)`` draws.
