@@ -2,8 +2,8 @@
 /// (the layout and the truncation both ask it).
 ///
 /// For exact measurers the sum decides. For a font, where each inline item is rounded up before summing, the
-/// sum decides whenever it is far from the width, and the items of the line are measured one by one only
-/// near it (a line rarely ends within half a pixel of its width, so this costs little).
+/// sum decides whenever it is far from the width; near it, a line of one style is its one item, and the items of a
+/// line of several are measured one by one (a line rarely ends within half a pixel of its width).
 struct LineFit {
   let text: StyledText
   let measurer: any TextMeasurer
@@ -14,6 +14,11 @@ struct LineFit {
   func fits(_ start: Int, _ end: Int, total: Int, extra: [Int] = []) -> Bool {
     let all = total + extra.reduce(0, +)
     if let decided = Self.decide(all, width: width, rounding: measurer.itemRounding) { return decided }
+    // A stretch of one style is one inline item, of width `total`: no cluster to measure again (a line of
+    // ideographs in a 1000-unit font ends near the width at every multiple of the em).
+    if end <= start || text.runIndex(containing: start) == text.runIndex(containing: end - 1) {
+      return measurer.fits(items: [total] + extra, width: width)
+    }
     return measurer.fits(items: items(start, end) + extra, width: width)
   }
 
