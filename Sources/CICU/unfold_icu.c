@@ -1,13 +1,47 @@
 // ICU's line break iterator, for the words of scripts written without spaces (Thai, Lao, Khmer, Burmese),
 // found with the dictionaries Chromium's line breaker uses. The only C that touches ICU.
 #include "unfold_icu.h"
+#include <pthread.h>
 #include <unicode/ubrk.h>
 
-int32_t unfold_icu_line_breaks(const uint16_t *text, int32_t length, int32_t *boundaries, int32_t capacity) {
+// Opening an iterator loads and checks its rules (microseconds, a Thai comment's whole preparing several times
+// over): iterators are kept in a small pool, shared by the threads under a lock, and given new text each time.
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static UBreakIterator *pool[16];
+static int pooled = 0;
+
+static UBreakIterator *take_iterator(void) {
+  UBreakIterator *iterator = NULL;
+  pthread_mutex_lock(&pool_lock);
+  if (pooled > 0) iterator = pool[--pooled];
+  pthread_mutex_unlock(&pool_lock);
+  if (iterator) return iterator;
   UErrorCode status = U_ZERO_ERROR;
-  UBreakIterator *iterator = ubrk_open(UBRK_LINE, "", (const UChar *)text, length, &status);
+  iterator = ubrk_open(UBRK_LINE, "", NULL, 0, &status);
   if (U_FAILURE(status)) {
     if (iterator) ubrk_close(iterator);
+    return NULL;
+  }
+  return iterator;
+}
+
+static void give_back(UBreakIterator *iterator) {
+  pthread_mutex_lock(&pool_lock);
+  if (pooled < (int)(sizeof pool / sizeof pool[0])) {
+    pool[pooled++] = iterator;
+    iterator = NULL;
+  }
+  pthread_mutex_unlock(&pool_lock);
+  if (iterator) ubrk_close(iterator);
+}
+
+int32_t unfold_icu_line_breaks(const uint16_t *text, int32_t length, int32_t *boundaries, int32_t capacity) {
+  UBreakIterator *iterator = take_iterator();
+  if (!iterator) return -1;
+  UErrorCode status = U_ZERO_ERROR;
+  ubrk_setText(iterator, (const UChar *)text, length, &status);
+  if (U_FAILURE(status)) {
+    ubrk_close(iterator);
     return -1;
   }
   int32_t count = 0;
@@ -15,6 +49,9 @@ int32_t unfold_icu_line_breaks(const uint16_t *text, int32_t length, int32_t *bo
     if (count < capacity) boundaries[count] = offset;
     count += 1;
   }
-  ubrk_close(iterator);
+  // The iterator keeps no pointer to the text past this call: it is given an empty one.
+  status = U_ZERO_ERROR;
+  ubrk_setText(iterator, NULL, 0, &status);
+  give_back(iterator);
   return count;
 }

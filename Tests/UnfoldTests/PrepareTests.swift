@@ -315,8 +315,8 @@ import Testing
   static func wholeTextOpportunities(_ text: String) -> [BreakOpportunity] {
     let scalars = Array(text.unicodeScalars)
     var actions = UAX14.breaks(scalars)
-    DictionaryBreaks.allowWordBreaks(
-      in: scalars, scalar: { $0 }, properties: { UnicodeTables.lookUp($0.value) }, actions: &actions)
+    let scanned = scalars.map { BreakScanner.ScannedScalar(scalar: $0, properties: UnicodeTables.lookUp($0.value)) }
+    scanned.withUnsafeBufferPointer { DictionaryBreaks.allowWordBreaks(in: $0, actions: &actions) }
     var expected: [BreakOpportunity] = []
     var offset = 0
     var scalarIndex = 0

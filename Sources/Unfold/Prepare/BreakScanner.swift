@@ -323,7 +323,7 @@ struct BreakScanner {
         UAX14.breaks(window, into: &actions, scratch: &scratch)
         if rules == .chromium { Self.tailorForChromium(window, &actions) }
         // A window never ends inside a run of a dictionary's script (``isPlainUnit(_:)``): ICU sees whole runs.
-        DictionaryBreaks.allowWordBreaks(in: window, scalar: \.scalar, properties: \.properties, actions: &actions)
+        DictionaryBreaks.allowWordBreaks(in: window, actions: &actions)
       }
     }
     self.scalarCount = scalarCount
