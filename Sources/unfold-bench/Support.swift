@@ -18,6 +18,30 @@ struct BenchInputs {
     "Emoji 👨‍👩‍👧 and flags 🇯🇵🇫🇷 with skin tones 👍🏽 stay whole.",
   ]
 
+  /// Sentences of one script each, for the table of preparing and relayout per script in fonts.
+  static let scripts: [(name: String, sentences: [String])] = [
+    (
+      "Latin",
+      ["The quick brown fox jumps over the lazy dog, twice: $19.99 (42% off).", "A **bold** claim, then `code`."]
+    ),
+    ("Arabic", ["مرحبا بالعالم، هذا نص باللغة العربية.", "يقيس المحرك كل كلمة مرة واحدة ثم يقطع الأسطر."]),
+    ("CJK", ["統一碼聯盟是一個非營利組織，負責維護統一碼標準。", "日本語の文章は、単語の間に空白がありません。"]),
+    ("Thai", ["ภาษาไทยไม่มีการเว้นวรรคระหว่างคำ", "เครื่องมือนี้วัดความกว้างของทุกคำเพียงครั้งเดียว"]),
+    ("emoji", ["Thanks 👍🏽 great post 🎉🎉 👨‍👩‍👧 🇯🇵🇫🇷 ❤️ 1️⃣ 🧑🏻‍💻!", "So good 😀😀 🚀 🏳️‍🌈 ✔️"]),
+  ]
+
+  /// About `bytes` of one script's sentences (``scripts``), in paragraphs of a few sentences.
+  func comment(script index: Int, bytes: Int) -> String {
+    let sentences = Self.scripts[index].sentences
+    var generator = SplitMix64(state: UInt64(index + 1))
+    var text = ""
+    while text.utf8.count < bytes {
+      text += sentences[Int(generator.next() % UInt64(sentences.count))]
+      text += generator.next() % 5 == 0 ? "\n\n" : " "
+    }
+    return text
+  }
+
   /// Plain sentences, with a line break after about one in eight.
   func verbatim(bytes: Int) -> String {
     var generator = SplitMix64(state: 42)

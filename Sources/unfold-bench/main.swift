@@ -30,7 +30,8 @@ if arguments.first == "--generate", arguments.count == 2, let bytes = Int(argume
   exit(0)
 }
 
-// `unfold-bench --profile STAGE`: one stage in a loop, alone, for perf or callgrind (prepare, relayout, count (of
+// `unfold-bench --profile STAGE`: one stage in a loop, alone, for perf or callgrind (prepare, prepare-px (in DejaVu
+// Sans and the Noto fallbacks, Chromium's breaks), relayout, count (of
 // lines at a new width), parse, ansi, html: the whole pipeline to an expanded view, collapsed and
 // collapsed-verbatim: to a collapsed terminal view); UNFOLD_PROFILE_ROUNDS rounds (20 by default) on a document of
 // UNFOLD_PROFILE_BYTES (1 MB by default), or on the text of the file UNFOLD_PROFILE_FILE (as markdown and as verbatim
@@ -52,11 +53,14 @@ if arguments.first == "--profile", arguments.count == 2 {
   let text = MarkdownParser.parse(markdown).text
   let prepared = PreparedText(text, measurer: TerminalCells())
   let htmlFonts = arguments[1] == "html" ? try? FontSet.dejaVu() : nil
+  let pxFonts = arguments[1] == "prepare-px" ? try? FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks()) : nil
   let rounds = environment["UNFOLD_PROFILE_ROUNDS"].flatMap { Int($0) } ?? 20
   // The stage is chosen once, not per round: comparing the argument with each name was counted in every round.
   let stage: (Int) -> Void =
     switch arguments[1] {
     case "prepare": { _ in _ = PreparedText(text, measurer: TerminalCells()) }
+    case "prepare-px":
+      { _ in _ = PreparedText(text, measurer: FontMeasurer(pxFonts!), breaker: .chromium) }
     case "relayout": { round in _ = prepared.layout(width: 40 + round % 40) }
     case "count": { round in _ = prepared.lineCount(width: 40 + round % 40) }
     case "ansi": { _ in _ = Paragraph(LocalizedKey(markdown)).ansi(width: 80, colors: .ansi16, state: .expanded) }
@@ -84,7 +88,8 @@ defer { try? FileManager.default.removeItem(at: folder) }
 let tableTime = measure(runs: 1) { _ = TerminalCells.width(of: "中") }
 let peers = Peers(folder: folder)
 
-// UNFOLD_BENCH_TABLES: the tables to print (stages, collapsed, relayout, comments, memory, slow); all by default.
+// UNFOLD_BENCH_TABLES: the tables to print (stages, collapsed, relayout, scripts, comments, memory, slow); all by
+// default.
 let tables = ProcessInfo.processInfo.environment["UNFOLD_BENCH_TABLES"].map {
   $0.split(separator: ",").map(String.init)
 }
@@ -195,6 +200,45 @@ if wants("relayout") {
     let countTime = relayoutTime { _ = $0.lineCount(width: $1) }
     print(
       "| \(name) | \(microseconds(prepareTime)) | \(microseconds(layoutTime)) | "
+        + "\(String(format: "%.0f×", prepareTime / layoutTime)) | \(microseconds(countTime)) | "
+        + "\(String(format: "%.0f×", prepareTime / countTime)) |")
+  }
+}
+
+if wants("scripts") {
+  // Preparing and relayout per script, measured in fonts as the HTML renderer measures: DejaVu Sans with Debian's
+  // Noto fonts as the fallback chain, Chromium's line breaking.
+  print("")
+  print(
+    "| a 1 KB comment in fonts (DejaVu Sans, Noto fallbacks), Chromium's breaks | prepare | layout | "
+      + "prepare / layout | count of lines | prepare / count |")
+  print("| --- | --- | --- | --- | --- | --- |")
+  let fonts = try? FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks())
+  for (index, script) in BenchInputs.scripts.enumerated() {
+    guard let fonts else { break }
+    let text = MarkdownParser.parse(inputs.comment(script: index, bytes: 1_000)).text
+    let measurer = FontMeasurer(fonts)
+    var prepared: PreparedText?
+    let (runs, batch) = (31, 20)
+    let prepareTime =
+      measure(runs: runs) {
+        for _ in 0..<batch { prepared = PreparedText(text, measurer: measurer, breaker: .chromium) }
+      } / Double(batch)
+    guard let prepared else { continue }
+    let unitsPerPixel = FontMeasurer.unitsPerPixel
+    func relayoutTime(_ relayout: @Sendable (PreparedText, Int) -> Void) -> Double {
+      var width = 240 * unitsPerPixel
+      return measure(runs: runs) {
+        for _ in 0..<100 {
+          width = width == 240 * unitsPerPixel ? 400 * unitsPerPixel : 240 * unitsPerPixel
+          relayout(prepared, width)
+        }
+      } / 100
+    }
+    let layoutTime = relayoutTime { _ = $0.layout(width: $1) }
+    let countTime = relayoutTime { _ = $0.lineCount(width: $1) }
+    print(
+      "| \(script.name) | \(microseconds(prepareTime)) | \(microseconds(layoutTime)) | "
         + "\(String(format: "%.0f×", prepareTime / layoutTime)) | \(microseconds(countTime)) | "
         + "\(String(format: "%.0f×", prepareTime / countTime)) |")
   }
