@@ -94,6 +94,29 @@ func measure(runs: Int = 7, _ body: () -> Void) -> Double {
 }
 
 /// Microseconds below a millisecond, else milliseconds.
+/// A row of a relayout table: `prepared` laid out again, and its lines counted, at the two widths in turn (each
+/// relayout at another width than the one before; `batch` of them a sample, one taking about as long as reading
+/// the clock twice), against `prepareTime`.
+func relayoutRow(
+  _ name: String, _ prepared: PreparedText, prepareTime: Double, widths: (Int, Int), runs: Int, batch: Int
+) -> String {
+  func relayoutTime(_ relayout: @Sendable (PreparedText, Int) -> Void) -> Double {
+    var width = widths.0
+    return measure(runs: runs) {
+      for _ in 0..<batch {
+        width = width == widths.0 ? widths.1 : widths.0
+        relayout(prepared, width)
+      }
+    } / Double(batch)
+  }
+  let layoutTime = relayoutTime { _ = $0.layout(width: $1) }
+  // The number of lines alone (pretext's `layout`: a height), with no line made.
+  let countTime = relayoutTime { _ = $0.lineCount(width: $1) }
+  return "| \(name) | \(microseconds(prepareTime)) | \(microseconds(layoutTime)) | "
+    + "\(String(format: "%.0f×", prepareTime / layoutTime)) | \(microseconds(countTime)) | "
+    + "\(String(format: "%.0f×", prepareTime / countTime)) |"
+}
+
 func microseconds(_ seconds: Double) -> String {
   seconds < 0.001 ? String(format: "%.2f µs", seconds * 1e6) : milliseconds(seconds)
 }

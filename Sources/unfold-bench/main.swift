@@ -186,22 +186,7 @@ if wants("relayout") {
     // variable that preparing wrote, each relayout copied the prepared text (12 retains and 12 releases, 0.1 µs
     // that a relayout of one's own prepared text does not pay).
     guard let prepared else { continue }
-    func relayoutTime(_ relayout: @Sendable (PreparedText, Int) -> Void) -> Double {
-      var width = 40
-      return measure(runs: runs) {
-        for _ in 0..<batch {
-          width = width == 40 ? 72 : 40
-          relayout(prepared, width)
-        }
-      } / Double(batch)
-    }
-    let layoutTime = relayoutTime { _ = $0.layout(width: $1) }
-    // The number of lines alone (pretext's `layout`: a height), with no line made.
-    let countTime = relayoutTime { _ = $0.lineCount(width: $1) }
-    print(
-      "| \(name) | \(microseconds(prepareTime)) | \(microseconds(layoutTime)) | "
-        + "\(String(format: "%.0f×", prepareTime / layoutTime)) | \(microseconds(countTime)) | "
-        + "\(String(format: "%.0f×", prepareTime / countTime)) |")
+    print(relayoutRow(name, prepared, prepareTime: prepareTime, widths: (40, 72), runs: runs, batch: batch))
   }
 }
 
@@ -225,22 +210,10 @@ if wants("scripts") {
         for _ in 0..<batch { prepared = PreparedText(text, measurer: measurer, breaker: .chromium) }
       } / Double(batch)
     guard let prepared else { continue }
-    let unitsPerPixel = FontMeasurer.unitsPerPixel
-    func relayoutTime(_ relayout: @Sendable (PreparedText, Int) -> Void) -> Double {
-      var width = 240 * unitsPerPixel
-      return measure(runs: runs) {
-        for _ in 0..<100 {
-          width = width == 240 * unitsPerPixel ? 400 * unitsPerPixel : 240 * unitsPerPixel
-          relayout(prepared, width)
-        }
-      } / 100
-    }
-    let layoutTime = relayoutTime { _ = $0.layout(width: $1) }
-    let countTime = relayoutTime { _ = $0.lineCount(width: $1) }
+    let px = FontMeasurer.unitsPerPixel
     print(
-      "| \(script.name) | \(microseconds(prepareTime)) | \(microseconds(layoutTime)) | "
-        + "\(String(format: "%.0f×", prepareTime / layoutTime)) | \(microseconds(countTime)) | "
-        + "\(String(format: "%.0f×", prepareTime / countTime)) |")
+      relayoutRow(
+        script.name, prepared, prepareTime: prepareTime, widths: (240 * px, 400 * px), runs: runs, batch: 100))
   }
 }
 
