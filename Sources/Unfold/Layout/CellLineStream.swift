@@ -13,7 +13,7 @@
 /// placed cluster by cluster (an emergency break); spaces at the start of a paragraph are content; a hard line break
 /// ends the line after it.
 ///
-/// Only for texts without tabs, soft hyphens and scripts that a dictionary breaks (``applies(to:measurer:breaker:)``), whose segments' widths are the
+/// Only for texts without tabs and soft hyphens (``applies(to:measurer:breaker:)``), whose segments' widths are the
 /// sums of their clusters'. A line still open at the end of a scanner's window is read again from its start in the
 /// next window (``BreakScanner/restart(at:)``), so that a line's clusters are all in one window; a line longer than a
 /// window (a width of thousands of cells, or endless hanging spaces) hands the rest of the text to a
@@ -38,12 +38,11 @@ struct CellLineStream: IteratorProtocol {
   private var opportunities = Opportunities()
 
   /// Whether the stream lays out `text` as a ``LineStream`` would: cells of the legacy profile, the Unicode rules,
-  /// and no tab, soft hyphen or character of a script that a dictionary breaks in the text.
+  /// and no tab or soft hyphen in the text.
   static func applies(to text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker) -> Bool {
     guard (measurer as? TerminalCells)?.profile == .legacy, breaker.rules == .unicode else { return false }
     return text.string.withUTF8Buffer { bytes in
-      // Tabs, and the words of a dictionary's script (Thai…), which the pair tables do not find.
-      guard bytes.offset(of: 0x09) == nil, !DictionaryBreaks.mayHoldDictionaryScript(bytes) else { return false }
+      guard bytes.offset(of: 0x09) == nil else { return false }
       // U+00AD is C2 AD; AD alone is the last byte of many other code points.
       var from = 0
       while let found = bytes.offset(of: 0xAD, from: from) {
@@ -316,8 +315,14 @@ struct CellLineStream: IteratorProtocol {
     /// The class of a code point that is a unit of its own to the pair table (not a mark or a joiner, which LB9
     /// joins to the unit before).
     private static func plainClass(_ scalar: BreakScanner.ScannedScalar) -> LineBreakClass? {
-      let resolved = UnicodeProperties(raw: scalar.properties).resolvedLineBreak
-      return resolved == .cm || resolved == .zwj ? nil : resolved
+      let properties = UnicodeProperties(raw: scalar.properties)
+      let resolved = properties.resolvedLineBreak
+      return resolved == .cm || resolved == .zwj || properties.lineBreak == .sa ? nil : resolved
+    }
+
+    /// Whether a code point is of a script that a dictionary breaks (Line_Break SA).
+    private static func isDictionaryScript(_ scalar: BreakScanner.ScannedScalar) -> Bool {
+      scalar.scalar.value >= 0x0E00 && UnicodeProperties(raw: scalar.properties).lineBreak == .sa
     }
 
     /// What may happen before entry `j` of the window, by UAX #14 over the window's code points from the nearest
@@ -338,6 +343,13 @@ struct CellLineStream: IteratorProtocol {
         last += 1
       }
       var end = units == 2 ? clusters[last].scalar : window.scalarCount
+      // A run of a dictionary's script is read whole, for ICU to find its words (it starts after a safe place:
+      // none lies inside such a run).
+      while end < window.scalarCount, end > 0, Self.isDictionaryScript(scalars[end - 1]),
+        Self.isDictionaryScript(scalars[end])
+      {
+        end += 1
+      }
       if !(cache.validFrom <= target && end <= cache.end) {
         var (start, validFrom) = (0, 0)
         var i = j - 1
@@ -363,7 +375,9 @@ struct CellLineStream: IteratorProtocol {
           }
           i -= 1
         }
-        UAX14.breaks(UnsafeBufferPointer(rebasing: scalars[start..<end]), into: &actions, scratch: &scratch)
+        let stretch = UnsafeBufferPointer(rebasing: scalars[start..<end])
+        UAX14.breaks(stretch, into: &actions, scratch: &scratch)
+        DictionaryBreaks.allowWordBreaks(in: stretch, actions: &actions)
         cache = (start, validFrom, end)
       }
       return BreakScanner.kind(before: actions[target - cache.start])

@@ -36,31 +36,6 @@ enum DictionaryBreaks {
     }
   }
 
-  /// Whether UTF-8 `bytes` may hold a character of a script that a dictionary breaks (Thai, Lao, Myanmar, Khmer,
-  /// the Tai scripts, Ahom), by lead and second bytes alone: false means none is there.
-  static func mayHoldDictionaryScript(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    while index + 1 < bytes.count {
-      let lead = bytes[index]
-      if lead >= 0xE0 {
-        let second = bytes[index + 1]
-        switch lead {
-        case 0xE0: if (0xB8...0xBB).contains(second) { return true }  // U+0E00–0EFF
-        case 0xE1:  // U+1000–10BF, U+1780–17FF, U+1940–19FF, U+1A00–1ABF
-          if second <= 0x82 || second == 0x9E || second == 0x9F || (0xA5...0xAA).contains(second) { return true }
-        case 0xEA: if (0xA7...0xAB).contains(second) { return true }  // U+A9C0–AADF
-        case 0xF0:  // U+11700–1177F
-          if second == 0x91, index + 2 < bytes.count, bytes[index + 2] == 0x9C || bytes[index + 2] == 0x9D {
-            return true
-          }
-        default: break
-        }
-      }
-      index += 1
-    }
-    return false
-  }
-
   /// The indexes into `scalars` (a run of SA characters) before which ICU allows a line break, inside the run.
   static func boundaries(in scalars: some Collection<Unicode.Scalar>) -> [Int] {
     var units: [UInt16] = []
