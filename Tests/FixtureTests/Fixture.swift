@@ -28,10 +28,14 @@ struct Fixture: CustomTestStringConvertible, Sendable {
     var reserveSpace: Bool?
     var scroll: Bool?
     var textStyle: String?
+    var fallbacks: Bool?  // HTML: DejaVu with Debian's Noto fonts as the fallback chain
   }
 
   /// DejaVu Sans and DejaVu Sans Mono at 16 px, the HTML fixtures' fonts.
   static let fonts: FontSet? = try? FontSet.dejaVu(size: 16, lineHeight: 20)
+  /// The same with ``FontFamily/notoFallbacks()``, for fixtures with `"fallbacks": true`.
+  static let fontsWithFallbacks: FontSet? = try? FontSet.dejaVu(
+    size: 16, lineHeight: 20, fallbacks: FontFamily.notoFallbacks())
 
   let name: String
   var testDescription: String { name }
@@ -101,7 +105,8 @@ struct Fixture: CustomTestStringConvertible, Sendable {
   /// Every expected output, by file name, computed now.
   func outputs() throws -> [(file: String, text: String)] {
     let paragraph = try paragraph()
-    let width = try options().width
+    let options = try options()
+    let width = options.width
     var outputs = [
       (file: "runs.txt", text: Self.dump(paragraph.source.resolve())),
       (file: "breaks.txt", text: paragraph.breaks()),
@@ -121,10 +126,9 @@ struct Fixture: CustomTestStringConvertible, Sendable {
       outputs.append(
         ("\(name).ansi.txt", paragraph.ansi(width: width, state: state).replacingOccurrences(of: "\u{1B}", with: "\\e"))
       )
-      guard let fonts = Self.fonts else {
+      guard let fonts = options.fallbacks == true ? Self.fontsWithFallbacks : Self.fonts else {
         throw FixtureError(message: "DejaVu fonts missing: install fonts-dejavu-core")
       }
-      let options = try options()
       outputs.append(
         (
           "\(name).html",
