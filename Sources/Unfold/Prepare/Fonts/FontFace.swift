@@ -50,9 +50,6 @@ public struct FontFace: Sendable, Hashable {
   let bitmapStrikes: [BitmapStrike]
   /// The face in HarfBuzz, for the clusters that need shaping; `nil` where HarfBuzz cannot read the file.
   let harfBuzz: HarfBuzzFont?
-  /// Whether the character map has variation sequences (a format 14 subtable): glyphs for a character
-  /// followed by a variation selector, which an emoji font maps.
-  let hasVariationSequences: Bool
 
   /// Two faces are equal when they are the same face of the same file with the same bytes.
   public static func == (lhs: FontFace, rhs: FontFace) -> Bool {
@@ -129,7 +126,6 @@ public struct FontFace: Sendable, Hashable {
     }
     self.familyName = try? reader.familyName(tables["name"])
     (basicPlane, groups) = try reader.characterMap(cmap)
-    hasVariationSequences = try reader.hasVariationSequences(cmap)
     // Each ASCII code point's glyph as drawn (a control's picture, in the basic plane), looked up once for both
     // tables.
     var withoutGlyph: (low: UInt64, high: UInt64) = (0, 0)
@@ -336,15 +332,6 @@ private struct SFNTReader {
       throw fail("no Unicode character map (cmap format 4 or 12)")
     }
     return (basic, groups)
-  }
-
-  /// Whether the character map has a format 14 subtable (Unicode variation sequences).
-  func hasVariationSequences(_ cmap: Range<Int>) throws(FontError) -> Bool {
-    for index in 0..<Int(try u16(cmap, 2)) {
-      let subtable = cmap.lowerBound + Int(try u32(cmap, 8 + index * 8))..<cmap.upperBound
-      if try u16(subtable, 0) == 14 { return true }
-    }
-    return false
   }
 
   /// The strikes of a colour bitmap font and each glyph's advance in them (`CBLC` indexes the glyphs' images in
