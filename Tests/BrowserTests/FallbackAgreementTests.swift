@@ -7,6 +7,7 @@ import Unfold
 /// fallback chain: CJK, Korean, emoji sequences and mixed text must break where the engine predicts.
 @Suite(.serialized) struct FallbackAgreementTests {
   static let corpus = FallbackCorpus.paragraphs(perLanguage: 16)
+  static let shapingCorpus = FallbackCorpus.paragraphs(perLanguage: 12, languages: FallbackCorpus.shapingLanguages)
   static let widths: [Double] = [160, 200, 240, 300, 360, 480, 600, 720]
 
   /// A folder of links to every font file of the set, so that one URL prefix reaches them all.
@@ -27,16 +28,28 @@ import Unfold
 
   @Test(arguments: [14.0, 16.0, 20.0])
   func chromiumBreaksWhereTheEngineDoesWithFallbackFonts(size: Double) throws {
+    try expectAgreement(corpus: Self.corpus, size: size)
+  }
+
+  /// Arabic, Persian and Urdu (joining forms, lam-alef, ZWNJ), Hebrew with points, Devanagari and Bengali
+  /// (conjuncts, reordered vowel signs), Vietnamese (stacked diacritics, some decomposed) and Latin mixed with
+  /// right-to-left words: each word is shaped as a whole, as the browser shapes it.
+  @Test(arguments: [14.0, 16.0, 20.0])
+  func chromiumBreaksWhereTheEngineDoesInShapedScripts(size: Double) throws {
+    try expectAgreement(corpus: Self.shapingCorpus, size: size)
+  }
+
+  private func expectAgreement(corpus: [(language: String, markdown: String)], size: Double) throws {
     let fallbacks = FontFamily.notoFallbacks()
     try #require(fallbacks.count >= 3, "Debian's Noto fonts are missing: run scripts/install-dependencies")
     let fonts = try FontSet.dejaVu(size: size, lineHeight: (size * 1.25).rounded(), fallbacks: fallbacks)
     let folder = try Self.fontFolder(for: fonts)
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try LineAgreementTests.agreement(
-      fonts: fonts, prefix: "file://\(folder.path)/", corpus: Self.corpus, widths: Self.widths)
+      fonts: fonts, prefix: "file://\(folder.path)/", corpus: corpus, widths: Self.widths)
     result.report("DejaVu Sans and Noto at \(size) px")
     #expect(result.fontsLoaded, "the fonts did not load in Chromium")
-    #expect(result.total == Self.corpus.count * Self.widths.count)
+    #expect(result.total == corpus.count * Self.widths.count)
     #expect(result.rate >= 0.995, "\(result.agree) of \(result.total)")
     #expect(result.moreLinesInChromium == 0, "Chromium drew more lines than the engine predicted")
     #expect(result.toggleProblems.isEmpty, "\(result.toggleProblems.count) collapsed views differ")

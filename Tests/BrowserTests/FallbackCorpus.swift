@@ -51,17 +51,71 @@ enum FallbackCorpus {
         "中文", "and", "日本語", "mixed", "텍스트", "2024年", "6月", "100%", "OK",
       ], " "
     ),
+    "ar": (
+      [
+        "محرك", "التخطيط", "يقيس", "كل", "كلمة", "مرة", "واحدة", "ثم", "يكسر", "الأسطر", "لأي", "عرض", "القارئ", "لا",
+        "ينتظر", "المعاينة", "قصيرة", "وصادقة", "اقرأ", "المزيد", "مُحَرِّك", "الكلام", "،", "؟", "١٢٣", "(نص)",
+      ], " "
+    ),
+    "fa": (
+      [
+        "موتور", "چیدمان", "هر", "واژه", "را", "یک", "بار", "اندازه", "می‌گیرد", "خواننده", "منتظر", "نمی‌ماند",
+        "پیش‌نمایش", "کوتاه", "و", "صادق", "است", "بیشتر", "بخوانید", "۱۴۰۳", "گزارش", "ژرف", "،",
+      ], " "
+    ),
+    "ur": (
+      [
+        "یہ", "انجن", "ہر", "لفظ", "کو", "ایک", "بار", "ناپتا", "ہے", "قاری", "انتظار", "نہیں", "کرتا", "مختصر",
+        "پیش", "نظارہ", "مزید", "پڑھیں", "ٹوٹی", "ڈور", "گھر", "۔", "،",
+      ], " "
+    ),
+    "he": (
+      [
+        "מנוע", "הפריסה", "מודד", "כל", "מילה", "פעם", "אחת", "ושובר", "שורות", "בכל", "רוחב", "הקורא", "לא", "מחכה",
+        "תצוגה", "מקדימה", "קצרה", "וכנה", "קרא", "עוד", "שָׁלוֹם", "סֵפֶר", "״ציטוט״", "(הערה)",
+      ], " "
+    ),
+    "hi": (
+      [
+        "यह", "इंजन", "हर", "शब्द", "को", "एक", "बार", "मापता", "है", "और", "किसी", "भी", "चौड़ाई", "पर", "पंक्तियाँ",
+        "तोड़ता", "पाठक", "प्रतीक्षा", "नहीं", "करता", "पूर्वावलोकन", "छोटा", "क्षमा", "श्रृंखला", "।", "२०२४",
+      ], " "
+    ),
+    "bn": (
+      [
+        "এই", "ইঞ্জিন", "প্রতিটি", "শব্দ", "একবার", "মাপে", "এবং", "যেকোনো", "প্রস্থে", "লাইন", "ভাঙে", "পাঠক", "অপেক্ষা",
+        "করে", "না", "পূর্বরূপ", "ছোট", "ও", "সৎ", "আরও", "পড়ুন", "স্ক্রিপ্ট", "।", "১২৩",
+      ], " "
+    ),
+    "vi": (
+      [
+        "Công", "cụ", "này", "đo", "mỗi", "từ", "một", "lần", "rồi", "ngắt", "dòng", "ở", "bất", "kỳ", "độ", "rộng",
+        "nào", "người", "đọc", "không", "phải", "chờ", "đợi", "xem", "thêm", "Tiê\u{0301}ng", "Vie\u{0323}\u{0302}t",
+      ], " "
+    ),
+    "rtl-mixed": (
+      [
+        "The", "engine", "measures", "كلمة", "עברית", "API", "v2.0", "مرحبا", "שלום", "100%", "2024", "(RTL)", "read",
+        "more", "نص", "عربي", "טקסט", "preview", "«اقتباس»", "-",
+      ], " "
+    ),
   ]
 
   static let languages = ["zh", "ja", "ko", "th", "my", "emoji", "mixed"]
 
+  /// The languages whose scripts shape words as a whole (joining, conjuncts, marks) or run right to left, and
+  /// Vietnamese with its stacked diacritics.
+  static let shapingLanguages = ["ar", "fa", "ur", "he", "hi", "bn", "vi", "rtl-mixed"]
+
   /// `count` paragraphs per language, each with its language (`und` for the emoji and mixed ones).
-  static func paragraphs(perLanguage count: Int) -> [(language: String, markdown: String)] {
+  static func paragraphs(perLanguage count: Int, languages: [String] = languages) -> [(
+    language: String, markdown: String
+  )] {
     var result: [(language: String, markdown: String)] = []
     for language in languages {
       var generator = Generator(state: UInt64(language.unicodeScalars.reduce(11) { $0 &* 31 &+ $1.value }))
       for _ in 0..<count {
-        let tag = ["emoji", "mixed"].contains(language) ? "und" : language
+        let tag = ["emoji", "mixed", "rtl-mixed"].contains(language) ? "und" : language
         result.append((tag, paragraph(language, &generator)))
       }
     }

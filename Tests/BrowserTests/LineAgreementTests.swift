@@ -86,6 +86,16 @@ import Unfold
       )
       for line in disagreements.prefix(25) { print("  disagreement \(line)") }
       for line in toggleProblems.prefix(25) { print("  toggle \(line)") }
+      // Every case, for whoever studies them: UNFOLD_AGREEMENT_LOG names a file to append them to.
+      guard let path = ProcessInfo.processInfo.environment["UNFOLD_AGREEMENT_LOG"] else { return }
+      if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+      guard let file = FileHandle(forWritingAtPath: path) else { return }
+      file.seekToEndOfFile()
+      let all =
+        ["\(name): \(agree) of \(total)"] + disagreements.map { "  disagreement \($0)" }
+        + toggleProblems.map { "  toggle \($0)" }
+      file.write(Data((all.joined(separator: "\n") + "\n").utf8))
+      file.closeFile()
     }
   }
 
@@ -122,6 +132,7 @@ import Unfold
   ) throws -> Agreement {
     var body = ""
     var expected: [String: (lines: [String], collapsed: TruncatedText)] = [:]
+    var markdowns: [String: String] = [:]
     for (index, (language, markdown)) in zip(corpus.indices, corpus) {
       let paragraph = Paragraph(TextSource(LocalizedKey(markdown)), options: TruncationOptions(lineLimit: 3))
       let text = paragraph.source.resolve().text
@@ -137,6 +148,7 @@ import Unfold
             id: id, fontSource: .url(prefix: prefix), animationDuration: 0, scriptNonce: BrowserPage.nonce)
           options.language = language
           body += paragraph.html(width: width, fonts: fonts, state: state, options: options)
+          markdowns[id] = markdown
           expected[id] = (
             expanded.lines.map { normalize($0.fragments.filter { $0.role == .text }.map(\.text).joined()) },
             collapsed
@@ -172,7 +184,8 @@ import Unfold
           result.agree += 1
         } else {
           if actual.count > lines.count { result.moreLinesInChromium += 1 }
-          result.disagreements.append("\(chromium.id): engine \(lines)\n    chromium \(actual)")
+          result.disagreements.append(
+            "\(chromium.id): engine \(lines)\n    chromium \(actual)\n    markdown \(markdowns[chromium.id] ?? "")")
         }
       } else {
         // The collapsed view: a button exactly when truncated, on the last of the engine's lines.

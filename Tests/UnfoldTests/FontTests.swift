@@ -33,6 +33,42 @@ import Testing
     #expect(measurer.width(of: "iiii", style: Style(.code)) == measurer.width(of: "mmmm", style: Style(.code)))
   }
 
+  /// Words of joining scripts are shaped as a whole: their widths are Chromium 156's (measured with kerning and
+  /// ligatures off, DejaVu Sans 16 px, in 1/64 px), not the sums of isolated letters.
+  @Test func joiningWordsAreMeasuredShapedAsChromiumDraws() throws {
+    let measurer = FontMeasurer(try #require(fonts))
+    func width(_ text: String) -> Int {
+      let layout = LineLayout(StyledText(plain: text), measurer: measurer, width: 1000 * FontMeasurer.unitsPerPixel)
+      return layout.lines.map(\.width).reduce(0, +)
+    }
+    let layoutUnit = FontMeasurer.unitsPerPixel / 64
+    #expect(width("خواننده است") == 5588 * layoutUnit)
+    #expect(width("ب\u{200C}ب") == 1928 * layoutUnit)
+    #expect(width("میگیرد") == 2753 * layoutUnit)
+    // Lam and alef make one glyph, narrower than the two isolated letters; a letter's width depends on its
+    // neighbours.
+    #expect(width("لا") < measurer.width(of: "ل") + measurer.width(of: "ا"))
+    #expect(width("بب") != 2 * width("ب"))
+    // A line that starts inside a word (an emergency break) is measured from the whole word, as preparing does.
+    let text = StyledText(plain: "مُحَرِّكالتخطيط")
+    let narrow = LineLayout(text, measurer: measurer, width: 30 * FontMeasurer.unitsPerPixel)
+    #expect(narrow.lines.count > 1)
+    #expect(narrow.lines.map(\.width).reduce(0, +) == width("مُحَرِّكالتخطيط"))
+  }
+
+  /// Chromium rounds each side of a zero-width non-joiner as an inline item of its own: "ا‌ا" is 570/64 px
+  /// wide in Chromium 156, its exact width 569/64.
+  @Test func aNonJoinerStartsANewRoundedPiece() throws {
+    let measurer = FontMeasurer(try #require(fonts))
+    let text = StyledText(plain: "ا\u{200C}ا")
+    let exact = 569 * FontMeasurer.unitsPerPixel / 64
+    #expect(LineLayout(text, measurer: measurer, width: 1000 * FontMeasurer.unitsPerPixel).lines[0].width == exact)
+    // At a width of 568/64 px (plus Chromium's 1/64 of slack) the two rounded halves, 570/64, do not fit.
+    #expect(LineLayout(text, measurer: measurer, width: exact - FontMeasurer.unitsPerPixel / 64).lines.count == 2)
+    let joined = StyledText(plain: "اا")
+    #expect(LineLayout(joined, measurer: measurer, width: exact - FontMeasurer.unitsPerPixel / 64).lines.count == 1)
+  }
+
   @Test func chromiumsFitRoundsEachItemUpToALayoutUnit() throws {
     let measurer = FontMeasurer(try #require(fonts))
     let px = FontMeasurer.unitsPerPixel
@@ -300,7 +336,7 @@ import Testing
     builder.append("bold ones", style: Style(.bold))
     builder.append(
       " then 日本語の文章が続きます。 e\u{301}toile, 👨‍👩‍👧 and 🇺🇸 flags, a\ttab, hy\u{AD}phen\u{AD}ated, "
-        + "Ελληνικά, עברית ועוד, हिन्दी में, a verylongwordthatneedsanemergencybreak, "
+        + "Ελληνικά, עברית ועוד, हिन्दी में, عربي مُحَرِّك لا می\u{200C}گیرد, a verylongwordthatneedsanemergencybreak, "
         + "\u{200B}zero width\r\nand CR LF.")
     builder.append(" A link.", style: Style(link: "https://example.com"))
     let single = builder.build()

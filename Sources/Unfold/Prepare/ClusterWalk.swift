@@ -69,6 +69,8 @@ struct ClusterWalk: IteratorProtocol {
   private let measurer: any TextMeasurer
   /// Whether the walk measures.
   private let measures: Bool
+  /// Measures the words that a font shapes as a whole; `nil` for terminal cells and a walk that does not measure.
+  private var shaper: WordShaper?
   /// Where the next chunk starts, and where the walk ends (UTF-8 offsets).
   private var chunkEnd: Int
   private let end: Int
@@ -96,6 +98,7 @@ struct ClusterWalk: IteratorProtocol {
     self.text = text
     self.measurer = measurer ?? TerminalCells()
     measures = measurer != nil
+    shaper = measurer.flatMap { WordShaper(text, measurer: $0) }
     chunkEnd = range.lowerBound
     end = range.upperBound
     runs = RunCursor(text, at: range.lowerBound)
@@ -130,6 +133,10 @@ struct ClusterWalk: IteratorProtocol {
     }
     if cluster.isTab {
       cluster.advance = measurer.tabAdvance(at: x)
+    } else if shaper != nil, WordShaper.shapesInContext(cluster.first),
+      let shaped = shaper!.advance(ofClusterAt: start)
+    {
+      cluster.advance = shaped
     } else if count > 1 {
       cluster.advance = measurer.advance(ofScalars: scalars[first..<first + count], style: style)
     } else if cluster.first.isASCII {

@@ -46,6 +46,8 @@ struct Segmenter: IteratorProtocol {
   /// The width of the open segment so far.
   private var openWidth = 0
   private var runs: RunCursor
+  /// Measures the words that a font shapes as a whole; `nil` for terminal cells.
+  private var shaper: WordShaper?
   /// Where the next cluster stands on a line that would hold the whole text (for tabs).
   private var x = 0
 
@@ -58,6 +60,7 @@ struct Segmenter: IteratorProtocol {
     isLegacyCells = (measurer as? TerminalCells)?.profile == .legacy
     scanner = BreakScanner(text.string, from: start, rules: breaker.rules)
     runs = RunCursor(text, at: start)
+    shaper = WordShaper(text, measurer: measurer)
   }
 
   mutating func next() -> Segment? {
@@ -139,6 +142,8 @@ struct Segmenter: IteratorProtocol {
     let measurer = self.measurer
     let isLegacyCells = self.isLegacyCells
     let (open, openWidth, start) = (self.open, self.openWidth, self.x)
+    var shaper = self.shaper
+    defer { self.shaper = shaper }
     // What the loop leaves for the next window, written once after it.
     var after: (open: Segment?, width: Int, x: Int) = (nil, 0, 0)
     // The window's segments are written through a buffer, with room for one per cluster (the most there can be)
@@ -265,10 +270,15 @@ struct Segmenter: IteratorProtocol {
           advance = TerminalCells.legacyWidth(ofScanned: scalars, cluster.scalar..<end.scalar)
         } else if count == 1 {
           let style = self.runs.style(at: cluster.offset)
-          advance =
-            first.isASCII
-            ? measurer.advance(ofASCII: UInt8(first.value), style: style)
-            : measurer.advance(ofScalar: first, style: style)
+          if shaper != nil, WordShaper.shapesInContext(first), let shaped = shaper!.advance(ofClusterAt: cluster.offset)
+          {
+            advance = shaped
+          } else {
+            advance =
+              first.isASCII
+              ? measurer.advance(ofASCII: UInt8(first.value), style: style)
+              : measurer.advance(ofScalar: first, style: style)
+          }
         } else if BreakScanner.isLetterRun(scalars, first: cluster.scalar, count: count) {
           // A cluster per letter, each in its own style.
           var sum = 0
@@ -276,13 +286,21 @@ struct Segmenter: IteratorProtocol {
           for index in 0..<count {
             let letter = scalars[cluster.scalar + index].scalar
             let style = self.runs.style(at: offset)
-            sum +=
-              letter.isASCII
-              ? measurer.advance(ofASCII: UInt8(letter.value), style: style)
-              : measurer.advance(ofScalar: letter, style: style)
+            if shaper != nil, WordShaper.shapesInContext(letter), let shaped = shaper!.advance(ofClusterAt: offset) {
+              sum += shaped
+            } else {
+              sum +=
+                letter.isASCII
+                ? measurer.advance(ofASCII: UInt8(letter.value), style: style)
+                : measurer.advance(ofScalar: letter, style: style)
+            }
             offset += UTF8.width(letter)
           }
           advance = sum
+        } else if shaper != nil, WordShaper.shapesInContext(first),
+          let shaped = shaper!.advance(ofClusterAt: cluster.offset)
+        {
+          advance = shaped
         } else {
           advance = measurer.advance(
             ofScalars: scalars[cluster.scalar..<end.scalar].lazy.map(\.scalar),

@@ -324,3 +324,52 @@ public struct FontMeasurer: TextMeasurer {
     }
   }
 }
+
+extension FontMeasurer {
+  /// The advances of the clusters of a word that the browser shapes as a whole (``WordShaper``): the word cut where
+  /// the face that draws its clusters changes (the style's face, or the fallback that draws a cluster it cannot),
+  /// each piece shaped by HarfBuzz with the pinned features and the rest of the word as context, each glyph's advance counted to the cluster of the
+  /// character it comes from (a ligature's to its first). `clusterStarts` holds each cluster's index in `scalars`
+  /// and one past the last. `nil` when HarfBuzz cannot shape in a face.
+  func shapedAdvances(of scalars: [Unicode.Scalar], clusterStarts: [Int], style: Style) -> [Int]? {
+    let fonts = storage.fonts
+    let count = clusterStarts.count - 1
+    let values = scalars.map(\.value)
+    // The face of each cluster: -1 for the style's own, else the index of the fallback family.
+    var faces = [Int](repeating: -1, count: count)
+    if !fonts.fallbacks.isEmpty {
+      for index in 0..<count {
+        faces[index] =
+          fonts.fallback(drawing: scalars[clusterStarts[index]..<clusterStarts[index + 1]], traits: style.traits) ?? -1
+      }
+    }
+    var advances = [Int](repeating: 0, count: count)
+    var first = 0
+    while first < count {
+      var end = first + 1
+      while end < count, faces[end] == faces[first] { end += 1 }
+      let piece = clusterStarts[first]..<clusterStarts[end]
+      func shape(_ face: borrowing FontFace) -> (glyphs: [ShapedGlyph], unitsPerEm: Int)? {
+        guard face.bitmapStrikes.isEmpty, let glyphs = face.harfBuzz?.shape(values, range: piece) else { return nil }
+        return (glyphs, face.unitsPerEm)
+      }
+      let shaped =
+        faces[first] < 0
+        ? fonts.withFace(for: style, shape) : fonts.withFallbackFace(faces[first], traits: style.traits, shape)
+      guard let shaped else { return nil }
+      for glyph in shaped.glyphs {
+        // The cluster that holds the glyph's first character: the last whose start is not past it.
+        let character = glyph.cluster
+        var cluster = first
+        var upper = end - 1
+        while cluster < upper {
+          let middle = (cluster + upper + 1) / 2
+          if clusterStarts[middle] <= character { cluster = middle } else { upper = middle - 1 }
+        }
+        advances[cluster] += Self.scale(glyph.advance, unitsPerEm: shaped.unitsPerEm, size: fonts.size)
+      }
+      first = end
+    }
+    return advances
+  }
+}

@@ -40,10 +40,19 @@ final class HarfBuzzFont: @unchecked Sendable {
   /// shaped as one run whose script, direction and language HarfBuzz guesses from the text, with kerning and
   /// ligatures off as the CSS that the page pins says (`font-kerning: none; font-variant-ligatures: none`).
   func shape(_ scalars: some Collection<Unicode.Scalar>) -> [ShapedGlyph] {
+    let values = scalars.map(\.value)
+    return shape(values, range: 0..<values.count)
+  }
+
+  /// The glyphs that HarfBuzz draws for `values[range]` (code points), shaped as ``shape(_:)`` does, with the code
+  /// points around the range as context (a letter joins a neighbour drawn in another face, as the browser
+  /// shapes it); a glyph's cluster is the index in `values` of its cluster's first code point.
+  func shape(_ values: [UInt32], range: Range<Int>) -> [ShapedGlyph] {
     guard let buffer = hb_buffer_create() else { return [] }
     defer { hb_buffer_destroy(buffer) }
-    let values = scalars.map(\.value)
-    values.withUnsafeBufferPointer { hb_buffer_add_utf32(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count)) }
+    values.withUnsafeBufferPointer {
+      hb_buffer_add_utf32(buffer, $0.baseAddress, Int32($0.count), UInt32(range.lowerBound), Int32(range.count))
+    }
     hb_buffer_guess_segment_properties(buffer)
     hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
     Self.pinnedFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
