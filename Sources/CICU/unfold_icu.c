@@ -1,7 +1,10 @@
 // ICU's line break iterator, for the words of scripts written without spaces (Thai, Lao, Khmer, Burmese),
-// found with the dictionaries Chromium's line breaker uses. The only C that touches ICU.
+// found with the dictionaries Chromium's line breaker uses; and ICU's bidi algorithm, which Chromium runs to cut
+// a paragraph into runs of one direction. The only C that touches ICU.
 #include "unfold_icu.h"
 #include <pthread.h>
+#include <string.h>
+#include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 
 // Opening an iterator loads and checks its rules (microseconds, a Thai comment's whole preparing several times
@@ -54,4 +57,19 @@ int32_t unfold_icu_line_breaks(const uint16_t *text, int32_t length, int32_t *bo
   ubrk_setText(iterator, NULL, 0, &status);
   give_back(iterator);
   return count;
+}
+
+int32_t unfold_icu_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level, uint8_t *levels) {
+  UErrorCode status = U_ZERO_ERROR;
+  UBiDi *bidi = ubidi_openSized(length, 0, &status);
+  if (U_FAILURE(status)) return -1;
+  ubidi_setPara(bidi, (const UChar *)text, length, paragraph_level, NULL, &status);
+  const UBiDiLevel *resolved = U_SUCCESS(status) ? ubidi_getLevels(bidi, &status) : NULL;
+  if (U_FAILURE(status) || !resolved) {
+    ubidi_close(bidi);
+    return -1;
+  }
+  memcpy(levels, resolved, (size_t)length);
+  ubidi_close(bidi);
+  return 0;
 }

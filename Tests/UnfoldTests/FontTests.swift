@@ -69,6 +69,18 @@ import Testing
     #expect(LineLayout(joined, measurer: measurer, width: exact - FontMeasurer.unitsPerPixel / 64).lines.count == 1)
   }
 
+  /// Chromium starts an inline item where the bidi level changes (ICU's UAX #9, the base direction the first
+  /// strong character's) and after a zero-width non-joiner; a measurer that adds exactly needs none.
+  @Test func bidiRunsAndNonJoinersStartInlineItems() throws {
+    let measurer = FontMeasurer(try #require(fonts))
+    func breaks(_ text: String) -> [Int] { ItemBreaks(StyledText(plain: text), measurer: measurer).offsets }
+    #expect(breaks("plain English text, 日本語") == [])
+    #expect(breaks("abc שלום def") == [4, 12])  // the space after the Hebrew word takes the paragraph's level
+    #expect(breaks("שלום abc def!") == [9, 16])  // "abc def" at level 2, "!" back at 1
+    #expect(breaks("a\u{200C}b") == [4])
+    #expect(ItemBreaks(StyledText(plain: "abc שלום def"), measurer: TerminalCells()).offsets == [])
+  }
+
   @Test func chromiumsFitRoundsEachItemUpToALayoutUnit() throws {
     let measurer = FontMeasurer(try #require(fonts))
     let px = FontMeasurer.unitsPerPixel

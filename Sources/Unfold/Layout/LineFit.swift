@@ -8,6 +8,8 @@ struct LineFit {
   let text: StyledText
   let measurer: any TextMeasurer
   let width: Int
+  /// Where the target starts an inline item inside a run of one style.
+  let itemBreaks: ItemBreaks
 
   /// Whether the line from `start` up to `end` (whose exact width is `total`), followed by `extra` items
   /// (a hyphen, an ellipsis, a label), fits.
@@ -18,27 +20,11 @@ struct LineFit {
     // ideographs in a 1000-unit font ends near the width at every multiple of the em).
     if end <= start
       || text.runIndex(containing: start) == text.runIndex(containing: end - 1)
-        && !containsNonJoiner(start, end)
+        && !itemBreaks.any(inside: start..<end)
     {
       return measurer.fits(items: [total] + extra, width: width)
     }
     return measurer.fits(items: items(start, end) + extra, width: width)
-  }
-
-  /// Whether the text between two offsets holds a zero-width non-joiner (U+200C, E2 80 8C in UTF-8).
-  ///
-  /// Chromium rounds the width on each side of one separately, as if it began a new inline item: "a‹ZWNJ›a" in
-  /// DejaVu Sans at 16 px is 1256/64 px wide and "aa" 1255/64, in Chromium 156 (no other joiner or format
-  /// character does so). Persian writes it inside words (می‌گیرد).
-  private func containsNonJoiner(_ start: Int, _ end: Int) -> Bool {
-    text.string.withUTF8Buffer { bytes in
-      var index = start
-      while index + 2 < end {
-        if bytes[index] == 0xE2, bytes[index + 1] == 0x80, bytes[index + 2] == 0x8C { return true }
-        index += 1
-      }
-      return false
-    }
   }
 
   /// The largest sum that surely fits: the width for an exact measurer; for a rounding one, the width less
@@ -56,23 +42,26 @@ struct LineFit {
     return nil
   }
 
-  /// The widths of the runs of one style between two offsets of a line, cut after each zero-width non-joiner
-  /// (``containsNonJoiner(_:_:)``).
+  /// The widths of the inline items between two offsets of a line: its runs of one style, cut at the
+  /// ``itemBreaks``.
   func items(_ start: Int, _ end: Int) -> [Int] {
     var items: [Int] = []
     var run: Int?
     var walk = ClusterWalk(text, range: start..<end, measurer: measurer)
-    let splitsAtNonJoiners = containsNonJoiner(start, end)
-    var afterNonJoiner = false
+    let breaks = itemBreaks.offsets
+    var nextBreak = itemBreaks.first(after: start)
     while let cluster = walk.next() {
-      if cluster.run == run, !items.isEmpty, !afterNonJoiner {
-        items[items.count - 1] += cluster.advance
-      } else {
+      var startsItem = cluster.run != run || items.isEmpty
+      if nextBreak < breaks.count, breaks[nextBreak] <= cluster.start {
+        startsItem = true
+        while nextBreak < breaks.count, breaks[nextBreak] <= cluster.start { nextBreak += 1 }
+      }
+      if startsItem {
         items.append(cluster.advance)
         run = cluster.run
+      } else {
+        items[items.count - 1] += cluster.advance
       }
-      // A non-joiner extends the cluster before it: the next cluster starts a new rounded piece.
-      afterNonJoiner = splitsAtNonJoiners && containsNonJoiner(cluster.start, cluster.end)
     }
     return items
   }

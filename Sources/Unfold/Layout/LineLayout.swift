@@ -35,6 +35,8 @@ public struct LineLayout: Sendable {
   /// Whether the lines cover the whole text; `false` when a line limit stopped the layout early because
   /// the text needs more lines than the limit.
   public let isComplete: Bool
+  /// Where the measurer's target starts an inline item inside a run of one style (for cutting a line).
+  let itemBreaks: ItemBreaks
 
   /// Lays out a styled text, measuring as it goes, and stops as soon as it knows the text exceeds
   /// `lineLimit` lines: showing 3 lines of a long text costs what its first lines cost.
@@ -63,8 +65,9 @@ public struct LineLayout: Sendable {
 
   init(
     text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: Int, lines: [Line],
-    breakOffsetStorage: [Int] = [], isComplete: Bool
+    breakOffsetStorage: [Int] = [], isComplete: Bool, itemBreaks: ItemBreaks? = nil
   ) {
+    self.itemBreaks = itemBreaks ?? ItemBreaks(text, measurer: measurer)
     self.text = text
     self.measurer = measurer
     self.breaker = breaker
@@ -178,7 +181,9 @@ struct LineFitter<Lines: LineSink> {
   let hyphenWidth: Int
   /// The fit rule near the width, made when asked (keeping one made copies of the text and the measurer in every
   /// layout, a tenth of a comment's relayout; it is asked only where the sum cannot decide).
-  private var fit: LineFit { LineFit(text: text, measurer: measurer, width: width) }
+  private var fit: LineFit { LineFit(text: text, measurer: measurer, width: width, itemBreaks: itemBreaks) }
+  /// Where the measurer's target starts an inline item inside a run of one style.
+  private let itemBreaks: ItemBreaks
   /// The measurer's item rounding, read once (see ``LineFit/decide(_:width:rounding:)``).
   private let rounding: Int
   /// The closed lines (or their number).
@@ -223,11 +228,12 @@ struct LineFitter<Lines: LineSink> {
   private let recordsBreakOffsets: Bool
 
   /// A fitter of lines of `width` that closes them into `lines`; `hyphenWidth` is the measurer's width of `-`,
-  /// measured here if not given.
+  /// and `itemBreaks` the text's for the measurer, found here if not given.
   init(
     text: StyledText, measurer: any TextMeasurer, width: Int, recordsBreakOffsets: Bool = true,
-    hyphenWidth: Int? = nil, lines: Lines
+    hyphenWidth: Int? = nil, itemBreaks: ItemBreaks? = nil, lines: Lines
   ) {
+    self.itemBreaks = itemBreaks ?? ItemBreaks(text, measurer: measurer)
     self.lines = lines
     self.recordsBreakOffsets = recordsBreakOffsets
     self.text = text
@@ -623,11 +629,11 @@ extension LineFitter where Lines == [LineLayout.Line] {
   /// A fitter of lines of `width` that keeps them.
   init(
     text: StyledText, measurer: any TextMeasurer, width: Int, recordsBreakOffsets: Bool = true,
-    hyphenWidth: Int? = nil
+    hyphenWidth: Int? = nil, itemBreaks: ItemBreaks? = nil
   ) {
     self.init(
       text: text, measurer: measurer, width: width, recordsBreakOffsets: recordsBreakOffsets,
-      hyphenWidth: hyphenWidth, lines: [])
+      hyphenWidth: hyphenWidth, itemBreaks: itemBreaks, lines: [])
   }
 
   /// The layout of what was placed, at most `limit` lines: the open line closed when it `isComplete`, the
@@ -638,7 +644,7 @@ extension LineFitter where Lines == [LineLayout.Line] {
     return LineLayout(
       text: text, measurer: measurer, breaker: breaker, width: width,
       lines: lines.count > limit ? Array(lines.prefix(limit)) : lines, breakOffsetStorage: breakOffsets,
-      isComplete: isComplete)
+      isComplete: isComplete, itemBreaks: itemBreaks)
   }
 
   /// Drops the closed lines (a ``LineStream`` has handed them out).

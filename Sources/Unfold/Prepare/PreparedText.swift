@@ -27,6 +27,8 @@ public struct PreparedText: Sendable {
   let isExact: Bool
   /// The paragraphs that a count of lines follows line by line (``PlainRuns/LongParagraphs``).
   let longParagraphs: PlainRuns.LongParagraphs
+  /// Where the measurer's target starts an inline item inside a run of one style (``ItemBreaks``).
+  let itemBreaks: ItemBreaks
 
   /// Prepares a text.
   /// - Complexity: O(*n*) in the length of the text.
@@ -50,6 +52,7 @@ public struct PreparedText: Sendable {
       hardBreaks: plainRuns.hardBreaks, contentWidths: plainRuns.contentWidths)
     self.hyphenWidth = measurer.width(of: "-")
     self.isExact = measurer.itemRounding == 0
+    self.itemBreaks = ItemBreaks(text, measurer: measurer)
   }
 
   /// Lays the text out in lines no wider than `width`.
@@ -69,10 +72,11 @@ public struct PreparedText: Sendable {
     if let isComplete = placePlain(&lines, width: width, lineLimit: limit) {
       return LineLayout(
         text: text, measurer: measurer, breaker: breaker, width: width, lines: lines, breakOffsetStorage: starts,
-        isComplete: isComplete)
+        isComplete: isComplete, itemBreaks: itemBreaks)
     }
     var fitter = LineFitter(
-      text: text, measurer: measurer, width: width, recordsBreakOffsets: false, hyphenWidth: hyphenWidth)
+      text: text, measurer: measurer, width: width, recordsBreakOffsets: false, hyphenWidth: hyphenWidth,
+      itemBreaks: itemBreaks)
     let isComplete = fitter.place(segments, plainRuns, lineLimit: limit)
     return fitter.layout(breaker: breaker, lineLimit: limit, isComplete: isComplete, breakOffsets: starts)
   }
@@ -113,7 +117,7 @@ public struct PreparedText: Sendable {
     }
     var fitter = LineFitter(
       text: text, measurer: measurer, width: width, recordsBreakOffsets: false, hyphenWidth: hyphenWidth,
-      lines: LineCounter())
+      itemBreaks: itemBreaks, lines: LineCounter())
     guard fitter.place(segments, plainRuns, lineLimit: limit) else { return limit + 1 }
     fitter.finish()
     return fitter.lines.count

@@ -195,7 +195,9 @@ struct LineDrawer {
   /// The text, measurer and width to draw with; its lines are never read (the lines to draw are passed in).
   let layout: LineLayout
   var measurer: any TextMeasurer { layout.measurer }
-  var fit: LineFit { LineFit(text: layout.text, measurer: measurer, width: layout.width) }
+  var fit: LineFit {
+    LineFit(text: layout.text, measurer: measurer, width: layout.width, itemBreaks: layout.itemBreaks)
+  }
 
   /// The display line of a laid-out line: its drawn content, and the hyphen of a break after a soft hyphen.
   func draw(_ line: LineLayout.Line) -> DisplayLine {

@@ -25,7 +25,7 @@ public enum TextDirection: String, Hashable, Sendable {
     self = .ltr
   }
 
-  private static func isRightToLeft(_ value: UInt32) -> Bool {
+  static func isRightToLeft(_ value: UInt32) -> Bool {
     switch value {
     case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
       // Marks and digits inside these blocks are not strong.

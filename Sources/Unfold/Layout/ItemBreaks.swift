@@ -1,0 +1,91 @@
+internal import CICU
+
+/// Where Chromium starts a new inline item inside a run of one style: each item's width is rounded up to the
+/// layout unit on its own (``LineFit``), so a line near the width fits or not by how many there are.
+///
+/// - Where the bidi embedding level changes: Chromium cuts a paragraph into runs of one level (UAX #9, resolved
+///   by ICU) before it lays it out. The base direction is the first strong character's, as the HTML renderer
+///   writes `dir` (``TextDirection/init(firstStrongIn:)``).
+/// - After a zero-width non-joiner (U+200C): "ا‌ا" in DejaVu Sans at 16 px is 570/64 px wide in Chromium 156,
+///   its exact width 569/64 ("a‌a" too; no other joiner or format character does so).
+///
+/// Found once per text, for a measurer that rounds items; a text with no right-to-left character in a
+/// left-to-right paragraph has one level throughout, and no bidi is run.
+struct ItemBreaks: Sendable {
+  /// The UTF-8 offsets where an item starts, ascending.
+  private(set) var offsets: [Int] = []
+
+  /// None: a measurer whose widths add up exactly.
+  static let none = ItemBreaks()
+
+  private init() {}
+
+  /// The item breaks of `text` for `measurer`: none unless it rounds items.
+  init(_ text: StyledText, measurer: any TextMeasurer) {
+    guard measurer.itemRounding > 0 else { return }
+    var nonJoiners: [Int] = []
+    var mayBeBidi = false
+    text.string.withUTF8Buffer { bytes in
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte >= 0xD6 {
+          if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0x8C {
+            nonJoiners.append(index + 3)
+          }
+          if !mayBeBidi, Self.startsBidiCharacter(bytes, at: index) { mayBeBidi = true }
+        }
+        index += 1
+      }
+    }
+    let levelChanges = mayBeBidi ? Self.levelChanges(in: text.string) : []
+    offsets = levelChanges.isEmpty ? nonJoiners : Array(Set(levelChanges + nonJoiners)).sorted()
+  }
+
+  /// Whether an item starts strictly inside `range`.
+  func any(inside range: Range<Int>) -> Bool {
+    guard !offsets.isEmpty else { return false }
+    let first = offsets.partitionIndex { $0 > range.lowerBound }
+    return first < offsets.count && offsets[first] < range.upperBound
+  }
+
+  /// The index of the first item break after `offset`.
+  func first(after offset: Int) -> Int { offsets.partitionIndex { $0 > offset } }
+
+  /// Whether the code point that starts at `index` is right to left or a bidi control (a code point of U+0590 and
+  /// up: its lead byte is 0xD6 or more).
+  private static func startsBidiCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    guard bytes[index] & 0xC0 == 0xC0 else { return false }
+    let value = GraphemeReader.decode(bytes, at: index).value
+    switch value {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return TextDirection.isRightToLeft(value)
+    }
+  }
+
+  /// The UTF-8 offsets where the bidi level changes, its paragraphs at the text's base direction.
+  private static func levelChanges(in string: String) -> [Int] {
+    let units = Array(string.utf16)
+    guard !units.isEmpty, units.count < Int(Int32.max) else { return [] }
+    let base: UInt8 = TextDirection(firstStrongIn: string) == .rtl ? 1 : 0
+    var levels = [UInt8](repeating: base, count: units.count)
+    let status = units.withUnsafeBufferPointer { text in
+      levels.withUnsafeMutableBufferPointer { levels in
+        unfold_icu_bidi_levels(text.baseAddress, Int32(text.count), base, levels.baseAddress)
+      }
+    }
+    guard status == 0 else { return [] }
+    var changes: [Int] = []
+    var unit = 0
+    var offset = 0
+    var previous = levels[0]
+    for scalar in string.unicodeScalars {
+      let level = levels[unit]
+      if level != previous, unit > 0 { changes.append(offset) }
+      previous = level
+      unit += scalar.utf16.count
+      offset += UTF8.width(scalar)
+    }
+    return changes
+  }
+}
