@@ -1,3 +1,4 @@
-// HarfBuzz, the shaper the browsers use. Only Prepare/Fonts/HarfBuzzFont.swift imports it.
+// HarfBuzz, the shaper the browsers use, and its subsetter. Only Prepare/Fonts/HarfBuzzFont.swift imports it.
 #include <hb.h>
 #include <hb-ot.h>
+#include <hb-subset.h>

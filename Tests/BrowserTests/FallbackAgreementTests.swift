@@ -46,12 +46,33 @@ import Unfold
     let folder = try Self.fontFolder(for: fonts)
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try LineAgreementTests.agreement(
-      fonts: fonts, prefix: "file://\(folder.path)/", corpus: corpus, widths: Self.widths)
+      fonts: fonts, fontSource: .url(prefix: "file://\(folder.path)/"), corpus: corpus, widths: Self.widths)
     result.report("DejaVu Sans and Noto at \(size) px")
     #expect(result.fontsLoaded, "the fonts did not load in Chromium")
     #expect(result.total == corpus.count * Self.widths.count)
     #expect(result.rate >= 0.995, "\(result.agree) of \(result.total)")
     #expect(result.moreLinesInChromium == 0, "Chromium drew more lines than the engine predicted")
+    #expect(result.toggleProblems.isEmpty, "\(result.toggleProblems.count) collapsed views differ")
+  }
+
+  /// Fonts embedded in the page are cut down to the glyphs it draws (HarfBuzz's subsetter): a paragraph of every
+  /// script of both corpora, its fonts embedded, stays small and breaks in Chromium exactly where the engine
+  /// says, as with the whole files.
+  @Test func embeddedSubsetFontsBreakAsTheWholeFiles() throws {
+    let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: FontFamily.notoFallbacks())
+    let languages = FallbackCorpus.languages + FallbackCorpus.shapingLanguages
+    let corpus = FallbackCorpus.paragraphs(perLanguage: 2, languages: languages)
+    var generator = SplitMix64(state: 3)
+    let mixed = languages.map { FallbackCorpus.paragraph($0, &generator) }.joined(separator: " ")
+    let options = HTMLOptions(fontSource: .embedded)
+    let html = Paragraph(TextSource(LocalizedKey(mixed))).html(width: 300, fonts: fonts, options: options)
+    // The whole files are tens of megabytes (Noto Sans CJK alone is 19 MB).
+    #expect(html.utf8.count < 2_000_000, "\(html.utf8.count) bytes")
+    let result = try LineAgreementTests.agreement(
+      fonts: fonts, fontSource: .embedded, corpus: corpus + [("und", mixed)], widths: [160, 300, 480])
+    result.report("Embedded subsets of DejaVu Sans and Noto at 16 px")
+    #expect(result.fontsLoaded, "the fonts did not load in Chromium")
+    #expect(result.agree == result.total, "\(result.agree) of \(result.total)")
     #expect(result.toggleProblems.isEmpty, "\(result.toggleProblems.count) collapsed views differ")
   }
 }

@@ -61,7 +61,8 @@ import Unfold
   @Test(arguments: fontChoices)
   func chromiumBreaksWhereTheEngineDoes(_ choice: FontChoice) throws {
     let result = try Self.agreement(
-      fonts: try choice.fonts(), prefix: "file://\(choice.folder)/", corpus: Self.corpus, widths: Self.widths)
+      fonts: try choice.fonts(), fontSource: .url(prefix: "file://\(choice.folder)/"), corpus: Self.corpus,
+      widths: Self.widths)
     result.report(choice.name)
     #expect(result.fontsLoaded, "the fonts did not load in Chromium")
     #expect(result.total == Self.corpus.count * Self.widths.count)
@@ -100,17 +101,19 @@ import Unfold
   }
 
   /// Renders every paragraph of `corpus` at each width, expanded and collapsed to 3 lines, and compares
-  /// Chromium's lines with the engine's; `prefix` is where the pages find the font files. A page holds about 200
+  /// Chromium's lines with the engine's; `fontSource` is where the pages find the fonts. A page holds about 200
   /// containers: Chromium's time grows faster than their number, each with `@font-face` rules that load (400
   /// containers with fallback fonts took 7.7 s, 800 took 45 s).
   static func agreement(
-    fonts: FontSet, prefix: String, corpus: [(language: String, markdown: String)], widths: [Double]
+    fonts: FontSet, fontSource: HTMLOptions.FontSource, corpus: [(language: String, markdown: String)],
+    widths: [Double]
   ) throws -> Agreement {
     var result: Agreement?
     let perPage = max(1, 200 / (2 * widths.count))
     for start in stride(from: 0, to: corpus.count, by: perPage) {
       let page = try pageAgreement(
-        fonts: fonts, prefix: prefix, corpus: corpus[start..<min(corpus.count, start + perPage)], widths: widths)
+        fonts: fonts, fontSource: fontSource, corpus: corpus[start..<min(corpus.count, start + perPage)],
+        widths: widths)
       guard var merged = result else {
         result = page
         continue
@@ -126,9 +129,10 @@ import Unfold
     return result ?? Agreement(fontsLoaded: false)
   }
 
-  /// ``agreement(fonts:prefix:corpus:widths:)`` for the paragraphs of one page.
+  /// ``agreement(fonts:fontSource:corpus:widths:)`` for the paragraphs of one page.
   private static func pageAgreement(
-    fonts: FontSet, prefix: String, corpus: ArraySlice<(language: String, markdown: String)>, widths: [Double]
+    fonts: FontSet, fontSource: HTMLOptions.FontSource, corpus: ArraySlice<(language: String, markdown: String)>,
+    widths: [Double]
   ) throws -> Agreement {
     var body = ""
     var expected: [String: (lines: [String], collapsed: TruncatedText)] = [:]
@@ -145,7 +149,7 @@ import Unfold
         for state in DisplayState.allCases {
           let id = "p\(index)w\(widthIndex)\(state == .collapsed ? "c" : "e")"
           var options = HTMLOptions(
-            id: id, fontSource: .url(prefix: prefix), animationDuration: 0, scriptNonce: BrowserPage.nonce)
+            id: id, fontSource: fontSource, animationDuration: 0, scriptNonce: BrowserPage.nonce)
           options.language = language
           body += paragraph.html(width: width, fonts: fonts, state: state, options: options)
           markdowns[id] = markdown

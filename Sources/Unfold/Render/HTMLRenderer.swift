@@ -6,7 +6,8 @@ public struct HTMLOptions: Hashable, Sendable {
   public enum FontSource: Hashable, Sendable {
     /// `url("<prefix><file name>")`: the server serves the files there.
     case url(prefix: String)
-    /// The files themselves, as base64 `data:` URLs: the fragment renders identically anywhere.
+    /// The faces themselves, as base64 `data:` URLs, each cut down to the glyphs the fragment draws (HarfBuzz's
+    /// subsetter keeps what shaping them reaches, and every advance): the fragment renders identically anywhere.
     case embedded
   }
 
@@ -444,11 +445,26 @@ public struct HTMLRenderer: Sendable {
     return text + "px"
   }
 
-  private func fontURL(_ face: borrowing FontFace) -> String {
+  /// Where the page finds a face: its file under the URL prefix, or, embedded, the face subset to `characters`
+  /// (the whole file when HarfBuzz cannot subset it).
+  private func fontURL(_ face: borrowing FontFace, characters: Set<Unicode.Scalar>) -> String {
     switch options.standalone ? .embedded : options.fontSource {
-    case .embedded: return "data:font/ttf;base64," + face.data.base64EncodedString()
+    case .embedded:
+      let data = face.harfBuzz?.subset(keeping: characters) ?? face.data
+      return "data:font/ttf;base64," + data.base64EncodedString()
     case .url(let prefix): return prefix + face.fileName
     }
+  }
+
+  /// The characters an embedded face must keep: those of the text and the labels, the pictures drawn for control
+  /// characters, the space (tabs advance by it) and the hyphens a soft hyphen may show.
+  private static func charactersDrawn(_ text: StyledText, labels: [String]) -> Set<Unicode.Scalar> {
+    var characters: Set<Unicode.Scalar> = [" ", "-", "\u{2010}"]
+    for scalar in text.string.unicodeScalars { characters.insert(VisibleControls.visible(scalar)) }
+    for label in labels {
+      for scalar in label.unicodeScalars { characters.insert(VisibleControls.visible(scalar)) }
+    }
+    return characters
   }
 
   /// The pinned CSS: the fonts the engine measured, and every property that changes line breaking. The fallback
@@ -456,16 +472,23 @@ public struct HTMLRenderer: Sendable {
   /// declared with its own weight and style.
   private func writeCSS(id: String, width: Int, text: StyledText, labels: [String], to css: inout UTF8Output) {
     // The faces are read in place: an array of them copied each face's fields, a tenth of the CSS.
+    let embeds = options.standalone || options.fontSource == .embedded
+    let characters = embeds ? Self.charactersDrawn(text, labels: labels) : []
+    // Embedded faces are subsets: families of other subsets on the same page must not take their place (of
+    // two faces of one family, weight and style, the last declared is used).
+    let subset =
+      embeds ? "-" + Self.hexHash(String(String.UnicodeScalarView(characters.sorted { $0.value < $1.value }))) : ""
     let family =
       "Unfold-"
       + Self.hexHash(
         fonts.regular.path + "|" + fonts.bold.path + "|" + fonts.italic.path + "|" + fonts.boldItalic.path)
+      + subset
     let mono = family + "-Mono"
     func writeFace(_ face: borrowing FontFace, family: String, weight: String, style: StaticString) {
       css.write("@font-face{font-family:\"")
       css.write(family)
       css.write("\";src:url(\"")
-      css.write(Self.escapeCSSString(fontURL(face)))
+      css.write(Self.escapeCSSString(fontURL(face, characters: characters)))
       css.write("\");font-weight:")
       css.write(weight)
       css.write(";font-style:")
@@ -480,7 +503,8 @@ public struct HTMLRenderer: Sendable {
     var fallbackList = ""
     for index in fallbacksDrawing(text, labels: labels) {
       let fallback = fonts.fallbacks[index]
-      let name = "Unfold-" + Self.hexHash(fallback.faces.map { "\($0.path)#\($0.index)" }.joined(separator: "|"))
+      let name =
+        "Unfold-" + Self.hexHash(fallback.faces.map { "\($0.path)#\($0.index)" }.joined(separator: "|")) + subset
       for face in fallback.faces {
         writeFace(
           face, family: name, weight: String(min(1000, max(1, face.weight))), style: face.isItalic ? "italic" : "normal"

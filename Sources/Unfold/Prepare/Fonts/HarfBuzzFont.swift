@@ -4,7 +4,8 @@ import Foundation
 /// One face of a font file loaded into HarfBuzz, the shaper Chromium uses: immutable once made, shared by every
 /// copy of its ``FontFace`` and safe to use from any thread (each call shapes in a buffer of its own).
 ///
-/// The only file that imports HarfBuzz: nothing of it leaves here but glyph numbers and advances in font units.
+/// The only file that imports HarfBuzz: nothing of it leaves here but glyph numbers, advances in font units and
+/// the bytes of subset fonts.
 final class HarfBuzzFont: @unchecked Sendable {
   private let font: OpaquePointer
 
@@ -77,6 +78,23 @@ final class HarfBuzzFont: @unchecked Sendable {
   func hasVariationGlyph(_ scalar: Unicode.Scalar, selector: Unicode.Scalar) -> Bool {
     var glyph: hb_codepoint_t = 0
     return hb_font_get_variation_glyph(font, scalar.value, selector.value, &glyph) != 0
+  }
+
+  /// The face cut down to the glyphs that draw `scalars` (with what shaping them can reach: joining forms,
+  /// ligatures, marks), as a font file's bytes: the same advances and metrics, so that a page that embeds it
+  /// lays out as one that loads the whole file. `nil` when HarfBuzz cannot subset the face.
+  func subset(keeping scalars: some Sequence<Unicode.Scalar>) -> Data? {
+    guard let input = hb_subset_input_create_or_fail() else { return nil }
+    defer { hb_subset_input_destroy(input) }
+    let unicodes = hb_subset_input_unicode_set(input)
+    for scalar in scalars { hb_set_add(unicodes, scalar.value) }
+    guard let face = hb_font_get_face(font), let subset = hb_subset_or_fail(face, input) else { return nil }
+    defer { hb_face_destroy(subset) }
+    guard let blob = hb_face_reference_blob(subset) else { return nil }
+    defer { hb_blob_destroy(blob) }
+    var length: UInt32 = 0
+    guard let bytes = hb_blob_get_data(blob, &length), length > 0 else { return nil }
+    return Data(bytes: bytes, count: Int(length))
   }
 
   /// The features that Chromium turns off for `font-kerning: none` and `font-variant-ligatures: none`.
