@@ -36,6 +36,7 @@ struct Arguments {
   var fontSize = 16.0
   var lineHeight: Double?
   var standalone = false
+  var kerning = false
   var fontURL: String?
   var moreStyle: TerminalStyle?
   var truncation: TruncationMode?
@@ -73,7 +74,7 @@ struct Arguments {
     "--breaks", "--widths", "--locale", "--strings", "--table", "--arg", "--device", "--check-strings", "--font",
     "--font-dir", "--font-size", "--line-height", "--standalone", "--font-url", "--more-style", "--no-interactive",
     "--truncation", "--toggle", "--preset", "--ellipsis", "--collapse-blank-lines", "--reserve-space", "--scroll",
-    "--text-style", "--fallback", "--no-fallback",
+    "--text-style", "--fallback", "--no-fallback", "--kerning",
     "--help", "--version",
   ]
 
@@ -120,6 +121,7 @@ struct Arguments {
       case "--font-size": fontSize = try Self.pixels(try value(), flag: name)
       case "--line-height": lineHeight = try Self.pixels(try value(), flag: name)
       case "--standalone": standalone = true
+      case "--kerning": kerning = true
       case "--font-url": fontURL = try value()
       case "--more-style":
         let text = try value()
@@ -169,7 +171,7 @@ struct Arguments {
       if inlineValue != nil
         && [
           "--verbatim", "--expanded", "-h", "--help", "--version", "--check-strings", "--standalone",
-          "--no-interactive",
+          "--no-interactive", "--kerning",
         ].contains(name)
       {
         throw UsageError(message: "\(name) takes no value")
@@ -303,6 +305,9 @@ struct Arguments {
                                   e.g. unfold --format html --fallback NotoSansThai-Regular.ttf,NotoSansThai-Bold.ttf
       --no-fallback             html: no fallback fonts, only the fonts given
                                   e.g. unfold --format html --no-fallback notes.md
+      --kerning                 html: kerning and ligatures on, as the browser's defaults (default: off,
+                                pinned by the page)
+                                  e.g. unfold --format html --kerning notes.md
       --font-size PX            the font size for html (default 16)
                                   e.g. unfold --format html --font-size 15 notes.md
       --line-height PX          the line height for html (default 1.25 × the font size, rounded)

@@ -73,6 +73,7 @@ func run() -> Int32 {
       } else {
         fonts?.fallbacks = FontFamily.notoFallbacks()
       }
+      fonts?.kerningAndLigatures = arguments.kerning
     } catch {
       let hint =
         arguments.fonts.isEmpty && arguments.fontDirectory == nil ? " (install fonts-dejavu-core, or give --font)" : ""

@@ -39,15 +39,23 @@ import Unfold
     try expectAgreement(corpus: Self.shapingCorpus, size: size)
   }
 
-  private func expectAgreement(corpus: [(language: String, markdown: String)], size: Double) throws {
+  /// Both corpora with the browser's typographic defaults, kerning and ligatures on: every word shaped.
+  @Test func chromiumBreaksWhereTheEngineDoesWithKerningAndLigatures() throws {
+    try expectAgreement(corpus: Self.corpus + Self.shapingCorpus, size: 16, kerningAndLigatures: true)
+  }
+
+  private func expectAgreement(
+    corpus: [(language: String, markdown: String)], size: Double, kerningAndLigatures: Bool = false
+  ) throws {
     let fallbacks = FontFamily.notoFallbacks()
     try #require(fallbacks.count >= 3, "Debian's Noto fonts are missing: run scripts/install-dependencies")
-    let fonts = try FontSet.dejaVu(size: size, lineHeight: (size * 1.25).rounded(), fallbacks: fallbacks)
+    var fonts = try FontSet.dejaVu(size: size, lineHeight: (size * 1.25).rounded(), fallbacks: fallbacks)
+    fonts.kerningAndLigatures = kerningAndLigatures
     let folder = try Self.fontFolder(for: fonts)
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try LineAgreementTests.agreement(
       fonts: fonts, fontSource: .url(prefix: "file://\(folder.path)/"), corpus: corpus, widths: Self.widths)
-    result.report("DejaVu Sans and Noto at \(size) px")
+    result.report("DejaVu Sans and Noto at \(size) px\(kerningAndLigatures ? ", kerning and ligatures on" : "")")
     #expect(result.fontsLoaded, "the fonts did not load in Chromium")
     #expect(result.total == corpus.count * Self.widths.count)
     #expect(result.rate >= 0.995, "\(result.agree) of \(result.total)")

@@ -70,6 +70,22 @@ import Unfold
     #expect(result.toggleProblems.isEmpty, "\(result.toggleProblems.count) collapsed views differ")
   }
 
+  /// The same with the browser's typographic defaults: kerning and ligatures on, every word shaped.
+  @Test(arguments: fontChoices)
+  func chromiumBreaksWhereTheEngineDoesWithKerningAndLigatures(_ choice: FontChoice) throws {
+    var fonts = try choice.fonts()
+    fonts.kerningAndLigatures = true
+    let corpus = Corpus.paragraphs(perLanguage: 20)
+    let result = try Self.agreement(
+      fonts: fonts, fontSource: .url(prefix: "file://\(choice.folder)/"), corpus: corpus, widths: Self.widths)
+    result.report("\(choice.name), kerning and ligatures on")
+    #expect(result.fontsLoaded, "the fonts did not load in Chromium")
+    #expect(result.total == corpus.count * Self.widths.count)
+    #expect(result.rate >= 0.995, "\(result.agree) of \(result.total)")
+    #expect(result.moreLinesInChromium == 0, "Chromium drew more lines than the engine predicted")
+    #expect(result.toggleProblems.isEmpty, "\(result.toggleProblems.count) collapsed views differ")
+  }
+
   /// How Chromium's lines compare with the engine's for a corpus at some widths.
   struct Agreement {
     var fontsLoaded: Bool

@@ -56,6 +56,24 @@ import Testing
     #expect(narrow.lines.map(\.width).reduce(0, +) == width("مُحَرِّكالتخطيط"))
   }
 
+  /// With kerning and ligatures on, every word is shaped: "AVATAR" is 3849/64 px wide in Chromium 156 (DejaVu Sans
+  /// 16 px, rounded up to its layout unit), 4139/64 with both off; "office" takes the ffi ligature.
+  @Test func kerningAndLigaturesShapeEveryWord() throws {
+    var fonts = try #require(fonts)
+    func layoutUnits(_ text: String, _ fonts: FontSet) -> Int {
+      let layout = LineLayout(StyledText(plain: text), measurer: FontMeasurer(fonts), width: 1 << 30)
+      let units = FontMeasurer.unitsPerPixel / 64
+      return (layout.lines[0].width + units - 1) / units
+    }
+    #expect(layoutUnits("AVATAR", fonts) == 4139)
+    let pinnedOffice = layoutUnits("office", fonts)
+    fonts.kerningAndLigatures = true
+    #expect(layoutUnits("AVATAR", fonts) == 3849)
+    #expect(layoutUnits("office", fonts) < pinnedOffice)
+    // A label is measured as the page shapes it too.
+    #expect(FontMeasurer(fonts).width(of: "AVATAR") < FontMeasurer(try #require(self.fonts)).width(of: "AVATAR"))
+  }
+
   /// Chromium rounds each side of a zero-width non-joiner as an inline item of its own: "ا‌ا" is 570/64 px
   /// wide in Chromium 156, its exact width 569/64.
   @Test func aNonJoinerStartsANewRoundedPiece() throws {
@@ -371,9 +389,12 @@ import Testing
 
   func drawEveryLine(of text: StyledText) throws {
     let fonts = try FontSet.dejaVu()
+    var kerned = fonts
+    kerned.kerningAndLigatures = true
     let measurers: [(any TextMeasurer, [Int])] = [
       (TerminalCells(), [1, 4, 9, 23, 80]),
       (FontMeasurer(fonts), [1, 40, 97, 300].map { $0 * FontMeasurer.unitsPerPixel }),
+      (FontMeasurer(kerned), [40, 97, 300].map { $0 * FontMeasurer.unitsPerPixel }),
     ]
     var lines = 0
     for (measurer, widths) in measurers {

@@ -133,7 +133,7 @@ struct ClusterWalk: IteratorProtocol {
     }
     if cluster.isTab {
       cluster.advance = measurer.tabAdvance(at: x)
-    } else if shaper != nil, WordShaper.shapesInContext(cluster.first),
+    } else if shaper?.shapes(cluster.first) == true,
       let shaped = shaper!.advance(ofClusterAt: start)
     {
       cluster.advance = shaped
@@ -159,7 +159,11 @@ struct ClusterWalk: IteratorProtocol {
     var cluster = Cluster(
       start: start, end: start + 1, first: Unicode.Scalar(byte), second: nil, run: runs.index, advance: 0)
     guard measures else { return cluster }
-    cluster.advance = cluster.isTab ? measurer.tabAdvance(at: x) : measurer.advance(ofASCII: byte, style: style)
+    if shaper?.shapesEverything == true, !cluster.isTab, let shaped = shaper!.advance(ofClusterAt: start) {
+      cluster.advance = shaped
+    } else {
+      cluster.advance = cluster.isTab ? measurer.tabAdvance(at: x) : measurer.advance(ofASCII: byte, style: style)
+    }
     x += cluster.advance
     return cluster
   }

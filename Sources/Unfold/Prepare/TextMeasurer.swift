@@ -17,6 +17,10 @@ public protocol TextMeasurer: Sendable {
   /// ``advance(of:style:)`` of their `Character`, asked without making one.
   func advance(ofScalars scalars: some Collection<Unicode.Scalar>, style: Style) -> Int
 
+  /// The width of a string drawn in one style on one line, tabs expanded from `startX`: the sum of its clusters'
+  /// advances by default; a measurer that shapes text measures the string as the target shapes it.
+  func width(ofLine text: String, style: Style, startX: Int) -> Int
+
   /// The distance between tab stops: a tab advances to the next multiple of it, counted from the line's
   /// start.
   var tabInterval: Int { get }
@@ -63,8 +67,14 @@ extension TextMeasurer {
   /// None: the measurer predicts every cluster.
   public func unpredictableRanges(in text: StyledText, range: Range<Int>) -> [Range<Int>] { [] }
 
-  /// The width of a string drawn in one style on one line, tabs expanded from `startX`.
+  /// The width of a string drawn in one style on one line, tabs expanded from `startX`
+  /// (``width(ofLine:style:startX:)``).
   public func width(of text: some StringProtocol, style: Style = .plain, startX: Int = 0) -> Int {
+    width(ofLine: String(text), style: style, startX: startX)
+  }
+
+  /// The sum of the clusters' advances, tabs expanded from `startX`.
+  public func width(ofLine text: String, style: Style, startX: Int) -> Int {
     var x = startX
     for cluster in text {
       x += cluster.isTab ? tabAdvance(at: x) : advance(of: cluster, style: style)

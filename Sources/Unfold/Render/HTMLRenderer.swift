@@ -533,6 +533,8 @@ public struct HTMLRenderer: Sendable {
         css.write(fallbackList)
       case .size: css.write(size)
       case .lineHeight: css.write(lineHeight)
+      case .kerning: css.write(fonts.kerningAndLigatures ? "auto" : "none")
+      case .ligatures: css.write(fonts.kerningAndLigatures ? "normal" : "none")
       case nil: break
       }
     }
@@ -540,18 +542,18 @@ public struct HTMLRenderer: Sendable {
 
   /// What the CSS template leaves to each paragraph.
   private enum CSSSlot: String, CaseIterable {
-    case root, width, family, mono, size, lineHeight = "line"
+    case root, width, family, mono, size, lineHeight = "line", kerning, ligatures
   }
 
   /// The rules after the font faces: the template's pieces as bytes, each followed by its slot (the container's
-  /// `#id`, the width, the font families, the font size and line height), cut once. (Interpolated into a string
+  /// `#id`, the width, the font families, the font size and line height, kerning and ligatures), cut once. (Interpolated into a string
   /// at every render, the rules were a ninth of a comment's HTML.)
   private static let cssTemplate: [(piece: [UInt8], slot: CSSSlot?)] = {
     let template = """
       $root{display:block;width:$width;max-width:none;margin:0;padding:0;border:0;box-sizing:content-box;\
       font-family:$family;font-size:$size;line-height:$line;font-weight:400;\
-      font-style:normal;font-stretch:normal;font-synthesis:none;font-kerning:none;font-variant:normal;\
-      font-variant-ligatures:none;font-feature-settings:normal;font-variation-settings:normal;\
+      font-style:normal;font-stretch:normal;font-synthesis:none;font-kerning:$kerning;font-variant:normal;\
+      font-variant-ligatures:$ligatures;font-feature-settings:normal;font-variation-settings:normal;\
       font-optical-sizing:none;font-size-adjust:none;text-rendering:geometricPrecision;letter-spacing:0;\
       word-spacing:0;text-transform:none;text-indent:0;text-align:start;text-wrap:wrap;white-space:pre-wrap;\
       overflow-wrap:anywhere;word-break:normal;line-break:auto;hyphens:manual;tab-size:8;\

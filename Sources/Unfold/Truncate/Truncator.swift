@@ -220,10 +220,11 @@ struct LineDrawer {
     // list of pieces and widths to allocate per line).
     var fragments: [Fragment] = []
     var walked: [(index: Int, range: Range<Int>, run: Int)] = []
+    let shapesASCII = WordShaper.shapesEverything(measurer)
     let drawsAsIs = readRuns(of: line, from: 0) { bytes, range, run, isASCII, _ in
       let style = text.style(ofRun: run)
       var width = 0
-      if isASCII {
+      if isASCII && !shapesASCII {
         for byte in bytes[range] { width += measurer.advance(ofASCII: byte, style: style) }
       } else {
         walked.append((fragments.count, range, run))

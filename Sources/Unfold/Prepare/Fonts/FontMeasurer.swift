@@ -60,6 +60,17 @@ public struct FontMeasurer: TextMeasurer {
     return advance(ofGlyphsOf: scalars, style: style)
   }
 
+  /// The width of a string drawn in one style on one line, tabs expanded from `startX`, its words shaped as in a
+  /// paragraph (``WordShaper``).
+  public func width(ofLine text: String, style: Style, startX: Int) -> Int {
+    let count = text.utf8.count
+    let styled = StyledText(text, runs: count == 0 ? [] : [StyledText.Run(length: count, style: style)])
+    var walk = ClusterWalk(styled, range: 0..<count, measurer: self, x: startX)
+    var width = 0
+    while let cluster = walk.next() { width += cluster.advance }
+    return width
+  }
+
   /// The advance of one ASCII character: its glyph's, as ``advance(of:style:)`` measures it.
   public func advance(ofASCII byte: UInt8, style: Style) -> Int {
     if Cluster.startsHardLineBreak(UInt32(byte)) { return 0 }
@@ -328,10 +339,11 @@ public struct FontMeasurer: TextMeasurer {
 extension FontMeasurer {
   /// The advances of the clusters of a word that the browser shapes as a whole (``WordShaper``): the word cut where
   /// the face that draws its clusters changes (the style's face, or the fallback that draws a cluster it cannot),
-  /// each piece shaped by HarfBuzz with the pinned features and the rest of the word as context, each glyph's advance counted to the cluster of the
-  /// character it comes from (a ligature's to its first). `clusterStarts` holds each cluster's index in `scalars`
-  /// and one past the last. `nil` when HarfBuzz cannot shape in a face.
-  func shapedAdvances(of scalars: [Unicode.Scalar], clusterStarts: [Int], style: Style) -> [Int]? {
+  /// each piece shaped by HarfBuzz with the set's features and the rest of the word as context, each glyph's
+  /// advance counted to the cluster of the character it comes from (a ligature's to its first). A piece in a colour
+  /// bitmap face, or one HarfBuzz cannot read, is measured cluster by cluster. `clusterStarts` holds each
+  /// cluster's index in `scalars` and one past the last.
+  func shapedAdvances(of scalars: [Unicode.Scalar], clusterStarts: [Int], style: Style) -> [Int] {
     let fonts = storage.fonts
     let count = clusterStarts.count - 1
     let values = scalars.map(\.value)
@@ -350,23 +362,29 @@ extension FontMeasurer {
       while end < count, faces[end] == faces[first] { end += 1 }
       let piece = clusterStarts[first]..<clusterStarts[end]
       func shape(_ face: borrowing FontFace) -> (glyphs: [ShapedGlyph], unitsPerEm: Int)? {
-        guard face.bitmapStrikes.isEmpty, let glyphs = face.harfBuzz?.shape(values, range: piece) else { return nil }
+        guard face.bitmapStrikes.isEmpty,
+          let glyphs = face.harfBuzz?.shape(values, range: piece, pinned: !fonts.kerningAndLigatures)
+        else { return nil }
         return (glyphs, face.unitsPerEm)
       }
       let shaped =
         faces[first] < 0
         ? fonts.withFace(for: style, shape) : fonts.withFallbackFace(faces[first], traits: style.traits, shape)
-      guard let shaped else { return nil }
-      for glyph in shaped.glyphs {
-        // The cluster that holds the glyph's first character: the last whose start is not past it.
-        let character = glyph.cluster
-        var cluster = first
-        var upper = end - 1
-        while cluster < upper {
-          let middle = (cluster + upper + 1) / 2
-          if clusterStarts[middle] <= character { cluster = middle } else { upper = middle - 1 }
+      if let shaped {
+        for glyph in shaped.glyphs {
+          // The cluster that holds the glyph's first character: the last whose start is not past it.
+          var cluster = first
+          var upper = end - 1
+          while cluster < upper {
+            let middle = (cluster + upper + 1) / 2
+            if clusterStarts[middle] <= glyph.cluster { cluster = middle } else { upper = middle - 1 }
+          }
+          advances[cluster] += Self.scale(glyph.advance, unitsPerEm: shaped.unitsPerEm, size: fonts.size)
         }
-        advances[cluster] += Self.scale(glyph.advance, unitsPerEm: shaped.unitsPerEm, size: fonts.size)
+      } else {
+        for index in first..<end {
+          advances[index] = advance(ofScalars: scalars[clusterStarts[index]..<clusterStarts[index + 1]], style: style)
+        }
       }
       first = end
     }

@@ -27,6 +27,10 @@ public struct FontSet: Sendable, Hashable {
   /// The families that draw what the set's faces cannot, in order (the page lists them after the set's own
   /// family in `font-family`, code's too).
   public var fallbacks: [FontFamily] { didSet { scaleASCIIAdvances() } }
+  /// Whether text is drawn with the browser's typographic defaults, kerning and ligatures on (the page says
+  /// `font-kerning: auto; font-variant-ligatures: normal`), and measured shaped word by word as the browser
+  /// shapes it; by default both are off, pinned by the page, and only the scripts that need it are shaped.
+  public var kerningAndLigatures = false
 
   /// Creates a set; missing faces fall back to the regular one.
   public init(
@@ -44,19 +48,21 @@ public struct FontSet: Sendable, Hashable {
     scaleASCIIAdvances()
   }
 
-  /// Two sets are equal when their faces, size, line height and fallbacks are (the tables made from them follow).
+  /// Two sets are equal when their faces, size, line height, fallbacks and typography are (the tables made from
+  /// them follow).
   public static func == (lhs: FontSet, rhs: FontSet) -> Bool {
     lhs.regular == rhs.regular && lhs.bold == rhs.bold && lhs.italic == rhs.italic && lhs.boldItalic == rhs.boldItalic
       && lhs.monospace == rhs.monospace && lhs.size == rhs.size && lhs.lineHeight == rhs.lineHeight
-      && lhs.fallbacks == rhs.fallbacks
+      && lhs.fallbacks == rhs.fallbacks && lhs.kerningAndLigatures == rhs.kerningAndLigatures
   }
 
-  /// Hashes the faces, the size, the line height and the fallbacks.
+  /// Hashes the faces, the size, the line height, the fallbacks and the typography.
   public func hash(into hasher: inout Hasher) {
     for face in [regular, bold, italic, boldItalic, monospace] { hasher.combine(face) }
     hasher.combine(size)
     hasher.combine(lineHeight)
     hasher.combine(fallbacks)
+    hasher.combine(kerningAndLigatures)
   }
 
   /// The advance of each ASCII character's glyph in each face, at the size, in ``FontMeasurer``'s unit: 128 per face,

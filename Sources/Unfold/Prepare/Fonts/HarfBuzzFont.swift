@@ -47,8 +47,9 @@ final class HarfBuzzFont: @unchecked Sendable {
 
   /// The glyphs that HarfBuzz draws for `values[range]` (code points), shaped as ``shape(_:)`` does, with the code
   /// points around the range as context (a letter joins a neighbour drawn in another face, as the browser
-  /// shapes it); a glyph's cluster is the index in `values` of its cluster's first code point.
-  func shape(_ values: [UInt32], range: Range<Int>) -> [ShapedGlyph] {
+  /// shapes it); a glyph's cluster is the index in `values` of its cluster's first code point. Not `pinned`, the
+  /// font's default features stay on (kerning, standard and contextual ligatures), as the browser's defaults.
+  func shape(_ values: [UInt32], range: Range<Int>, pinned: Bool = true) -> [ShapedGlyph] {
     guard let buffer = hb_buffer_create() else { return [] }
     defer { hb_buffer_destroy(buffer) }
     values.withUnsafeBufferPointer {
@@ -56,7 +57,9 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
     hb_buffer_guess_segment_properties(buffer)
     hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
-    Self.pinnedFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
+    (pinned ? Self.pinnedFeatures : []).withUnsafeBufferPointer {
+      hb_shape(font, buffer, $0.baseAddress, UInt32($0.count))
+    }
     var count: UInt32 = 0
     guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
       let positions = hb_buffer_get_glyph_positions(buffer, &count)
