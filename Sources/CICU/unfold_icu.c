@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
 
 // Opening an iterator loads and checks its rules (microseconds, a Thai comment's whole preparing several times
 // over): iterators are kept in a small pool, shared by the threads under a lock, and given new text each time.
@@ -73,3 +74,27 @@ int32_t unfold_icu_bidi_levels(const uint16_t *text, int32_t length, uint8_t par
   ubidi_close(bidi);
   return 0;
 }
+
+int32_t unfold_icu_bidi_visual_runs(const uint16_t *text, int32_t length, uint8_t paragraph_level, int32_t *starts,
+                                    int32_t *lengths, uint8_t *right_to_left, int32_t capacity) {
+  UErrorCode status = U_ZERO_ERROR;
+  UBiDi *bidi = ubidi_openSized(length, 0, &status);
+  if (U_FAILURE(status)) return -1;
+  ubidi_setPara(bidi, (const UChar *)text, length, paragraph_level, NULL, &status);
+  int32_t count = U_SUCCESS(status) ? ubidi_countRuns(bidi, &status) : -1;
+  if (U_FAILURE(status) || count < 0) {
+    ubidi_close(bidi);
+    return -1;
+  }
+  for (int32_t index = 0; index < count && index < capacity; index++) {
+    int32_t start = 0, run_length = 0;
+    UBiDiDirection direction = ubidi_getVisualRun(bidi, index, &start, &run_length);
+    starts[index] = start;
+    lengths[index] = run_length;
+    right_to_left[index] = direction == UBIDI_RTL;
+  }
+  ubidi_close(bidi);
+  return count;
+}
+
+uint32_t unfold_icu_mirror(uint32_t code_point) { return (uint32_t)u_charMirror((UChar32)code_point); }

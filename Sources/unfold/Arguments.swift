@@ -11,6 +11,11 @@ enum Format: String, CaseIterable {
 }
 
 /// When to colour the terminal output.
+/// How the terminal output orders right-to-left text: reordered for the terminal, or as stored.
+enum BidiChoice: String, CaseIterable {
+  case visual, logical
+}
+
 enum ColorChoice: String, CaseIterable {
   case auto, always, never
   case ansi16 = "16"
@@ -58,6 +63,7 @@ struct Arguments {
   var moreLabel = TruncationOptions.default.moreLabel
   var lessLabel: String?
   var color = ColorChoice.auto
+  var bidi = BidiChoice.visual
   var breaks: LineBreaker.Rules?
   var widths = TerminalCells.Profile.legacy
   var locale = "en"
@@ -74,7 +80,7 @@ struct Arguments {
     "--breaks", "--widths", "--locale", "--strings", "--table", "--arg", "--device", "--check-strings", "--font",
     "--font-dir", "--font-size", "--line-height", "--standalone", "--font-url", "--more-style", "--no-interactive",
     "--truncation", "--toggle", "--preset", "--ellipsis", "--collapse-blank-lines", "--reserve-space", "--scroll",
-    "--text-style", "--fallback", "--no-fallback", "--kerning",
+    "--text-style", "--fallback", "--no-fallback", "--kerning", "--bidi",
     "--help", "--version",
   ]
 
@@ -153,6 +159,7 @@ struct Arguments {
       case "--less-label": lessLabel = try value()
       case "--color": color = try Self.choice(try value(), flag: name)
       case "--breaks": breaks = try Self.choice(try value(), flag: name)
+      case "--bidi": bidi = try Self.choice(try value(), flag: name)
       case "--widths": widths = try Self.choice(try value(), flag: name)
       case "--locale": locale = try Self.nonEmpty(try value(), flag: name)
       case "--strings": strings.append(try Self.nonEmpty(try value(), flag: name))
@@ -274,6 +281,9 @@ struct Arguments {
       --breaks unicode|chromium line breaking rules: plain UAX #14, or Chromium's tailoring (default:
                                 unicode, and chromium for html)
                                   e.g. unfold --format breaks --breaks chromium notes.md
+      --bidi visual|logical     right-to-left text in ansi output: reordered for the terminal and aligned to
+                                the right (default), or as stored, for a terminal that reorders itself
+                                  e.g. unfold --bidi logical notes.md
       --widths legacy|modern    cell widths: per code point as glibc and tmux count (default), or emoji
                                 sequences as one 2-cell emoji as newer terminals draw them
                                   e.g. unfold --widths modern notes.md

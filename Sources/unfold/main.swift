@@ -154,10 +154,11 @@ func run() -> Int32 {
   }
   paragraph = paragraph.scrollable(arguments.scroll)
   if let style = arguments.textStyle { paragraph = paragraph.textStyle(style) }
-  let renderer = ANSIRenderer(
+  var renderer = ANSIRenderer(
     colors: arguments.format == .plain ? .none : colors,
     toggleStyle: arguments.moreStyle ?? ANSIRenderer.defaultToggleStyle,
     background: .detect(environment: environment))
+  renderer.reordersRightToLeft = arguments.bidi == .visual
 
   if interactive {
     return InteractiveSession(

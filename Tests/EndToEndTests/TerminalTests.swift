@@ -10,9 +10,9 @@ import Unfold
     end, in every script: 中文, עברית, emoji 👩‍🔬.
     """
 
-  func runInTmux(_ arguments: String, width: Int) throws -> (rows: [String], styled: [String]) {
+  func runInTmux(_ arguments: String, width: Int, text: String? = nil) throws -> (rows: [String], styled: [String]) {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-tmux-\(UUID()).md")
-    try Data(sample.utf8).write(to: file)
+    try Data((text ?? sample).utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let command =
       "env -u NO_COLOR -u COLUMNS TERM=screen '\(Command.executable.path)' \(arguments) '\(file.path)'; echo '<end>'; sleep 30"
@@ -37,5 +37,17 @@ import Unfold
     let expected = Paragraph(TextSource(LocalizedKey(sample))).ansi(width: 24, state: .expanded, colors: false)
     #expect(rows == expected.split(separator: "\n").map(String.init))
     #expect(rows.contains { $0.contains("👩‍🔬") })
+  }
+
+  /// tmux, like most terminals, draws cells as given: a Hebrew paragraph shows in visual order, its lines aligned
+  /// to the right, the toggle at the left end of the cut line.
+  @Test func rightToLeftTextShowsInVisualOrder() throws {
+    let hebrew = "שלום עולם, זהו טקסט **מודגש** שנמשך יותר משתי שורות כדי לראות איך הוא נחתך בסוף."
+    let (rows, _) = try runInTmux("--no-interactive --color never --lines 2", width: 30, text: hebrew)
+    let expected = Paragraph(TextSource(LocalizedKey(hebrew))).lineLimit(2).plain(width: 30)
+    #expect(rows == expected.split(separator: "\n").map(String.init))
+    #expect(rows.count == 2)
+    #expect(rows.first?.hasSuffix("םולש") == true)
+    #expect(rows.last?.drop { $0 == " " }.hasPrefix("more …") == true)
   }
 }

@@ -146,6 +146,37 @@ import Testing
     #expect(ANSIRenderer.visible("\t", width: 3) == "   ")
     #expect(ANSIRenderer.visible("日本語 \u{1B}[31m", width: 1) == "日本語 \u{241B}[31m")
   }
+
+  /// Right-to-left text reaches the terminal in visual order: a Hebrew paragraph's lines reversed, their
+  /// brackets mirrored and aligned to the right, the ellipsis and the toggle at the left end of the cut line; an
+  /// English line with Hebrew inside reverses only the Hebrew; a renderer for a terminal that reorders itself
+  /// writes the stored order.
+  @Test func rightToLeftTextIsWrittenInVisualOrder() {
+    let hebrew = "שלום עולם, זהו טקסט (עם סוגריים) שנמשך יותר משתי שורות כדי לראות."
+    let collapsed = Paragraph(verbatim: hebrew).lineLimit(2).plain(width: 30)
+    let lines = collapsed.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2)
+    #expect(lines[0].hasSuffix("םולש"))  // the first word at the right
+    #expect(lines[0].hasPrefix(" "))  // aligned to the right
+    #expect(lines[0].contains("םע)"))  // reversed, the opening bracket mirrored
+    #expect(lines[1].hasPrefix("more …"))  // the toggle and the ellipsis end the line on the left
+    let expanded = Paragraph(verbatim: hebrew).plain(width: 30, state: .expanded)
+    for line in expanded.split(separator: "\n") {
+      #expect(line.count == 30, "a right-to-left line is aligned to the right: '\(line)'")
+    }
+    let mixed = Paragraph(verbatim: "An English line with שלום עולם inside").plain(width: 60)
+    #expect(mixed == "An English line with םלוע םולש inside\n")
+    var logical = ANSIRenderer(colors: .none)
+    logical.reordersRightToLeft = false
+    let stored = Paragraph(verbatim: hebrew).lineLimit(2).ansi(width: 30, state: .collapsed, renderer: logical)
+    #expect(stored.hasPrefix("שלום עולם"))
+    // The same lines, reordered, whichever path writes an expanded view.
+    let paragraph = Paragraph(LocalizedKey(hebrew + "\n\n**" + hebrew + "**\n\n" + hebrew))
+    let renderer = ANSIRenderer(colors: .ansi16)
+    #expect(
+      paragraph.expandedANSI(width: 30, renderer: renderer, partLength: 40)
+        == paragraph.expandedANSI(width: 30, renderer: renderer, partLength: 10_000))
+  }
 }
 
 extension StyledText {

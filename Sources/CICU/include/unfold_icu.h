@@ -10,3 +10,12 @@ int32_t unfold_icu_line_breaks(const uint16_t *text, int32_t length, int32_t *bo
 /// `paragraph_level`: 0 left to right, 1 right to left), written into `levels` (room for `length`); returns 0, or
 /// -1 when ICU fails.
 int32_t unfold_icu_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level, uint8_t *levels);
+
+/// The runs of one direction of `text` (one line, at `paragraph_level`) in visual order, left to right: each run's
+/// first UTF-16 offset, its length and whether it is right to left, written into the arrays (room for
+/// `capacity`); returns how many runs there are, or -1 when ICU fails.
+int32_t unfold_icu_bidi_visual_runs(const uint16_t *text, int32_t length, uint8_t paragraph_level, int32_t *starts,
+                                    int32_t *lengths, uint8_t *right_to_left, int32_t capacity);
+
+/// The mirrored form of a code point drawn right to left (`(` for `)`), or the code point itself.
+uint32_t unfold_icu_mirror(uint32_t code_point);

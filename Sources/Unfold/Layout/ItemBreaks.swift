@@ -24,21 +24,14 @@ struct ItemBreaks: Sendable {
   init(_ text: StyledText, measurer: any TextMeasurer) {
     guard measurer.itemRounding > 0 else { return }
     var nonJoiners: [Int] = []
-    var mayBeBidi = false
     text.string.withUTF8Buffer { bytes in
       var index = 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte >= 0xD6 {
-          if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0x8C {
-            nonJoiners.append(index + 3)
-          }
-          if !mayBeBidi, Self.startsBidiCharacter(bytes, at: index) { mayBeBidi = true }
-        }
+      while index + 2 < bytes.count {
+        if bytes[index] == 0xE2, bytes[index + 1] == 0x80, bytes[index + 2] == 0x8C { nonJoiners.append(index + 3) }
         index += 1
       }
     }
-    let levelChanges = mayBeBidi ? Self.levelChanges(in: text.string) : []
+    let levelChanges = TextDirection.holdsBidiCharacter(text.string) ? Self.levelChanges(in: text.string) : []
     offsets = levelChanges.isEmpty ? nonJoiners : Array(Set(levelChanges + nonJoiners)).sorted()
   }
 
@@ -51,17 +44,6 @@ struct ItemBreaks: Sendable {
 
   /// The index of the first item break after `offset`.
   func first(after offset: Int) -> Int { offsets.partitionIndex { $0 > offset } }
-
-  /// Whether the code point that starts at `index` is right to left or a bidi control (a code point of U+0590 and
-  /// up: its lead byte is 0xD6 or more).
-  private static func startsBidiCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-    guard bytes[index] & 0xC0 == 0xC0 else { return false }
-    let value = GraphemeReader.decode(bytes, at: index).value
-    switch value {
-    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
-    default: return TextDirection.isRightToLeft(value)
-    }
-  }
 
   /// The UTF-8 offsets where the bidi level changes, its paragraphs at the text's base direction.
   private static func levelChanges(in string: String) -> [Int] {

@@ -25,6 +25,46 @@ public enum TextDirection: String, Hashable, Sendable {
     self = .ltr
   }
 
+  /// Whether a text holds a right-to-left character or a bidi control: one pass over its bytes that decodes only
+  /// code points whose first bytes can start one (U+0590 to U+08FF, the punctuation block's controls, the
+  /// presentation forms, the right-to-left blocks of plane 1), so that Thai, CJK and Latin text pass quickly.
+  static func holdsBidiCharacter(_ text: String) -> Bool {
+    text.withUTF8Buffer { bytes in
+      var index = 0
+      while index < bytes.count {
+        let lead = bytes[index]
+        defer { index += 1 }
+        guard lead >= 0xD6 else { continue }
+        switch lead {
+        case 0xD6...0xDF:
+          guard index + 1 < bytes.count else { return false }
+          if isBidiCharacter(UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)) { return true }
+        case 0xE0, 0xE2, 0xEF:
+          guard index + 2 < bytes.count else { return false }
+          let value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+          if isBidiCharacter(value) { return true }
+        case 0xF0:
+          guard index + 3 < bytes.count else { return false }
+          let value =
+            UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+            | UInt32(bytes[index + 3] & 0x3F)
+          if isBidiCharacter(value) { return true }
+        default: continue
+        }
+      }
+      return false
+    }
+  }
+
+  /// Whether a code point is right to left or a bidi control (ALM, LRM, RLM, the embeddings, overrides and
+  /// isolates): a text without one is laid out left to right throughout in a left-to-right paragraph.
+  static func isBidiCharacter(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return isRightToLeft(value)
+    }
+  }
+
   static func isRightToLeft(_ value: UInt32) -> Bool {
     switch value {
     case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:

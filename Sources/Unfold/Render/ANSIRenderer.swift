@@ -63,17 +63,41 @@ public struct ANSIRenderer: Sendable {
   /// Creates a renderer with the 16 colours, or none.
   public init(colors: Bool = true) { self.init(colors: colors ? .ansi16 : .none) }
 
+  /// Whether a line that holds right-to-left text is written in visual order (``VisualOrder``), and a
+  /// right-to-left paragraph's lines aligned to the right of the width: what a terminal that draws cells as
+  /// given needs (most do). Off for a terminal that reorders lines itself (mlterm; GNOME Terminal, Konsole with
+  /// bidi on): the lines are then written in logical order, as stored.
+  public var reordersRightToLeft = true
+
   /// The bytes to print: each line followed by a newline.
   public func render(_ text: TruncatedText) -> String {
-    render(lines: text.lines, fadeLine: fadeLineIndex(text))
+    render(
+      lines: text.lines, fadeLine: fadeLineIndex(text), direction: visualDirection(of: text.lines.map(\.text).joined()),
+      width: text.width)
+  }
+
+  /// The base direction to reorder lines at, when the text needs reordering and the renderer reorders; `nil`
+  /// when lines are written as stored.
+  func visualDirection(of text: String) -> TextDirection? {
+    guard reordersRightToLeft, TextDirection.holdsBidiCharacter(text) else { return nil }
+    return TextDirection(firstStrongIn: text)
   }
 
   /// The bytes of lines drawn one at a time (see ``UncutLines``), `fadeLine` fading; `capacity` is a guess at
-  /// the size of the output, reserved up front so that a long output is not copied as it doubles.
-  func render(lines: some Sequence<DisplayLine>, fadeLine: Int?, capacity: Int = 0) -> String {
+  /// the size of the output, reserved up front so that a long output is not copied as it doubles. With a
+  /// `direction`, each line is written in visual order, a right-to-left one aligned to the right of `width`.
+  func render(
+    lines: some Sequence<DisplayLine>, fadeLine: Int?, capacity: Int = 0, direction: TextDirection? = nil,
+    width: Int? = nil
+  ) -> String {
     var writer = Writer(capacity: capacity)
     for (lineIndex, line) in lines.enumerated() {
       let fade = lineIndex == fadeLine ? fadedCharacters(line) : []
+      if let direction {
+        writeVisually(line, fade: fade, direction: direction, width: width, into: &writer)
+        writer.endLine()
+        continue
+      }
       for (fragmentIndex, fragment) in line.fragments.enumerated() {
         guard let faded = fade.first(where: { $0.fragment == fragmentIndex }) else {
           writer.write(fragment, renderer: self)
@@ -131,12 +155,20 @@ public struct ANSIRenderer: Sendable {
     return writer.string
   }
 
-  /// Writes the lines of ``render(perRun:text:capacity:)`` to `writer`, which may hold lines before them.
-  func write<Lines>(perRun lines: inout UncutLines<Lines>, text: StyledText, into writer: inout Writer) {
-    while let drawn = lines.nextDrawn(perRun: true) {
+  /// Writes the lines of ``render(perRun:text:capacity:)`` to `writer`, which may hold lines before them; with a
+  /// `direction` (``visualDirection(of:)`` of the whole text), each in visual order, aligned in `width`.
+  func write<Lines>(
+    perRun lines: inout UncutLines<Lines>, text: StyledText, direction: TextDirection? = nil, width: Int? = nil,
+    into writer: inout Writer
+  ) {
+    while let drawn = lines.nextDrawn(perRun: direction == nil) {
       switch drawn {
       case .display(let line):
-        for fragment in line.fragments { writer.write(fragment, renderer: self) }
+        if let direction {
+          writeVisually(line, fade: [], direction: direction, width: width, into: &writer)
+        } else {
+          for fragment in line.fragments { writer.write(fragment, renderer: self) }
+        }
       case .runs(let line, let firstRun, let isClean):
         let range = line.contentRange
         guard !range.isEmpty else { break }
@@ -156,6 +188,43 @@ public struct ANSIRenderer: Sendable {
         }
       }
       writer.endLine()
+    }
+  }
+
+  /// Writes a line in visual order (``VisualOrder``): a right-to-left one aligned to the right of `width`, each
+  /// fragment's clusters that stand together drawn together, its fading ones with their step.
+  private func writeVisually(
+    _ line: DisplayLine, fade: [FadedCharacters], direction: TextDirection, width: Int?, into writer: inout Writer
+  ) {
+    if direction == .rtl, let width, width > line.width {
+      writer.append(String(repeating: " ", count: width - line.width))
+    }
+    let clusters = VisualOrder.clusters(of: line, direction: direction)
+    var index = 0
+    while index < clusters.count {
+      let fragmentIndex = clusters[index].fragment
+      let fragment = line.fragments[fragmentIndex]
+      let link = writer.openLink(for: fragment.style, role: fragment.role, renderer: self)
+      let codes = sgr(for: fragment, isLink: link != nil)
+      let faded = fade.first { $0.fragment == fragmentIndex }
+      var pending = ""
+      var pendingCodes = codes
+      while index < clusters.count, clusters[index].fragment == fragmentIndex {
+        let cluster = clusters[index]
+        var clusterCodes = codes
+        if let faded, faded.range.contains(cluster.range.lowerBound) {
+          let step = faded.firstStep + fragment.text[faded.range.lowerBound..<cluster.range.lowerBound].count
+          clusterCodes += fadeCodes(step: step, of: fadeLength)
+        }
+        let characters = VisualOrder.drawn(fragment.text[cluster.range], isRightToLeft: cluster.isRightToLeft)
+        if clusterCodes != pendingCodes {
+          writer.append(pending, escape: Self.escape(pendingCodes))
+          (pending, pendingCodes) = ("", clusterCodes)
+        }
+        pending += Self.visible(characters, width: characters == "\t" ? fragment.width : 1)
+        index += 1
+      }
+      writer.append(pending, escape: Self.escape(pendingCodes))
     }
   }
 

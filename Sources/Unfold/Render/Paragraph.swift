@@ -219,6 +219,8 @@ public struct Paragraph: Sendable {
   func expandedANSI(width: Int, renderer: ANSIRenderer, partLength: Int) -> String {
     let measurer = TerminalCells(profile: cellWidths)
     let breaker = LineBreaker(rules: breakRules ?? .unicode)
+    // The direction lines are reordered at, from the whole text, whichever part a line is in.
+    var direction: TextDirection?
     func write(_ text: StyledText, linesBefore: Int, endsText: Bool, into writer: inout ANSIRenderer.Writer) -> Int {
       let context = LineLayout(
         text: text, measurer: measurer, breaker: breaker, width: max(1, width), lines: [], isComplete: true)
@@ -226,7 +228,7 @@ public struct Paragraph: Sendable {
         var lines = UncutLines(
           stream, drawer: LineDrawer(layout: context), options: options, state: .expanded, linesBefore: linesBefore,
           endsText: endsText)
-        renderer.write(perRun: &lines, text: text, into: &writer)
+        renderer.write(perRun: &lines, text: text, direction: direction, width: width, into: &writer)
         return lines.linesGiven
       }
       // The same lines either way (the lazy stream decides fewer opportunities).
@@ -237,6 +239,7 @@ public struct Paragraph: Sendable {
     }
     guard let prefixes = source.prefixes(), prefixes.isMarkdown, prefixes.byteCount > 2 * partLength else {
       let text = source.resolve().text
+      direction = renderer.visualDirection(of: text.string)
       // The text, a newline per line, and the escapes of each styled run and link, with a sixteenth to spare:
       // an output that outgrows its reservation is copied into twice the room.
       let escapes = text.runs.reduce(0) { sum, run in
@@ -248,6 +251,7 @@ public struct Paragraph: Sendable {
       return writer.string
     }
     var markdown = TextSource.normalizingLineEnds(prefixes.whole)
+    direction = renderer.visualDirection(of: markdown)
     let count = markdown.utf8.count
     // The markdown's length and a quarter to spare, the escapes unknown before the parts are parsed: the markup
     // that makes a style is about as long as its escapes, a link's escape holds its destination twice.
