@@ -10,12 +10,12 @@ enum Format: String, CaseIterable {
   case ansi, plain, html, json, breaks, runs
 }
 
-/// When to colour the terminal output.
 /// How the terminal output orders right-to-left text: reordered for the terminal, or as stored.
 enum BidiChoice: String, CaseIterable {
   case visual, logical
 }
 
+/// When to colour the terminal output.
 enum ColorChoice: String, CaseIterable {
   case auto, always, never
   case ansi16 = "16"
@@ -184,6 +184,23 @@ struct Arguments {
         throw UsageError(message: "\(name) takes no value")
       }
     }
+    try checkConflicts()
+  }
+
+  /// Flags that contradict each other are a usage error naming both, not one of them silently ignored.
+  private func checkConflicts() throws(UsageError) {
+    if scroll {
+      let truncating = [("--truncation", truncation != nil), ("--toggle", toggle != nil), ("--expanded", expanded)]
+      if let (flag, _) = truncating.first(where: { $0.1 }) {
+        throw UsageError(message: "--scroll and \(flag) conflict: a scrolled paragraph is never truncated")
+      }
+    }
+    if textStyle != nil, [.ansi, .plain].contains(format) {
+      throw UsageError(
+        message: formatGiven
+          ? "--text-style and --format \(format.rawValue) conflict: a text style sets the font size of html"
+          : "--text-style sets the font size of html: give --format html (or json with --width in px)")
+    }
   }
 
   /// The flag nearest to a misspelt one (at most a third of its letters off), by edit distance.
@@ -250,8 +267,8 @@ struct Arguments {
 
     Options:
       --width N | Npx           line width: cells for the terminal (default: the terminal's width, else
-                                $COLUMNS, else 80); CSS px for html, or for json measured in the fonts
-                                (default 320px)
+                                $COLUMNS, else 80); CSS px for html (a width in cells is an error there),
+                                or for json measured in the fonts (default 320px)
                                   e.g. unfold --width 40 notes.md; unfold --format html --width 320px notes.md
       --lines N                 line limit when collapsed (default 3)
                                   e.g. unfold --lines 2 notes.md

@@ -30,18 +30,22 @@ struct Input {
 
   private var displayName: String { name == "-" ? "standard input" : name }
 
-  /// All of it.
+  /// All of it, a UTF-8 byte order mark at its start left out.
   func readAll() throws(RuntimeError) -> String {
     let data = handle.readDataToEndOfFile()
     if let offset = UTF8Validation.firstInvalidOffset(in: data) {
       throw RuntimeError(message: "\(displayName): invalid UTF-8 at byte \(offset)")
     }
-    return String(decoding: data, as: UTF8.self)
+    return String(decoding: data.starts(with: Self.byteOrderMark) ? data.dropFirst(3) : data, as: UTF8.self)
   }
+
+  /// A UTF-8 byte order mark: not text, and a key that began with it would be found in no table.
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   /// As much of the start as `isEnough` needs: reads 64 KB, then twice as much each time, until
   /// `isEnough(prefix)` holds or the input ends. `complete` says whether the whole input was read; the
-  /// prefix ends on a character boundary. Invalid UTF-8 is reported only within what was read.
+  /// prefix ends on a character boundary, a byte order mark at the start left out. Invalid UTF-8 is reported
+  /// only within what was read.
   func readPrefix(until isEnough: (String) -> Bool) throws(RuntimeError) -> (text: String, complete: Bool) {
     var bytes: [UInt8] = []
     var chunk = 64 * 1024
@@ -59,7 +63,8 @@ struct Input {
       if let offset = UTF8Validation.firstInvalidOffset(in: bytes[0..<usable]) {
         throw RuntimeError(message: "\(displayName): invalid UTF-8 at byte \(offset)")
       }
-      let text = String(decoding: bytes[0..<usable], as: UTF8.self)
+      let start = bytes.starts(with: Self.byteOrderMark) ? min(3, usable) : 0
+      let text = String(decoding: bytes[start..<usable], as: UTF8.self)
       if atEnd { return (text, true) }
       if isEnough(text) { return (text, false) }
       chunk = min(chunk * 2, 16 * 1024 * 1024)

@@ -30,6 +30,10 @@ func run() -> Int32 {
   if arguments.widthPixels != nil && [.ansi, .plain].contains(arguments.format) {
     return fail("--width in px applies to --format html and json only", status: 2)
   }
+  // Cells and px do not convert: a width in cells for html would be a guess.
+  if arguments.format == .html, arguments.widthPixels == nil, let cells = arguments.width {
+    return fail("--width \(cells) is in cells; html needs px (e.g. --width \(cells * 8)px)", status: 2)
+  }
 
   // String tables.
   var localizations = Localizations()

@@ -198,6 +198,20 @@ import Testing
     #expect(result.stdout == "22 nowe komentarze do Twojego wpisu o łamaniu wierszy\n")
   }
 
+  /// A UTF-8 byte order mark at the start of the input is not text: the key is found, a verbatim text starts
+  /// with its first letter (issue 37, item 8).
+  @Test func aByteOrderMarkAtTheStartOfTheInputIsLeftOut() throws {
+    let mark = Data([0xEF, 0xBB, 0xBF])
+    let key = try Command.run(
+      ["--strings", tables, "--locale", "pl", "--arg", "22", "--format", "plain", "--width", "80"],
+      stdin: mark + Data("%lld new comments\n".utf8))
+    #expect(key.stdout == "22 nowe komentarze do Twojego wpisu o łamaniu wierszy\n")
+    let verbatim = try Command.run(["--verbatim", "--format", "plain"], stdin: mark + Data("Hello".utf8))
+    #expect(verbatim.stdout == "Hello\n")
+    let json = try Command.run(["--format", "json", "--width", "40"], stdin: mark + Data("Hello".utf8))
+    #expect(!json.stdout.contains("\u{FEFF}") && !json.stdout.contains("\\ufeff"))
+  }
+
   @Test func aMalformedTableIsARuntimeErrorNamingFileLineAndColumn() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-bad-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -233,6 +247,33 @@ import Testing
     #expect(page.stdout.contains("font-size:15px;line-height:22px;"))
     let prefixed = try Command.run(["--format", "html", "--font-url", "/fonts/"], stdin: input)
     #expect(prefixed.stdout.contains("src:url(\"/fonts/DejaVuSans.ttf\")"))
+  }
+
+  /// Cells do not convert to px: `--width 40` for html is a usage error that says so, not a silent 320 px
+  /// (issue 37, item 6); `px` for the terminal is one too.
+  @Test func aWidthInTheWrongUnitIsAUsageError() throws {
+    let html = try Command.run(["--format", "html", "--width", "40"], stdin: Data("Hello".utf8))
+    #expect(html.status == 2)
+    #expect(html.stderr == "unfold: --width 40 is in cells; html needs px (e.g. --width 320px)\n")
+    #expect(html.stdout.isEmpty)
+    let terminal = try Command.run(["--format", "plain", "--width", "300px"], stdin: Data("Hello".utf8))
+    #expect(terminal.status == 2)
+    let json = try Command.run(["--format", "json", "--width", "40"], stdin: Data("Hello".utf8))
+    #expect(json.status == 0)
+  }
+
+  /// Flags that contradict each other are a usage error naming both (issue 37, item 9).
+  @Test func conflictingFlagsAreAUsageErrorNamingBoth() throws {
+    for (flags, message) in [
+      (["--scroll", "--truncation", "head"], "--scroll and --truncation conflict"),
+      (["--scroll", "--toggle", "below"], "--scroll and --toggle conflict"),
+      (["--scroll", "--expanded"], "--scroll and --expanded conflict"),
+      (["--text-style", "body", "--format", "plain"], "--text-style and --format plain conflict"),
+    ] {
+      let result = try Command.run(flags, stdin: Data("Hello".utf8))
+      #expect(result.status == 2, "\(flags)")
+      #expect(result.stderr.hasPrefix("unfold: \(message)"), "\(flags): \(result.stderr)")
+    }
   }
 
   @Test func fontErrorsNameTheFile() throws {
