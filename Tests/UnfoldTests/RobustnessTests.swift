@@ -28,10 +28,16 @@ import Testing
     }
   }
 
-  /// A width narrower than the ellipsis and the label: the line holds them alone, never a cut label.
+  /// A width narrower than the label: never a cut label, never a line wider than the width (issue 37, item 12).
+  /// A label that fits a line alone goes below the text; one wider than the line is not drawn.
   @Test func aWidthNarrowerThanTheLabel() {
-    let shown = Paragraph(verbatim: text).lineLimit(1).moreLabel("Read more").plain(width: 4)
-    #expect(shown == "… Read more\n")
+    let narrow = Paragraph(verbatim: text).lineLimit(1).moreLabel("Read more").plain(width: 4)
+    #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 4 })
+    #expect(!narrow.contains("Read"))
+    #expect(narrow.hasSuffix("…\n"))
+    let below = Paragraph(verbatim: text).lineLimit(1).moreLabel("Read more").plain(width: 10)
+    #expect(below.split(separator: "\n").last == "Read more")
+    #expect(below.split(separator: "\n").allSatisfy { $0.count <= 10 })
   }
 
   /// Ten megabytes without a space: a collapsed view lays out its start only; an expanded one breaks it at

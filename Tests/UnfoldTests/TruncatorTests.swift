@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Unfold
 
@@ -28,12 +29,36 @@ import Unfold
     #expect(result.lineCount == 1)
   }
 
-  @Test func aLabelIsNeverCutEvenWhenTheLineIsTooNarrow() {
-    #expect(shown("abcdefgh", width: 3, lines: 1) == ["… more"])
+  /// No line is wider than the width (issue 37, item 12): a label that does not fit after the ellipsis goes on a
+  /// line of its own below (where the ellipsis is not drawn); a label wider than the line is not drawn at all,
+  /// nor an ellipsis wider than it.
+  @Test func noLineIsWiderThanTheWidth() {
+    #expect(shown("abcdefgh", width: 3, lines: 1) == ["ab…"])
+    #expect(shown("abcdefgh ijk", width: 5, lines: 1) == ["abcde", "more"])
+    #expect(shown("abcdefgh ijk", width: 6, lines: 1) == ["… more"])
+    var random = SplitMix64(state: 41)
+    // (No tab: a middle cut moves a tab, whose width depends on where it stands.)
+    let words = ["a", "bb", "ccc", "dddd", "eeeeeeeee", "日本語", "👍🏽", "x-y"]
+    for _ in 0..<400 {
+      let text = (0..<(1 + random.below(12))).map { _ in random.pick(words) }.joined(separator: " ")
+      let width = 1 + random.below(30)
+      let options = TruncationOptions(
+        lineLimit: 1 + random.below(3), moreLabel: random.pick(["more", "Read more", "…"]),
+        lessLabel: random.pick([nil, "less", "Show less"]), ellipsis: random.pick(["…", "...", " [more text] "]),
+        mode: random.pick([.tail, .head, .middle]), toggle: random.pick([.inline, .below, .overlay, .none]))
+      for state in DisplayState.allCases {
+        let truncated = Truncator.truncate(StyledText(plain: text), width: width, options: options, state: state)
+        // A single cluster wider than the line is the one thing that cannot be made narrower.
+        for line in truncated.lines where line.text.count > 1 {
+          #expect(line.width <= width, "\(text.debugDescription) at \(width), \(state): '\(line.text)'")
+        }
+      }
+    }
   }
 
   @Test func expandedShowsEveryLineAndTheLessLabelWhereItFits() {
-    #expect(shown("a b c d", width: 3, lines: 1, state: .expanded, less: "less") == ["a b", "c d", "less"])
+    #expect(shown("a b c d", width: 4, lines: 1, state: .expanded, less: "less") == ["a b", "c d", "less"])
+    #expect(shown("a b c d", width: 3, lines: 1, state: .expanded, less: "less") == ["a b", "c d"])
     #expect(shown("a b c d", width: 8, lines: 1, state: .expanded, less: "x") == ["a b c d"])
     #expect(shown("aa bb cc dd", width: 8, lines: 1, state: .expanded, less: "less") == ["aa bb cc", "dd less"])
   }

@@ -225,8 +225,9 @@ public struct Paragraph: Sendable {
       let context = LineLayout(
         text: text, measurer: measurer, breaker: breaker, width: max(1, width), lines: [], isComplete: true)
       func write<Lines: IteratorProtocol<LineLayout.Line>>(_ stream: Lines) -> Int {
+        let drawer = LineDrawer(layout: context)
         var lines = UncutLines(
-          stream, drawer: LineDrawer(layout: context), options: options, state: .expanded, linesBefore: linesBefore,
+          stream, drawer: drawer, options: drawer.fitting(options), state: .expanded, linesBefore: linesBefore,
           endsText: endsText)
         renderer.write(perRun: &lines, text: text, direction: direction, width: width, into: &writer)
         return lines.linesGiven

@@ -36,6 +36,7 @@ public enum Truncator {
     }
     let isTruncated = !layout.isComplete || layout.lines.count > limit
     let drawer = LineDrawer(layout: layout)
+    let options = drawer.fitting(options)
     var lines: [DisplayLine]
     switch (state, isTruncated) {
     case (.collapsed, true):
@@ -197,6 +198,25 @@ struct LineDrawer {
   var measurer: any TextMeasurer { layout.measurer }
   var fit: LineFit {
     LineFit(text: layout.text, measurer: measurer, width: layout.width, itemBreaks: layout.itemBreaks)
+  }
+
+  /// The options with the toggle where it fits at this width, so that no line is wider than the width: an inline
+  /// or overlaid label that does not fit after the ellipsis goes below, on a line of its own; a label wider than
+  /// the line itself is not drawn (no toggle).
+  func fitting(_ options: TruncationOptions) -> TruncationOptions {
+    guard options.toggle != .none else { return options }
+    var options = options
+    let label = measurer.width(of: options.moreLabel)
+    if max(label, options.lessLabel.map { measurer.width(of: $0) } ?? 0) > layout.width {
+      options.toggle = .none
+    } else if options.toggle == .inline || options.toggle == .overlay,
+      // A head cut puts a gap after the label too.
+      measurer.width(of: options.ellipsis) + gapFragment().width * (options.mode == .head ? 2 : 1) + label
+        > layout.width
+    {
+      options.toggle = .below
+    }
+    return options
   }
 
   /// The display line of a laid-out line: its drawn content, and the hyphen of a break after a soft hyphen.
@@ -374,7 +394,8 @@ struct LineDrawer {
     let gap = gapFragment()
     let label = Fragment(text: options.moreLabel, width: measurer.width(of: options.moreLabel), role: .moreLabel)
     // What stands next to the cut, on the cut line.
-    var marks: [Fragment] = options.drawsEllipsis ? [ellipsis] : []
+    // An ellipsis wider than the line is left out.
+    var marks: [Fragment] = options.drawsEllipsis && ellipsis.width <= layout.width ? [ellipsis] : []
     switch options.toggle {
     case .inline: marks += [gap, label]
     case .overlay: marks += [gap, label]
@@ -395,7 +416,8 @@ struct LineDrawer {
       let visible = Array(lines.prefix(limit))
       result = visible.dropLast().map { draw($0) }
       guard let last = visible.last else { return [] }
-      result.append(middle(last, ellipsis: ellipsis, after: Array(marks.dropFirst())))
+      let shown = marks.first?.role == .ellipsis ? marks[0] : Fragment(text: "", width: 0, role: .ellipsis)
+      result.append(middle(last, ellipsis: shown, after: Array(marks.drop { $0.role == .ellipsis })))
     case .head:
       let visible = Array(lines.suffix(limit))
       guard let first = visible.first else { return [] }
