@@ -39,7 +39,7 @@ import Unfold
         == "… more dog and keeps running\nfar away into the dark forest.\n")
     #expect(
       paragraph.truncationMode(.middle).plain(width: 30)
-        == "The quick brown fox jumps over\nthe lazy dog…forest. more\n")
+        == "The quick brown fox jumps over\nthe lazy dog…dark forest. more\n")
     #expect(paragraph.toggle(.none).truncated(width: 30, state: .collapsed).isTruncated)
   }
 

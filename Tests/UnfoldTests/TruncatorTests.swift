@@ -79,4 +79,47 @@ import Unfold
     #expect(result.lines[0].fragments[1].style == Style(.bold))
     #expect(result.lines[0].text == "plain bold… more")
   }
+
+  /// A wider width never shows fewer characters (issue 37, item 3), in every mode: random texts at widths 1 to
+  /// 200 cells, and in px in DejaVu Sans, from the width where `… more` fits on the cut line (below it the label
+  /// goes on a line of its own, which shows a whole line more of text).
+  @Test(arguments: [TruncationMode.tail, .head, .middle])
+  func aWiderWidthNeverShowsLess(_ mode: TruncationMode) throws {
+    var random = SplitMix64(state: 43)
+    let words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "xi", "omicron", "日本語", "a"]
+    func shownCount(_ truncated: TruncatedText) -> Int {
+      truncated.lines.reduce(0) { count, line in
+        // Spaces left out: one that ends a line hangs, and is not drawn.
+        count + line.fragments.filter { $0.role == .text }.reduce(0) { $0 + $1.text.count { $0 != " " } }
+      }
+    }
+    let fonts = try FontSet.dejaVu()
+    var failures: [String] = []
+    for _ in 0..<40 {
+      let text = StyledText(plain: (0..<(5 + random.below(30))).map { _ in random.pick(words) }.joined(separator: " "))
+      let options = TruncationOptions(lineLimit: 1 + random.below(3), mode: mode)
+      var previous = 0
+      for width in 8...200 {
+        let shown = shownCount(Truncator.truncate(text, width: width, options: options, state: .collapsed))
+        if shown < previous {
+          failures.append("\(text.string.debugDescription), \(options.lineLimit) lines, \(width) cells")
+        }
+        previous = shown
+      }
+      previous = 0
+      // (A head cut puts a gap after the label too.)
+      let marks = FontMeasurer(fonts).width(of: "… more ") / FontMeasurer.unitsPerPixel + 1
+      for pixels in stride(from: marks, through: 600, by: 7) {
+        let truncated = Truncator.truncate(
+          text, measurer: FontMeasurer(fonts), breaker: .chromium, width: pixels * FontMeasurer.unitsPerPixel,
+          options: options, state: .collapsed)
+        let shown = shownCount(truncated)
+        if shown < previous {
+          failures.append("\(text.string.debugDescription), \(options.lineLimit) lines, \(pixels) px")
+        }
+        previous = shown
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.count) widths show less than a narrower one: \(failures.prefix(3))")
+  }
 }

@@ -419,9 +419,10 @@ struct LineDrawer {
       let shown = marks.first?.role == .ellipsis ? marks[0] : Fragment(text: "", width: 0, role: .ellipsis)
       result.append(middle(last, ellipsis: shown, after: Array(marks.drop { $0.role == .ellipsis })))
     case .head:
-      let visible = Array(lines.suffix(limit))
-      guard let first = visible.first else { return [] }
-      result = [headCut(first, marks: marks)] + visible.dropFirst().map { draw($0) }
+      // Text from the start of the line before the last `limit` ones does not fit: laid out from there, even
+      // without the marks, it takes one line more.
+      guard let earliest = lines.suffix(limit + 1).first else { return [] }
+      result = headCut(from: earliest.range.lowerBound, lines: limit, marks: marks)
     }
     if options.toggle == .below { result.append(DisplayLine(fragments: [label])) }
     return result
@@ -451,33 +452,72 @@ struct LineDrawer {
     return drawn
   }
 
-  /// A head cut: the ellipsis (and the toggle) first, then as much of the line's end as fits.
-  func headCut(_ line: LineLayout.Line, marks: [Fragment]) -> DisplayLine {
-    var clusters: [(start: Int, end: Int, advance: Int)] = []
-    var walk = ClusterWalk(layout.text, range: line.contentRange, measurer: measurer)
-    while let cluster = walk.next() { clusters.append((cluster.start, cluster.end, cluster.advance)) }
-    let prefix = marks.map(\.width) + (marks.last?.role == .moreLabel ? [gapFragment().width] : [])
-    var start = line.contentEnd
-    var total = 0
-    for cluster in clusters.reversed() {
-      guard fit.fits(cluster.start, line.contentEnd, total: total + cluster.advance, extra: prefix) else { break }
-      total += cluster.advance
-      start = cluster.start
+  /// A head cut: the ellipsis (and the toggle) first, then as much of the text's end as fits in `limit` lines
+  /// after them, as UIKit's `.head` shows it: the earliest cluster from which the marks and the rest of the text
+  /// take at most `limit` lines (a search over the clusters from `earliest`, the start of the line before the last
+  /// `limit` ones), moved to the start of a word when that keeps at least half of the first line.
+  func headCut(from earliest: Int, lines limit: Int, marks: [Fragment]) -> [DisplayLine] {
+    let text = layout.text
+    let prefix = marks + (marks.last?.role == .moreLabel ? [gapFragment()] : [])
+    var starts: [Int] = []
+    var walk = ClusterWalk(text, range: earliest..<text.string.utf8.count, measurer: nil)
+    while let cluster = walk.next() { starts.append(cluster.start) }
+    guard !starts.isEmpty else { return [DisplayLine(fragments: prefix)] }
+    // The lines of the marks and the text from `start`: the marks a word of their own (no break inside them; a
+    // break after their last gap), measured as the text is.
+    func laidOut(from start: Int) -> (lines: [LineLayout.Line], prefixLength: Int)? {
+      var builder = StyledText.Builder()
+      for (index, mark) in prefix.enumerated() {
+        let isLast = index == prefix.count - 1
+        builder.append(
+          isLast && mark.role == .gap ? mark.text : mark.text.replacingOccurrences(of: " ", with: "\u{A0}"))
+      }
+      let prefixLength = builder.build().string.utf8.count
+      var whole = StyledText.Builder()
+      whole.append(builder.build())
+      var runStart = start
+      for (index, run) in text.runs.enumerated() where text.runEnds[index] > start {
+        whole.append(text.text(in: runStart..<text.runEnds[index]), style: run.style)
+        runStart = text.runEnds[index]
+      }
+      let layout = LineLayout(
+        whole.build(), measurer: measurer, breaker: self.layout.breaker, width: self.layout.width, lineLimit: limit)
+      return layout.isComplete && layout.lines.count <= limit ? (layout.lines, prefixLength) : nil
     }
-    // Start at a word when one begins within the part that fits, and skip spaces after the ellipsis.
-    if let wordStart = layout.breakOffsets(of: line).first(where: { $0 >= start }), wordStart != start,
-      start > line.range.lowerBound
+    // The first start that fits: later starts fit too (fewer characters take no more lines).
+    var (low, high) = (0, starts.count - 1)
+    while low < high {
+      let middle = (low + high) / 2
+      if laidOut(from: starts[middle]) != nil { high = middle } else { low = middle + 1 }
+    }
+    var start = starts[low]
+    guard var found = laidOut(from: start) else {
+      return [DisplayLine(fragments: prefix)] + [draw(start..<text.string.utf8.count)]
+    }
+    // Start at a word when one begins within the first line and keeps at least half of it.
+    let firstEnd = found.lines[0].contentEnd - found.prefixLength + start
+    if start > 0, let word = starts.first(where: { $0 > start && $0 < firstEnd && isWordStart($0) }),
+      (firstEnd - word) * 2 >= firstEnd - start, let moved = laidOut(from: word)
     {
-      let kept = layout.text.string.utf8Slice(wordStart..<line.contentEnd)
-      if kept.count * 2 >= layout.text.string.utf8Slice(start..<line.contentEnd).count { start = wordStart }
+      (start, found) = (word, moved)
     }
-    while start < line.contentEnd, let first = layout.text.string.utf8Slice(start..<line.contentEnd).first, first == " "
-    {
-      start += 1
+    // The lines, back in the text's offsets; the first after the marks.
+    let shift = start - found.prefixLength
+    return found.lines.enumerated().map { index, line in
+      var drawn = DisplayLine(fragments: index == 0 ? prefix : [])
+      drawn.fragments += draw(max(start, line.range.lowerBound + shift)..<max(start, line.contentEnd + shift)).fragments
+      if line.isHyphenated {
+        drawn.fragments.append(Fragment(text: "-", width: measurer.width(of: "-"), role: .hyphen))
+      }
+      return drawn
     }
-    var fragments = marks
-    if marks.last?.role == .moreLabel { fragments.append(gapFragment()) }
-    return DisplayLine(fragments: fragments + draw(start..<line.contentEnd).fragments)
+  }
+
+  /// Whether a word starts at `offset`: a letter or digit after a space.
+  private func isWordStart(_ offset: Int) -> Bool {
+    guard offset > 0 else { return true }
+    let before = layout.text.string.utf8Slice((offset - 1)..<offset)
+    return before == " "
   }
 
   /// A middle cut of the last visible line: its start, the ellipsis, the end of the text, then `after`.
@@ -501,20 +541,20 @@ struct LineDrawer {
     }
     let marks = [ellipsis.width] + after.map(\.width)
     let room = layout.width - marks.reduce(0, +)
-    // The start takes at most half the room, cut as a tail cut is.
-    let startEnd = cutEnd(line, suffix: [layout.width - max(0, room / 2)]).end
-    let startWidth = draw(line.range.lowerBound..<startEnd).width
+    // The start takes half the room, cut between clusters as the end is (as AppKit's middle truncation cuts).
+    let startEnd = cutEnd(line, suffix: [layout.width - max(0, room / 2)], snapsToWords: false).end
+    // The end takes the other half, whatever the start kept of it (a start a cluster short would hand the end
+    // more room, and a wider width could then show less).
+    let endRoom = max(0, room - room / 2)
     var endStart = textEnd
     var endWidth = 0
     for cluster in clusters.reversed() where cluster.start >= max(lastLineStart, startEnd) {
-      guard startWidth + endWidth + cluster.advance <= room else { break }
+      guard endWidth + cluster.advance <= endRoom else { break }
       endWidth += cluster.advance
       endStart = cluster.start
     }
-    // The end starts at a word when one begins within it.
-    if let space = clusters.first(where: { $0.start >= endStart && $0.isBreak }), space.end < textEnd,
-      text.string.utf8Slice(space.end..<textEnd).count * 2 >= text.string.utf8Slice(endStart..<textEnd).count
-    {
+    // Spaces after the ellipsis are not drawn.
+    while let space = clusters.first(where: { $0.start == endStart }), space.isBreak, space.end < textEnd {
       endStart = space.end
     }
     var drawn = draw(line.range.lowerBound..<startEnd)
@@ -546,9 +586,9 @@ struct LineDrawer {
   }
 
   /// Where the drawn text of a cut line ends: the longest prefix no wider than `room`, moved back to a break
-  /// opportunity when that keeps at least half the room, without trailing spaces; and the width of the clusters
+  /// opportunity when that keeps at least half the room (and `snapsToWords`), without trailing spaces; and the width of the clusters
   /// before that end, as they were walked (`nil` when the end is not one of theirs).
-  func cutEnd(_ line: LineLayout.Line, suffix: [Int]) -> (end: Int, width: Int?) {
+  func cutEnd(_ line: LineLayout.Line, suffix: [Int], snapsToWords: Bool = true) -> (end: Int, width: Int?) {
     let start = line.range.lowerBound
     let suffixWidth = suffix.reduce(0, +)
     let room = layout.width - suffixWidth
@@ -588,7 +628,7 @@ struct LineDrawer {
       widths.append((fits, x))
       if !cluster.isSpace { widthWithoutSpaces = x }
     }
-    if fits < line.contentEnd, let lastBreak, lastBreak.width * 2 >= room {
+    if snapsToWords, fits < line.contentEnd, let lastBreak, lastBreak.width * 2 >= room {
       return cut(before: lastBreak.offset)
     }
     return cut(before: fits)
