@@ -133,9 +133,7 @@ struct ClusterWalk: IteratorProtocol {
     }
     if cluster.isTab {
       cluster.advance = measurer.tabAdvance(at: x)
-    } else if shaper?.shapes(cluster.first) == true,
-      let shaped = shaper!.advance(ofClusterAt: start)
-    {
+    } else if let shaped = shaper?.advance(ofClusterAt: start, startingWith: cluster.first) {
       cluster.advance = shaped
     } else if count > 1 {
       cluster.advance = measurer.advance(ofScalars: scalars[first..<first + count], style: style)
@@ -159,7 +157,7 @@ struct ClusterWalk: IteratorProtocol {
     var cluster = Cluster(
       start: start, end: start + 1, first: Unicode.Scalar(byte), second: nil, run: runs.index, advance: 0)
     guard measures else { return cluster }
-    if shaper?.shapesEverything == true, !cluster.isTab, let shaped = shaper!.advance(ofClusterAt: start) {
+    if let shaped = shaper?.advance(ofClusterAt: start, startingWith: cluster.first) {
       cluster.advance = shaped
     } else {
       cluster.advance = cluster.isTab ? measurer.tabAdvance(at: x) : measurer.advance(ofASCII: byte, style: style)

@@ -270,7 +270,7 @@ struct Segmenter: IteratorProtocol {
           advance = TerminalCells.legacyWidth(ofScanned: scalars, cluster.scalar..<end.scalar)
         } else if count == 1 {
           let style = self.runs.style(at: cluster.offset)
-          if shaper?.shapes(first) == true, let shaped = shaper!.advance(ofClusterAt: cluster.offset) {
+          if let shaped = shaper?.advance(ofClusterAt: cluster.offset, startingWith: first) {
             advance = shaped
           } else {
             advance =
@@ -285,7 +285,7 @@ struct Segmenter: IteratorProtocol {
           for index in 0..<count {
             let letter = scalars[cluster.scalar + index].scalar
             let style = self.runs.style(at: offset)
-            if shaper?.shapes(letter) == true, let shaped = shaper!.advance(ofClusterAt: offset) {
+            if let shaped = shaper?.advance(ofClusterAt: offset, startingWith: letter) {
               sum += shaped
             } else {
               sum +=
@@ -296,9 +296,7 @@ struct Segmenter: IteratorProtocol {
             offset += UTF8.width(letter)
           }
           advance = sum
-        } else if shaper?.shapes(first) == true,
-          let shaped = shaper!.advance(ofClusterAt: cluster.offset)
-        {
+        } else if let shaped = shaper?.advance(ofClusterAt: cluster.offset, startingWith: first) {
           advance = shaped
         } else {
           advance = measurer.advance(

@@ -75,6 +75,11 @@ extension TextMeasurer {
 
   /// The sum of the clusters' advances, tabs expanded from `startX`.
   public func width(ofLine text: String, style: Style, startX: Int) -> Int {
+    sumOfAdvances(of: text, style: style, startX: startX)
+  }
+
+  /// The sum of the advances of a string's clusters, each measured alone, tabs expanded from `startX`.
+  func sumOfAdvances(of text: String, style: Style, startX: Int) -> Int {
     var x = startX
     for cluster in text {
       x += cluster.isTab ? tabAdvance(at: x) : advance(of: cluster, style: style)

@@ -103,38 +103,8 @@ public struct ANSIRenderer: Sendable {
           writer.write(fragment, renderer: self)
           continue
         }
-        // The fading characters one by one, the others in stretches; characters of equal style drawn together.
-        let link = writer.openLink(for: fragment.style, role: fragment.role, renderer: self)
-        let codes = sgr(for: fragment, isLink: link != nil)
-        var pending = ""
-        var pendingCodes = codes
-        func draw(_ characters: Substring, codes: [String]) {
-          guard !characters.isEmpty else { return }
-          if codes != pendingCodes {
-            writer.append(pending, escape: Self.escape(pendingCodes))
-            pending = ""
-            pendingCodes = codes
-          }
-          if characters.utf8.contains(0x09) {
-            // A tab is as wide as its fragment (one alone), as drawn character by character.
-            for character in characters {
-              pending += Self.visible(String(character), width: character == "\t" ? fragment.width : 1)
-            }
-          } else {
-            pending += Self.visible(characters, width: 1)
-          }
-        }
-        let text = fragment.text[...]
-        draw(text[..<faded.range.lowerBound], codes: codes)
-        var step = faded.firstStep
-        var index = faded.range.lowerBound
-        while index < faded.range.upperBound {
-          let next = text.index(after: index)
-          draw(text[index..<next], codes: codes + fadeCodes(step: step, of: fadeLength))
-          (index, step) = (next, step + 1)
-        }
-        draw(text[faded.range.upperBound...], codes: codes)
-        writer.append(pending, escape: Self.escape(pendingCodes))
+        writeClusters(
+          VisualOrder.clusters(of: fragment.text, fragment: fragmentIndex), of: fragment, fade: faded, into: &writer)
       }
       writer.endLine()
     }
@@ -192,7 +162,7 @@ public struct ANSIRenderer: Sendable {
   }
 
   /// Writes a line in visual order (``VisualOrder``): a right-to-left one aligned to the right of `width`, each
-  /// fragment's clusters that stand together drawn together, its fading ones with their step.
+  /// fragment's clusters that stand together drawn together.
   private func writeVisually(
     _ line: DisplayLine, fade: [FadedCharacters], direction: TextDirection, width: Int?, into writer: inout Writer
   ) {
@@ -200,32 +170,42 @@ public struct ANSIRenderer: Sendable {
       writer.append(String(repeating: " ", count: width - line.width))
     }
     let clusters = VisualOrder.clusters(of: line, direction: direction)
-    var index = 0
-    while index < clusters.count {
-      let fragmentIndex = clusters[index].fragment
-      let fragment = line.fragments[fragmentIndex]
-      let link = writer.openLink(for: fragment.style, role: fragment.role, renderer: self)
-      let codes = sgr(for: fragment, isLink: link != nil)
-      let faded = fade.first { $0.fragment == fragmentIndex }
-      var pending = ""
-      var pendingCodes = codes
-      while index < clusters.count, clusters[index].fragment == fragmentIndex {
-        let cluster = clusters[index]
-        var clusterCodes = codes
-        if let faded, faded.range.contains(cluster.range.lowerBound) {
-          let step = faded.firstStep + fragment.text[faded.range.lowerBound..<cluster.range.lowerBound].count
-          clusterCodes += fadeCodes(step: step, of: fadeLength)
-        }
-        let characters = VisualOrder.drawn(fragment.text[cluster.range], isRightToLeft: cluster.isRightToLeft)
-        if clusterCodes != pendingCodes {
-          writer.append(pending, escape: Self.escape(pendingCodes))
-          (pending, pendingCodes) = ("", clusterCodes)
-        }
-        pending += Self.visible(characters, width: characters == "\t" ? fragment.width : 1)
-        index += 1
-      }
-      writer.append(pending, escape: Self.escape(pendingCodes))
+    var start = 0
+    while start < clusters.count {
+      let fragment = clusters[start].fragment
+      var end = start + 1
+      while end < clusters.count, clusters[end].fragment == fragment { end += 1 }
+      writeClusters(
+        clusters[start..<end], of: line.fragments[fragment], fade: fade.first { $0.fragment == fragment },
+        into: &writer)
+      start = end
     }
+  }
+
+  /// Writes clusters of one fragment in the order given, in its style: the fading ones with their step, one by
+  /// one, the others in stretches of equal style; a tab as wide as its fragment (one alone).
+  private func writeClusters(
+    _ clusters: some Collection<VisualOrder.Cluster>, of fragment: Fragment, fade: FadedCharacters?,
+    into writer: inout Writer
+  ) {
+    let link = writer.openLink(for: fragment.style, role: fragment.role, renderer: self)
+    let codes = sgr(for: fragment, isLink: link != nil)
+    var pending = ""
+    var pendingCodes = codes
+    for cluster in clusters {
+      var clusterCodes = codes
+      if let fade, fade.range.contains(cluster.range.lowerBound) {
+        let step = fade.firstStep + fragment.text[fade.range.lowerBound..<cluster.range.lowerBound].count
+        clusterCodes += fadeCodes(step: step, of: fadeLength)
+      }
+      let characters = VisualOrder.drawn(fragment.text[cluster.range], isRightToLeft: cluster.isRightToLeft)
+      if clusterCodes != pendingCodes {
+        writer.append(pending, escape: Self.escape(pendingCodes))
+        (pending, pendingCodes) = ("", clusterCodes)
+      }
+      pending += Self.visible(characters, width: characters == "\t" ? fragment.width : 1)
+    }
+    writer.append(pending, escape: Self.escape(pendingCodes))
   }
 
   /// The output of one rendering and what it carries from fragment to fragment: the open hyperlink, the

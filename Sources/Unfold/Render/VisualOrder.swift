@@ -16,20 +16,28 @@ enum VisualOrder {
     var isRightToLeft = false
   }
 
+  /// The clusters of a fragment's text, in logical order.
+  static func clusters(of text: String, fragment: Int) -> [Cluster] {
+    var clusters: [Cluster] = []
+    var start = text.startIndex
+    while start < text.endIndex {
+      let end = text.index(after: start)
+      clusters.append(Cluster(fragment: fragment, range: start..<end))
+      start = end
+    }
+    return clusters
+  }
+
   /// The clusters of `line` in the order they are drawn left to right.
   static func clusters(of line: DisplayLine, direction: TextDirection) -> [Cluster] {
     var logical: [Cluster] = []
     var offsets: [Int] = []  // each cluster's UTF-16 offset in the line
     var units: [UInt16] = []
     for (index, fragment) in line.fragments.enumerated() {
-      let text = fragment.text
-      var start = text.startIndex
-      while start < text.endIndex {
-        let end = text.index(after: start)
-        logical.append(Cluster(fragment: index, range: start..<end))
+      for cluster in clusters(of: fragment.text, fragment: index) {
+        logical.append(cluster)
         offsets.append(units.count)
-        units.append(contentsOf: text[start..<end].utf16)
-        start = end
+        units.append(contentsOf: fragment.text[cluster.range].utf16)
       }
     }
     guard !units.isEmpty, units.count < Int(Int32.max) else { return logical }

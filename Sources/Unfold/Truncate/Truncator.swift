@@ -223,7 +223,7 @@ struct LineDrawer {
   func draw(_ line: LineLayout.Line) -> DisplayLine {
     var drawn = fragmentPerRun(line) ?? draw(line.contentRange)
     if line.isHyphenated {
-      drawn.fragments.append(Fragment(text: "-", width: measurer.width(of: "-"), role: .hyphen))
+      drawn.fragments.append(hyphenFragment())
     }
     return drawn
   }
@@ -463,26 +463,28 @@ struct LineDrawer {
     var walk = ClusterWalk(text, range: earliest..<text.string.utf8.count, measurer: nil)
     while let cluster = walk.next() { starts.append(cluster.start) }
     guard !starts.isEmpty else { return [DisplayLine(fragments: prefix)] }
-    // The lines of the marks and the text from `start`: the marks a word of their own (no break inside them; a
-    // break after their last gap), measured as the text is.
-    func laidOut(from start: Int) -> (lines: [LineLayout.Line], prefixLength: Int)? {
-      var builder = StyledText.Builder()
-      for (index, mark) in prefix.enumerated() {
-        let isLast = index == prefix.count - 1
-        builder.append(
-          isLast && mark.role == .gap ? mark.text : mark.text.replacingOccurrences(of: " ", with: "\u{A0}"))
-      }
-      let prefixLength = builder.build().string.utf8.count
+    // The marks as text, a word of their own (no break inside them; a break after their last gap), measured as
+    // the text is.
+    var marksText = StyledText.Builder()
+    for (index, mark) in prefix.enumerated() {
+      let isLast = index == prefix.count - 1
+      marksText.append(
+        isLast && mark.role == .gap ? mark.text : mark.text.replacingOccurrences(of: " ", with: "\u{A0}"))
+    }
+    let marksAsText = marksText.build()
+    let prefixLength = marksAsText.string.utf8.count
+    // The lines of the marks and the text from `start`, when they are at most `limit`.
+    func laidOut(from start: Int) -> [LineLayout.Line]? {
       var whole = StyledText.Builder()
-      whole.append(builder.build())
+      whole.append(marksAsText)
       var runStart = start
-      for (index, run) in text.runs.enumerated() where text.runEnds[index] > start {
-        whole.append(text.text(in: runStart..<text.runEnds[index]), style: run.style)
+      for index in text.runIndex(containing: start)..<text.runs.count {
+        whole.append(text.text(in: runStart..<text.runEnds[index]), style: text.runs[index].style)
         runStart = text.runEnds[index]
       }
       let layout = LineLayout(
         whole.build(), measurer: measurer, breaker: self.layout.breaker, width: self.layout.width, lineLimit: limit)
-      return layout.isComplete && layout.lines.count <= limit ? (layout.lines, prefixLength) : nil
+      return layout.isComplete && layout.lines.count <= limit ? layout.lines : nil
     }
     // The first start that fits: later starts fit too (fewer characters take no more lines).
     var (low, high) = (0, starts.count - 1)
@@ -495,25 +497,23 @@ struct LineDrawer {
       return [DisplayLine(fragments: prefix)] + [draw(start..<text.string.utf8.count)]
     }
     // Start at a word when one begins within the first line and keeps at least half of it.
-    let firstEnd = found.lines[0].contentEnd - found.prefixLength + start
+    let firstEnd = found[0].contentEnd - prefixLength + start
     if start > 0, let word = starts.first(where: { $0 > start && $0 < firstEnd && isWordStart($0) }),
       (firstEnd - word) * 2 >= firstEnd - start, let moved = laidOut(from: word)
     {
       (start, found) = (word, moved)
     }
     // The lines, back in the text's offsets; the first after the marks.
-    let shift = start - found.prefixLength
-    return found.lines.enumerated().map { index, line in
+    let shift = start - prefixLength
+    return found.enumerated().map { index, line in
       var drawn = DisplayLine(fragments: index == 0 ? prefix : [])
       drawn.fragments += draw(max(start, line.range.lowerBound + shift)..<max(start, line.contentEnd + shift)).fragments
-      if line.isHyphenated {
-        drawn.fragments.append(Fragment(text: "-", width: measurer.width(of: "-"), role: .hyphen))
-      }
+      if line.isHyphenated { drawn.fragments.append(hyphenFragment()) }
       return drawn
     }
   }
 
-  /// Whether a word starts at `offset`: a letter or digit after a space.
+  /// Whether a word starts at `offset`: the character before it is a space.
   private func isWordStart(_ offset: Int) -> Bool {
     guard offset > 0 else { return true }
     let before = layout.text.string.utf8Slice((offset - 1)..<offset)
@@ -585,9 +585,14 @@ struct LineDrawer {
     Fragment(text: " ", width: measurer.width(of: " "), role: .gap)
   }
 
+  /// The hyphen drawn where a line breaks after a soft hyphen.
+  private func hyphenFragment() -> Fragment {
+    Fragment(text: "-", width: measurer.width(of: "-"), role: .hyphen)
+  }
+
   /// Where the drawn text of a cut line ends: the longest prefix no wider than `room`, moved back to a break
-  /// opportunity when that keeps at least half the room (and `snapsToWords`), without trailing spaces; and the width of the clusters
-  /// before that end, as they were walked (`nil` when the end is not one of theirs).
+  /// opportunity when that keeps at least half the room (and `snapsToWords`), without trailing spaces; and the
+  /// width of the clusters before that end, as they were walked (`nil` when the end is not one of theirs).
   func cutEnd(_ line: LineLayout.Line, suffix: [Int], snapsToWords: Bool = true) -> (end: Int, width: Int?) {
     let start = line.range.lowerBound
     let suffixWidth = suffix.reduce(0, +)

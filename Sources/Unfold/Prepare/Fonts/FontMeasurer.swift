@@ -25,6 +25,9 @@ public struct FontMeasurer: TextMeasurer {
   }
   private let storage: Storage
 
+  /// Whether every word is shaped (``FontSet/kerningAndLigatures``), read without copying the set.
+  var shapesEveryWord: Bool { storage.fonts.kerningAndLigatures }
+
   /// Creates a measurer.
   public init(_ fonts: FontSet) { storage = Storage(fonts) }
 
@@ -63,6 +66,10 @@ public struct FontMeasurer: TextMeasurer {
   /// The width of a string drawn in one style on one line, tabs expanded from `startX`, its words shaped as in a
   /// paragraph (``WordShaper``).
   public func width(ofLine text: String, style: Style, startX: Int) -> Int {
+    // A label, a gap or a hyphen that nothing shapes (most are, and they are measured at every cut): its clusters.
+    if !shapesEveryWord, !text.unicodeScalars.contains(where: WordShaper.shapesInContext) {
+      return sumOfAdvances(of: text, style: style, startX: startX)
+    }
     let count = text.utf8.count
     let styled = StyledText(text, runs: count == 0 ? [] : [StyledText.Run(length: count, style: style)])
     var walk = ClusterWalk(styled, range: 0..<count, measurer: self, x: startX)

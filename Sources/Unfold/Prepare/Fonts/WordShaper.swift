@@ -36,12 +36,12 @@ struct WordShaper {
     guard let measurer = measurer as? FontMeasurer else { return nil }
     self.text = text
     self.measurer = measurer
-    shapesEverything = measurer.fonts.kerningAndLigatures
+    shapesEverything = measurer.shapesEveryWord
   }
 
   /// Whether `measurer` shapes every cluster, ASCII ones too (a font with kerning and ligatures on).
   static func shapesEverything(_ measurer: any TextMeasurer) -> Bool {
-    (measurer as? FontMeasurer)?.fonts.kerningAndLigatures == true
+    (measurer as? FontMeasurer)?.shapesEveryWord == true
   }
 
   /// Whether a cluster that starts with `scalar` is measured as part of its word.
@@ -96,10 +96,17 @@ struct WordShaper {
       && !(Self.isSpace(before.value) && !Self.isSpace(after.value))
   }
 
-  /// The advance of the cluster that starts at the UTF-8 offset `offset`, whose first code point ``shapes(_:)``:
-  /// its share of its shaped word. `nil` when the offset starts no cluster of the word (then the cluster is
-  /// measured alone).
-  mutating func advance(ofClusterAt offset: Int) -> Int? {
+  /// The advance of the cluster that starts at the UTF-8 offset `offset` with `first`: its share of its shaped
+  /// word. `nil` when the cluster is not shaped with its word (``shapes(_:)``) or the offset starts no cluster
+  /// of the word: then it is measured alone.
+  @inline(__always)
+  mutating func advance(ofClusterAt offset: Int, startingWith first: Unicode.Scalar) -> Int? {
+    guard shapes(first) else { return nil }
+    return advance(ofClusterAt: offset)
+  }
+
+  /// The advance of the cluster that starts at `offset`, one that ``shapes(_:)``, from its word.
+  private mutating func advance(ofClusterAt offset: Int) -> Int? {
     if !word.contains(offset) {
       shapeWord(around: offset)
       index = 0
