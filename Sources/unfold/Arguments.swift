@@ -54,9 +54,10 @@ struct Arguments {
   var textStyle: TextStyle?
   var moreLabelGiven = false
   var linesGiven = false
-  var interactive = true
+  var interactive = false
   var lines = TruncationOptions.default.lineLimit
   var verbatim = false
+  var autolinks = true
   var format = Format.ansi
   var formatGiven = false
   var expanded = false
@@ -68,24 +69,38 @@ struct Arguments {
   var widths = TerminalCells.Profile.legacy
   var locale = "en"
   var strings: [String] = []
-  var table = "Localizable"
+  var table: String?
   var args: [String] = []
   var device = "other"
   var checkStrings = false
   var help = false
   var version = false
 
+  /// The short flags and the long flags they stand for.
+  static let shortFlags: [Character: String] = [
+    "w": "--width", "n": "--lines", "e": "--expanded", "i": "--interactive", "h": "--help",
+  ]
+
+  /// The flags that take no value.
+  static let switches: Set<String> = [
+    "--verbatim", "--expanded", "--help", "--version", "--check-strings", "--standalone", "--interactive",
+    "--no-interactive", "--kerning", "--no-fallback", "--collapse-blank-lines", "--reserve-space", "--scroll",
+    "--no-autolinks",
+  ]
+
   static let flags = [
-    "--width", "--lines", "--verbatim", "--format", "--expanded", "--more-label", "--less-label", "--color",
-    "--breaks", "--widths", "--locale", "--strings", "--table", "--arg", "--device", "--check-strings", "--font",
+    "--interactive", "--width", "--lines", "--verbatim", "--format", "--expanded", "--more-label", "--less-label",
+    "--color", "--breaks", "--widths", "--locale", "--strings", "--table", "--arg", "--device", "--check-strings",
+    "--font",
     "--font-dir", "--font-size", "--line-height", "--standalone", "--font-url", "--more-style", "--no-interactive",
     "--truncation", "--toggle", "--preset", "--ellipsis", "--collapse-blank-lines", "--reserve-space", "--scroll",
-    "--text-style", "--fallback", "--no-fallback", "--kerning", "--bidi",
+    "--text-style", "--fallback", "--no-fallback", "--kerning", "--bidi", "--no-autolinks",
     "--help", "--version",
   ]
 
-  /// Parses the arguments after the program name. `--flag value` and `--flag=value` both work; `--` ends
-  /// the flags; `-` is standard input.
+  /// Parses the arguments after the program name. `--flag value` and `--flag=value` both work, and for
+  /// the short flags `-w 40`, `-w40` and `-w=40`; short switches combine (`-ei`); `--` ends the flags; `-`
+  /// is standard input.
   init(_ arguments: [String]) throws(UsageError) {
     var rest = arguments[...]
     var flagsEnded = false
@@ -101,7 +116,21 @@ struct Arguments {
       }
       var name = argument
       var inlineValue: String?
-      if let equals = argument.firstIndex(of: "=") {
+      if !argument.hasPrefix("--") {
+        let letters = argument.dropFirst()
+        guard let first = letters.first, let long = Self.shortFlags[first] else {
+          throw UsageError(message: "unknown flag '\(argument.prefix(2))' (see --help)")
+        }
+        name = long
+        if letters.count > 1 {
+          if Self.switches.contains(long) {
+            // Combined switches: `-ei` is `-e -i`.
+            for letter in letters.dropFirst().reversed() { rest.insert("-\(letter)", at: rest.startIndex) }
+          } else {
+            inlineValue = String(letters.dropFirst().drop { $0 == "=" })
+          }
+        }
+      } else if let equals = argument.firstIndex(of: "=") {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
@@ -136,6 +165,7 @@ struct Arguments {
         } catch {
           throw UsageError(message: "--more-style: \(error.message)")
         }
+      case "--interactive": interactive = true
       case "--no-interactive": interactive = false
       case "--truncation": truncation = try Self.choice(try value(), flag: name)
       case "--toggle": toggle = try Self.choice(try value(), flag: name)
@@ -149,6 +179,7 @@ struct Arguments {
         lines = try Self.number(try value(), flag: name, minimum: 1)
         linesGiven = true
       case "--verbatim": verbatim = true
+      case "--no-autolinks": autolinks = false
       case "--format":
         format = try Self.choice(try value(), flag: name)
         formatGiven = true
@@ -167,7 +198,7 @@ struct Arguments {
       case "--arg": args.append(try value())
       case "--device": device = try Self.nonEmpty(try value(), flag: name)
       case "--check-strings": checkStrings = true
-      case "-h", "--help": help = true
+      case "--help": help = true
       case "--version": version = true
       default:
         if let nearest = Self.nearest(to: name) {
@@ -175,12 +206,7 @@ struct Arguments {
         }
         throw UsageError(message: "unknown flag '\(name)' (see --help)")
       }
-      if inlineValue != nil
-        && [
-          "--verbatim", "--expanded", "-h", "--help", "--version", "--check-strings", "--standalone",
-          "--no-interactive", "--kerning",
-        ].contains(name)
-      {
+      if inlineValue != nil && Self.switches.contains(name) {
         throw UsageError(message: "\(name) takes no value")
       }
     }
@@ -194,6 +220,19 @@ struct Arguments {
       if let (flag, _) = truncating.first(where: { $0.1 }) {
         throw UsageError(message: "--scroll and \(flag) conflict: a scrolled paragraph is never truncated")
       }
+    }
+    if verbatim, !args.isEmpty {
+      throw UsageError(message: "--arg and --verbatim conflict: verbatim text has no specifiers to fill")
+    }
+    if checkStrings, strings.isEmpty {
+      throw UsageError(message: "--check-strings needs the tables to check: give --strings PATH")
+    }
+    if interactive, formatGiven {
+      throw UsageError(message: "--interactive and --format conflict: the interactive view is the terminal's")
+    }
+    if interactive, file == nil || file == "-" {
+      throw UsageError(
+        message: "--interactive reads keys from standard input: give the text as a FILE, not on standard input")
     }
     if textStyle != nil, [.ansi, .plain].contains(format) {
       throw UsageError(
@@ -260,24 +299,28 @@ struct Arguments {
   static let usage = """
     Usage: unfold [options] [FILE]
 
-    Shows a paragraph as a reader sees it in N lines, with "… more", and after expanding.
-    Reads FILE, or standard input when FILE is missing or '-'. The text is a localized key: looked
-    up in the --strings tables (the key itself when missing), then shown as inline markdown (bold,
-    italic, strikethrough, code, links); --verbatim shows it as given instead.
+    Prints a paragraph as a reader sees it in N lines, with "… more", or after expanding; -i opens
+    a view where Enter toggles. Reads FILE, or standard input when FILE is missing or '-'. The text
+    is a localized key: looked up in the --strings tables (the key itself when missing), then shown
+    as inline markdown (bold, italic, strikethrough, code, links, bare URLs); --verbatim shows it as
+    given instead.
 
     Options:
-      --width N | Npx           line width: cells for the terminal (default: the terminal's width, else
+      -w, --width N | Npx       line width: cells for the terminal (default: the terminal's width, else
                                 $COLUMNS, else 80); CSS px for html (a width in cells is an error there),
                                 or for json measured in the fonts (default 320px)
                                   e.g. unfold --width 40 notes.md; unfold --format html --width 320px notes.md
-      --lines N                 line limit when collapsed (default 3)
+      -n, --lines N             line limit when collapsed (default 3)
                                   e.g. unfold --lines 2 notes.md
       --verbatim                show the text as given: no markdown, outer whitespace trimmed
                                   e.g. unfold --verbatim comment.txt
+      --no-autolinks            markdown: bare URLs (https://…, www.…) and e-mail addresses stay text,
+                                as in SwiftUI's Text (default: links, as on GitHub)
+                                  e.g. unfold --no-autolinks notes.md
       --format F                ansi (default), plain, html, json (the layout), breaks (the text with
                                 ÷ where a line may break and × where not), runs (the styled runs)
                                   e.g. unfold --format json notes.md
-      --expanded                show the expanded state instead of the collapsed one
+      -e, --expanded            show the expanded state instead of the collapsed one
                                   e.g. unfold --expanded notes.md
       --more-label TEXT         the label that expands (default "more")
                                   e.g. unfold --more-label "Read more" notes.md
@@ -291,10 +334,10 @@ struct Arguments {
                                 italic underline strike reverse, a colour (red, bright_blue, #ffaf00,
                                 rgb(255,175,0), color(208)) and "on" a background colour (default bold blue)
                                   e.g. unfold --more-style "bold underline #ffaf00" notes.md
-      --no-interactive          print and exit, even on a terminal (interactive by default when standard
-                                input and output are terminals and no --format is given: Enter or Space
-                                toggles, q, Esc or Ctrl-C quits)
-                                  e.g. unfold --no-interactive notes.md
+      -i, --interactive         a view on the terminal where Enter or Space toggles and a resize lays the
+                                text out again; q, Esc or Ctrl-C quits (needs a FILE, and a terminal on
+                                standard input and output; without it unfold prints and exits)
+                                  e.g. unfold -i notes.md
       --breaks unicode|chromium line breaking rules: plain UAX #14, or Chromium's tailoring (default:
                                 unicode, and chromium for html)
                                   e.g. unfold --format breaks --breaks chromium notes.md
@@ -310,10 +353,14 @@ struct Arguments {
       --strings PATH            string tables: a .strings, .stringsdict or .xcstrings file, or a folder
                                 of <language>.lproj folders and catalogs (repeatable)
                                   e.g. unfold --strings Localizable.xcstrings --locale de key.txt
-      --table NAME              the table to look the key up in (default Localizable)
+      --table NAME              the table to look the key up in (default: a single table file's own
+                                name, else Localizable); a table that no file holds is an error, a key
+                                missing from it a warning (the key is shown)
                                   e.g. unfold --strings Resources --table Errors key.txt
       --arg VALUE               an argument for the key's specifiers, read as the type of the specifier
-                                it fills (repeatable, in order)
+                                it fills (repeatable, in order); a value that does not fit its specifier,
+                                or too few or too many values, is an error. Without --arg the key is not
+                                formatted: its specifiers show as written
                                   e.g. unfold --strings Resources --arg 3 --arg Ann key.txt
       --device NAME             the device for a catalog's device variations (iphone, ipad, mac...;
                                 default other)
@@ -368,7 +415,7 @@ struct Arguments {
                                 Dynamic Type size: largeTitle, title, title2, title3, headline, body,
                                 callout, subheadline, footnote, caption, caption2
                                   e.g. unfold --format html --text-style footnote notes.md
-      --help                    show this help
+      -h, --help                show this help
       --version                 show the version
 
     Exit status: 0 success, 1 a runtime error (unreadable file, invalid UTF-8), 2 a usage error.

@@ -11,6 +11,37 @@ func note(_ message: String) {
   FileHandle.standardError.write(Data("unfold: note: \(message)\n".utf8))
 }
 
+/// The table a key is looked up in without `--table`: a single table file's own name (`Comments.xcstrings`
+/// holds the table `Comments`), else `Localizable`.
+func defaultTable(_ paths: [String]) -> String {
+  var isFolder: ObjCBool = false
+  guard paths.count == 1, FileManager.default.fileExists(atPath: paths[0], isDirectory: &isFolder),
+    !isFolder.boolValue
+  else { return "Localizable" }
+  return URL(fileURLWithPath: paths[0]).deletingPathExtension().lastPathComponent
+}
+
+/// Prints what resolving a key met and returns the exit status when it is an error: a table that none of
+/// the tables loaded has, or `--arg` values that do not fit the specifiers (usage errors, the first in one
+/// line, a specifier's own problem before the ones it causes); the rest (a key with no translation, a
+/// missing plural form) are warnings, one line each.
+func report(_ diagnostics: [Diagnostic], argumentsGiven: Bool) -> Int32? {
+  let argumentProblems: [Diagnostic.Kind] = [.wrongArgumentType, .missingArgument, .argumentGap, .unusedArgument]
+  if let table = diagnostics.first(where: { $0.kind == .missingTable }) {
+    return fail("\(table.message): give --table NAME", status: 2)
+  }
+  if argumentsGiven,
+    let first = diagnostics.filter({ argumentProblems.contains($0.kind) })
+      .min(by: { argumentProblems.firstIndex(of: $0.kind)! < argumentProblems.firstIndex(of: $1.kind)! })
+  {
+    return fail("--arg: \(first.message)", status: 2)
+  }
+  for diagnostic in diagnostics {
+    FileHandle.standardError.write(Data("unfold: warning: \(diagnostic.message)\n".utf8))
+  }
+  return nil
+}
+
 func run() -> Int32 {
   let environment = ProcessInfo.processInfo.environment
   let arguments: Arguments
@@ -101,9 +132,10 @@ func run() -> Int32 {
   if let toggle = arguments.toggle { truncation.toggle = toggle }
   if arguments.collapseBlankLines { truncation.collapsesBlankLines = true }
   if arguments.reserveSpace { truncation.reservesSpace = true }
-  let interactive =
-    arguments.interactive && !arguments.formatGiven && arguments.file != nil && arguments.file != "-"
-    && Terminal.inputIsTerminal && Terminal.outputIsTerminal
+  let interactive = arguments.interactive
+  if interactive && !(Terminal.inputIsTerminal && Terminal.outputIsTerminal) {
+    return fail("--interactive needs a terminal on standard input and output", status: 1)
+  }
 
   // The input: read only as much as a collapsed verbatim preview shows, else all of it.
   let input: Input
@@ -138,7 +170,11 @@ func run() -> Int32 {
       let source = TextSource(
         localizedKey,
         TextSource.Localization(
-          localizations, locale: arguments.locale, table: arguments.table, device: arguments.device))
+          localizations, locale: arguments.locale, table: arguments.table ?? defaultTable(arguments.strings),
+          device: arguments.device))
+      if let status = report(source.resolve().diagnostics, argumentsGiven: !arguments.args.isEmpty) {
+        return status
+      }
       paragraph = Paragraph(source, options: truncation, cellWidths: arguments.widths, breakRules: arguments.breaks)
     }
   } catch {

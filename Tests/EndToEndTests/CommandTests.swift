@@ -135,7 +135,7 @@ import Testing
     #expect(help.status == 0)
     for flag in [
       "--width", "--lines", "--verbatim", "--format", "--expanded", "--more-label", "--less-label", "--color", "--help",
-      "--version",
+      "--version", "-w,", "-n,", "-e,", "-i, --interactive", "--no-autolinks",
     ] {
       #expect(help.stdout.contains(flag), "\(flag)")
     }
@@ -210,6 +210,89 @@ import Testing
     #expect(verbatim.stdout == "Hello\n")
     let json = try Command.run(["--format", "json", "--width", "40"], stdin: mark + Data("Hello".utf8))
     #expect(!json.stdout.contains("\u{FEFF}") && !json.stdout.contains("\\ufeff"))
+  }
+
+  /// A table file's own name is its table; a table no file holds is a usage error naming the tables
+  /// loaded, a key missing from its table a warning; `--check-strings` needs tables (issue 37, item 1).
+  @Test func aTableNamedAfterItsFileIsFoundAndMissesAreReported() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-tables-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let catalog = folder.appendingPathComponent("Comments.xcstrings")
+    try Data(
+      """
+      {"sourceLanguage": "en", "version": "1.0", "strings": {"greeting": {"localizations": {"en": \
+      {"stringUnit": {"state": "translated", "value": "Hello **there**"}}}}}}
+      """.utf8
+    ).write(to: catalog)
+    let plain = ["--format", "plain", "--strings", catalog.path]
+    let found = try Command.run(plain, stdin: Data("greeting\n".utf8))
+    #expect(found.stdout == "Hello there\n")
+    #expect(found.stderr == "")
+    let otherTable = try Command.run(plain + ["--table", "Localizable"], stdin: Data("greeting".utf8))
+    #expect(otherTable.status == 2)
+    #expect(otherTable.stdout == "")
+    #expect(
+      otherTable.stderr
+        == "unfold: no table Localizable among the tables loaded (Comments) to look up \"greeting\": give --table NAME\n"
+    )
+    let folderOfTables = try Command.run(["--format", "plain", "--strings", folder.path], stdin: Data("greeting".utf8))
+    #expect(folderOfTables.status == 2)
+    let missingKey = try Command.run(plain, stdin: Data("farewell".utf8))
+    #expect(missingKey.status == 0)
+    #expect(missingKey.stdout == "farewell\n")
+    #expect(missingKey.stderr == "unfold: warning: no translation of \"farewell\" in en (table Comments)\n")
+    let check = try Command.run(["--check-strings"])
+    #expect(check.status == 2)
+    #expect(check.stderr == "unfold: --check-strings needs the tables to check: give --strings PATH\n")
+  }
+
+  /// An `--arg` that does not fit its specifier, too few or too many, and `--arg` with `--verbatim` are
+  /// usage errors naming the specifier, never raw specifiers in the output (issue 37, item 2).
+  @Test func argumentsThatDoNotFitTheirSpecifiersAreUsageErrors() throws {
+    let key = Data("%lld new comments\n".utf8)
+    let flags = ["--strings", tables, "--locale", "pl", "--format", "plain"]
+    for (arguments, message) in [
+      (["abc"], "unfold: --arg: %lld cannot show argument 1, \"abc\": it takes a whole number\n"),
+      (["1.5"], "unfold: --arg: %lld cannot show argument 1, \"1.5\": it takes a whole number\n"),
+      (["3", "4"], "unfold: --arg: 2 arguments given, the format reads 1; not shown: \"4\"\n"),
+    ] {
+      let result = try Command.run(flags + arguments.flatMap { ["--arg", $0] }, stdin: key)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.stdout == "", "\(arguments)")
+      #expect(result.stderr == message, "\(arguments)")
+    }
+    let twoArguments = Data("%1$@ replied to %2$@".utf8)
+    let tooFew = try Command.run(["--format", "plain", "--arg", "Ann"], stdin: twoArguments)
+    #expect(tooFew.status == 2)
+    #expect(tooFew.stderr == "unfold: --arg: %2$@ reads argument 2, but 1 was given\n")
+    let both = try Command.run(["--format", "plain", "--arg", "Ann", "--arg", "Bo"], stdin: twoArguments)
+    #expect(both.stdout == "Ann replied to Bo\n")
+    let verbatim = try Command.run(["--verbatim", "--arg", "3"], stdin: key)
+    #expect(verbatim.status == 2)
+    #expect(verbatim.stderr.hasPrefix("unfold: --arg and --verbatim conflict"))
+    // Without --arg the key is not formatted, as SwiftUI's key without interpolation: a warning says so.
+    let none = try Command.run(flags, stdin: key)
+    #expect(none.status == 0)
+    #expect(none.stderr.contains("warning: no number in argument 1 to choose a plural form"))
+  }
+
+  /// Short flags and combined switches (issue 37, item 7).
+  @Test func shortFlagsStandForTheLongOnes() throws {
+    let long = try Command.run(
+      ["--width", "30", "--lines", "2", "--expanded", "--color", "never"], stdin: Data(sample.utf8))
+    for flags in [["-w", "30", "-n", "2", "-e"], ["-w30", "-n2", "-e"], ["-w=30", "-en", "2"]] {
+      let short = try Command.run(flags + ["--color", "never"], stdin: Data(sample.utf8))
+      #expect(short.status == 0, "\(flags)")
+      #expect(short.stdout == long.stdout, "\(flags)")
+    }
+    let unknown = try Command.run(["-x"], stdin: Data(sample.utf8))
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr == "unfold: unknown flag '-x' (see --help)\n")
+    let interactiveFromAPipe = try Command.run(["-i"], stdin: Data(sample.utf8))
+    #expect(interactiveFromAPipe.status == 2)
+    let interactiveHTML = try Command.run(["-i", "--format", "html", "README.md"])
+    #expect(interactiveHTML.stderr.hasPrefix("unfold: --interactive and --format conflict"))
   }
 
   @Test func aMalformedTableIsARuntimeErrorNamingFileLineAndColumn() throws {
@@ -414,10 +497,10 @@ import Testing
     let help = try Command.run(["--help"]).stdout
     let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
     var missing: [String] = []
-    for (index, line) in lines.enumerated() where line.hasPrefix("  --") {
-      let block = lines[(index + 1)...].prefix { !$0.hasPrefix("  --") && !$0.isEmpty }
+    for (index, line) in lines.enumerated() where line.hasPrefix("  -") {
+      let block = lines[(index + 1)...].prefix { !$0.hasPrefix("  -") && !$0.isEmpty }
       if !block.contains(where: { $0.contains("e.g. unfold") })
-        && !["--help", "--version"].contains(where: { line.hasPrefix("  \($0)") })
+        && !["--help", "--version"].contains(where: { line.contains(" \($0)") })
       {
         missing.append(String(line.prefix(30)))
       }

@@ -11,8 +11,8 @@ import Unfold
     expands it in place, and collapses it again, in every script: 中文, עברית, emoji 👩‍🔬.
     """
 
-  /// Starts `unfold FILE` in tmux (stdin and stdout a terminal), then runs `after` in the same shell.
-  func start(_ file: String, width: Int, _ flags: String = "", after: String = "") throws -> Tmux {
+  /// Starts `unfold -i FILE` in tmux (stdin and stdout a terminal), then runs `after` in the same shell.
+  func start(_ file: String, width: Int, _ flags: String = "-i", after: String = "") throws -> Tmux {
     let command =
       "env -u NO_COLOR -u COLUMNS TERM=screen '\(Command.executable.path)' \(flags) '\(file)'; "
       + "echo \"EXIT=$?\"; stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; "
@@ -86,8 +86,8 @@ import Unfold
     #expect(try tmux.cursorVisible())
   }
 
-  @Test func noInteractiveAndFormatsPrintAndExit() throws {
-    for flags in ["--no-interactive", "--format plain"] {
+  @Test func onATerminalItPrintsAndExitsUnlessInteractive() throws {
+    for flags in ["", "--no-interactive", "--format plain", "-w 40 -n 3"] {
       let file = try sampleFile()
       defer { try? FileManager.default.removeItem(atPath: file) }
       let tmux = try start(file, width: 40, flags)
@@ -100,7 +100,7 @@ import Unfold
   @Test func scrollKeysMoveTheViewport() throws {
     let file = try sampleFile()
     defer { try? FileManager.default.removeItem(atPath: file) }
-    let tmux = try start(file, width: 24, "--scroll --lines 2")
+    let tmux = try start(file, width: 24, "-i --scroll --lines 2")
     let all = expectedLines(width: 24, state: .expanded)
     var screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("lines 1–2 of") } }
     #expect(Array(screen.prefix(2)) == Array(all.prefix(2)))

@@ -223,6 +223,24 @@ import Testing
     #expect(show("\(3) apples", localizations, "ru") == "3 apples (few)")
   }
 
+  /// A form that leaves its number out ("no apples") reads the argument that chose it: no extra argument.
+  /// Too many arguments, a table the tables lack and a translation's specifiers without arguments are
+  /// reported, never silent (issue 37, items 1 and 2).
+  @Test func argumentAndTableProblemsAreDiagnostics() throws {
+    let (localizations, _) = try localizations([("en.lproj/Localizable.stringsdict", Self.stringsdict)])
+    func diagnostics(_ key: LocalizedKey, table: String = "Localizable") -> [Diagnostic.Kind] {
+      TextSource(key, TextSource.Localization(localizations, locale: "en", table: table)).resolve().diagnostics
+        .map(\.kind)
+    }
+    #expect(diagnostics("\(0) apples").isEmpty)
+    #expect(show("\(0) apples", localizations, "en") == "no apples")
+    #expect(diagnostics(LocalizedKey("%lld apples", arguments: [.int(1), .int(2)])) == [.unusedArgument])
+    #expect(diagnostics("\(1) apples", table: "Errors") == [.missingTable])
+    // Without arguments the key is not formatted (as SwiftUI's): the translation shows as written.
+    #expect(show(LocalizedKey("%lld apples"), localizations, "en") == "%#@apples@")
+    #expect(diagnostics(LocalizedKey("%lld apples")) == [.missingArgument])
+  }
+
   @Test func catalogsWithDeviceVariationsSubstitutionsAndStates() throws {
     let catalog = """
       {

@@ -56,6 +56,13 @@ import Unfold
     #expect(format("%lld", []) == "%lld")
   }
 
+  @Test func tooManyArgumentsAreReportedAndNotShown() {
+    #expect(format("%@", [.string("a"), .string("b")]) == "a")
+    #expect(kinds("%@", [.string("a"), .string("b")]) == [.unusedArgument])
+    #expect(kinds("%2$@ %1$@", [.string("a"), .string("b")]).isEmpty)
+    #expect(kinds("no specifier", [.int(1)]) == [.unusedArgument])
+  }
+
   @Test func wrongTypesShowTheSpecifierAndSaySo() {
     #expect(format("%@", [.int(42)]) == "%@")
     #expect(kinds("%@", [.int(42)]) == [.wrongArgumentType])

@@ -7,12 +7,18 @@ public struct Diagnostic: Hashable, Sendable {
     /// A paragraph longer than the parser takes at once was parsed in pieces cut at line ends (see
     /// ``MarkdownParser``): emphasis or a link that spans a cut shows as written.
     case paragraphSplit
+    /// The string tables hold no table of the name looked up (they hold others); the default value or the
+    /// key is shown.
+    case missingTable
     /// A key has no translation in the chosen language; the default value or the key is shown.
     case missingKey
     /// A specifier reads an argument that was not given; the specifier is shown as written.
     case missingArgument
     /// An argument does not fit its specifier; the specifier is shown as written.
     case wrongArgumentType
+    /// More arguments were given than the format reads (and than a plural form chooses by); the extra ones
+    /// are not shown.
+    case unusedArgument
     /// The positions of the specifiers skip an argument; the specifiers after the gap are shown as written.
     case argumentGap
     /// A `%` that starts no valid specifier, or a plural variable with no definition; shown as written.

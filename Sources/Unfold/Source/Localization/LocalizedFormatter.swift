@@ -10,6 +10,8 @@ import Foundation
 /// are read as the specifier's type. When something does not fit, the specifier is shown as written and a
 /// diagnostic says why:
 /// - too few arguments (`missingArgument`);
+/// - too many: an argument after the last one any specifier reads, when no specifier is invalid
+///   (`unusedArgument`; nothing is shown for it);
 /// - an argument of the wrong type (`wrongArgumentType`);
 /// - a gap in the positions (`%1$@ %3$@` never reads argument 2): the specifiers after the gap
 ///   (`argumentGap`);
@@ -29,6 +31,14 @@ public struct LocalizedFormatter: Sendable {
   /// around the specifier.
   public func format(_ format: StyledText, arguments: [FormatArgument]) -> (text: StyledText, diagnostics: [Diagnostic])
   {
+    self.format(format, arguments: arguments, choosingForms: [])
+  }
+
+  /// Fills the specifiers; `choosingForms` are the arguments that chose a plural form, which count as read
+  /// (a form for one may leave its number out: "One comment").
+  func format(
+    _ format: StyledText, arguments: [FormatArgument], choosingForms: Set<Int>
+  ) -> (text: StyledText, diagnostics: [Diagnostic]) {
     let runs = format.runRanges.map { (FormatString(format.text(in: $0.range)), $0.style, $0.range.lowerBound) }
     // The argument numbers across the whole format: the implicit turn runs on from one run to the next.
     var next = 1
@@ -44,6 +54,15 @@ public struct LocalizedFormatter: Sendable {
     let used = Set(numbers.joined())
     let firstGap = used.max().flatMap { maximum in (1..<maximum).first { !used.contains($0) } }
     var diagnostics: [Diagnostic] = []
+    let lastRead = max(used.max() ?? 0, choosingForms.max() ?? 0)
+    // An invalid specifier was most likely meant for the argument left over: it is reported instead.
+    if arguments.count > lastRead, runs.allSatisfy({ $0.0.invalid.isEmpty }) {
+      let extra = arguments[lastRead...].map(\.summary).joined(separator: ", ")
+      diagnostics.append(
+        Diagnostic(
+          .unusedArgument, offset: 0,
+          message: "\(arguments.count) arguments given, the format reads \(lastRead); not shown: \(extra)"))
+    }
     if let firstGap {
       diagnostics.append(
         Diagnostic(
@@ -85,7 +104,9 @@ public struct LocalizedFormatter: Sendable {
             diagnostics.append(
               Diagnostic(
                 .missingArgument, offset: offset,
-                message: "\(specifier.text) reads argument \(number), but there are \(arguments.count)"))
+                message:
+                  "\(specifier.text) reads argument \(number), but \(arguments.count) \(arguments.count == 1 ? "was" : "were") given"
+              ))
             continue
           }
           let argument = arguments[number - 1]
@@ -103,7 +124,8 @@ public struct LocalizedFormatter: Sendable {
             diagnostics.append(
               Diagnostic(
                 .wrongArgumentType, offset: offset,
-                message: "\(specifier.text) cannot show argument \(number), \(argument.summary)"))
+                message: "\(specifier.text) cannot show argument \(number), \(argument.summary): it takes "
+                  + specifier.kind.takes))
           }
         }
       }
@@ -234,5 +256,20 @@ public struct LocalizedFormatter: Sendable {
         + text.dropFirst(signLength)
     }
     return String(repeating: " ", count: count) + text
+  }
+}
+
+extension FormatSpecifier.Kind {
+  /// What a specifier of this kind shows, for diagnostics.
+  var takes: String {
+    switch self {
+    case .object: return "a string"
+    case .cString: return "a string"
+    case .signed: return "a whole number"
+    case .unsigned: return "a whole number, not negative"
+    case .floating: return "a number"
+    case .character: return "a character or its code"
+    case .variable: return "a plural variable's number"
+    }
   }
 }

@@ -10,72 +10,100 @@ struct LocalizedResolver {
   var defaultValue: String?
 
   func resolve(_ key: LocalizedKey) -> TextSource.Resolved {
-    var (format, diagnostics) = self.format(for: key)
+    var lookup = Lookup()
+    let format = self.format(for: key, &lookup)
     let parsed = MarkdownParser.parse(format)
-    diagnostics += parsed.diagnostics
+    let diagnostics = lookup.diagnostics + parsed.diagnostics
     guard key.hasFormatting else { return TextSource.Resolved(text: parsed.text, diagnostics: diagnostics) }
-    let formatted = LocalizedFormatter(locale: locale).format(parsed.text, arguments: key.arguments)
+    let formatted = LocalizedFormatter(locale: locale).format(
+      parsed.text, arguments: key.arguments, choosingForms: lookup.choosers)
     return TextSource.Resolved(text: formatted.text, diagnostics: diagnostics + formatted.diagnostics)
+  }
+
+  /// What a lookup met: its diagnostics, and the arguments (1-based) that chose a plural form.
+  struct Lookup {
+    var diagnostics: [Diagnostic] = []
+    var choosers: Set<Int> = []
   }
 
   /// The markdown of the key's translation (or of the key itself), before parsing and formatting.
   func format(for key: LocalizedKey) -> (String, [Diagnostic]) {
-    var diagnostics: [Diagnostic] = []
+    var lookup = Lookup()
+    let format = self.format(for: key, &lookup)
+    return (format, lookup.diagnostics)
+  }
+
+  private func format(for key: LocalizedKey, _ lookup: inout Lookup) -> String {
     let format: String
     if let entry = localizations.entry(for: key.key, locale: locale, table: table) {
-      format = expand(entry, arguments: key.arguments, formatting: key.hasFormatting, &diagnostics)
+      format = expand(entry, arguments: key.arguments, formatting: key.hasFormatting, &lookup)
     } else {
       if localizations.hasTable(table) {
         let language = localizations.language(for: locale, table: table)
-        diagnostics.append(
+        lookup.diagnostics.append(
           Diagnostic(
             .missingKey, offset: 0,
             message: "no translation of \(key.key.debugDescription) in \(language) (table \(table))"))
+      } else if !localizations.tableNames.isEmpty {
+        // Tables were loaded, none of this name: most often a table named after its file, not `Localizable`.
+        let names = localizations.tableNames.joined(separator: ", ")
+        lookup.diagnostics.append(
+          Diagnostic(
+            .missingTable, offset: 0,
+            message: "no table \(table) among the tables loaded (\(names)) to look up \(key.key.debugDescription)"))
       }
       format = defaultValue ?? key.key
     }
-    return (format, diagnostics)
+    return format
   }
 
   /// The format of an entry with its device and plural forms chosen and its plural variables expanded.
   private func expand(
-    _ entry: LocalizedEntry, arguments: [FormatArgument], formatting: Bool, _ diagnostics: inout [Diagnostic]
+    _ entry: LocalizedEntry, arguments: [FormatArgument], formatting: Bool, _ lookup: inout Lookup
   ) -> String {
-    let format = choose(entry.value, arguments: arguments, &diagnostics)
+    let format = choose(entry.value, arguments: arguments, &lookup)
+    if !formatting, let first = FormatString(format).specifiers.first {
+      // A key without arguments is not formatted (as SwiftUI's): its translation's specifiers show as written.
+      lookup.diagnostics.append(
+        Diagnostic(
+          .missingArgument, offset: 0,
+          message: "\(first.text) in the translation is shown as written: the key has no arguments"))
+    }
     guard formatting, !entry.substitutions.isEmpty || format.contains("%#@") else { return format }
-    return expandVariables(format, entry.substitutions, arguments: arguments, depth: 0, &diagnostics)
+    return expandVariables(format, entry.substitutions, arguments: arguments, depth: 0, &lookup)
   }
 
   /// Chooses the device form, then the plural form of a value (a top-level plural varies with the argument
   /// of the first numeric specifier of its `other` form, else the first argument).
   private func choose(
-    _ value: LocalizedValue, arguments: [FormatArgument], _ diagnostics: inout [Diagnostic]
+    _ value: LocalizedValue, arguments: [FormatArgument], _ lookup: inout Lookup
   ) -> String {
     switch value {
     case .string(let string):
       return string
     case .device(let forms):
       let chosen = forms[device] ?? forms["other"] ?? forms.sorted { $0.key < $1.key }.first?.value
-      return chosen.map { choose($0, arguments: arguments, &diagnostics) } ?? ""
+      return chosen.map { choose($0, arguments: arguments, &lookup) } ?? ""
     case .plural(let forms):
-      let other = forms[.other].map { choose($0, arguments: arguments, &diagnostics) } ?? ""
+      let other = forms[.other].map { choose($0, arguments: arguments, &lookup) } ?? ""
       let parsed = FormatString(other)
       let numbers = parsed.argumentNumbers
       let index = parsed.specifiers.firstIndex { [.signed, .unsigned, .floating].contains($0.kind) }
       let number = index.map { numbers[$0] } ?? 1
-      let category = self.category(of: arguments, number: number, forms: Set(forms.keys), &diagnostics)
+      let category = self.category(of: arguments, number: number, forms: Set(forms.keys), &lookup)
       guard let form = forms[category] ?? forms[.other] else { return other }
-      return choose(form, arguments: arguments, &diagnostics)
+      return choose(form, arguments: arguments, &lookup)
     }
   }
 
   /// The plural category of argument `number` (1-based) in the locale; `zero` for the value 0 whenever the
   /// forms have one, as Apple does.
   private func category(
-    of arguments: [FormatArgument], number: Int, forms: Set<PluralCategory>, _ diagnostics: inout [Diagnostic]
+    of arguments: [FormatArgument], number: Int, forms: Set<PluralCategory>, _ lookup: inout Lookup
   ) -> PluralCategory {
+    lookup.choosers.insert(number)
     guard number >= 1, number <= arguments.count, let operands = arguments[number - 1].pluralOperands else {
-      diagnostics.append(
+      lookup.diagnostics.append(
         Diagnostic(
           .missingArgument, offset: 0, message: "no number in argument \(number) to choose a plural form; using other"))
       return .other
@@ -84,7 +112,7 @@ struct LocalizedResolver {
     let category = PluralRules.category(for: operands, locale: locale)
     // A variation with only `other` is a deliberate single form; a missing form among others is a gap.
     if !forms.contains(category) && forms.contains(.other) && category != .other && forms.count > 1 {
-      diagnostics.append(
+      lookup.diagnostics.append(
         Diagnostic(
           .missingPluralForm, offset: 0,
           message: "no \(category.rawValue) form for argument \(number) in \(locale); using other"))
@@ -96,7 +124,7 @@ struct LocalizedResolver {
   /// so that arguments keep their numbers after the expansion.
   private func expandVariables(
     _ format: String, _ substitutions: [String: PluralSubstitution], arguments: [FormatArgument], depth: Int,
-    _ diagnostics: inout [Diagnostic]
+    _ lookup: inout Lookup
   ) -> String {
     let parsed = FormatString(format)
     let numbers = parsed.argumentNumbers
@@ -119,7 +147,7 @@ struct LocalizedResolver {
         }
         let argument = substitution.argumentNumber ?? number
         let category = self.category(
-          of: arguments, number: argument, forms: Set(substitution.forms.keys), &diagnostics)
+          of: arguments, number: argument, forms: Set(substitution.forms.keys), &lookup)
         guard let form = substitution.forms[category] ?? substitution.forms[.other] else {
           result += specifier.text
           continue
@@ -127,7 +155,7 @@ struct LocalizedResolver {
         let own = form.replacingOccurrences(of: "%arg", with: "%\(argument)$\(substitution.formatSpecifier)")
         result += expandVariables(
           Self.positioning(own, argument: argument), substitutions, arguments: arguments, depth: depth + 1,
-          &diagnostics)
+          &lookup)
       }
     }
     return result
