@@ -146,6 +146,43 @@ import Testing
     #expect(perRunLines > 1_000)
   }
 
+  /// Lines written in visual order from the text's runs (``ANSIRenderer/write(perRun:text:direction:width:into:)``)
+  /// are the bytes of the same lines drawn and then reordered, for texts that mix Hebrew, Arabic, brackets,
+  /// styles and links with left-to-right text, in paragraphs of both directions and at many widths.
+  @Test func linesInVisualOrderFromTheRunsAreTheDrawnLinesReordered() {
+    let texts = [
+      String(repeating: "Plain **English** words, and [a link](https://a.example.org) too. ", count: 4)
+        + "Then שלום (עולם) once.",
+      "שלום **עולם**, זהו טקסט [עם קישור](https://b.example.org) and some English (in brackets) 123.",
+      "مرحبا *بالعالم*، هذا نص ~~عربي~~ طويل مع `code` وأرقام 2026 (بين قوسين) ونهاية.",
+      "Mixed: abc אבג def دجه, ghi — (xyz) [עברית] end.",
+    ]
+    let measurer = TerminalCells()
+    var random = SplitMix64(state: 38)
+    for text in texts {
+      let styled = TextSource(LocalizedKey(text)).resolve().text
+      for direction in [TextDirection.ltr, .rtl] {
+        for _ in 0..<12 {
+          let width = 6 + Int(random.next() % 50)
+          let context = LineLayout(
+            text: styled, measurer: measurer, breaker: .unicode, width: width, lines: [], isComplete: true)
+          func lines() -> UncutLines<LineStream> {
+            UncutLines(
+              LineStream(styled, measurer: measurer, breaker: .unicode, width: width),
+              drawer: LineDrawer(layout: context), options: TruncationOptions(), state: .expanded)
+          }
+          let renderer = ANSIRenderer(colors: .ansi256)
+          var perRun = ANSIRenderer.Writer(capacity: 0)
+          var uncut = lines()
+          renderer.write(perRun: &uncut, text: styled, direction: direction, width: width, into: &perRun)
+          #expect(
+            perRun.string == renderer.render(lines: lines(), fadeLine: nil, direction: direction, width: width),
+            "\(direction) width \(width): \(text)")
+        }
+      }
+    }
+  }
+
   /// An expanded view of markdown written a part at a time, the parts cut after blank lines, is the view of the
   /// whole text: 300 generated documents of paragraphs (with markup that spans their lines) and blank lines of
   /// several kinds (spaces, tabs, CRLF, several in a row), cut into parts of 1 to 200 bytes, at random widths,

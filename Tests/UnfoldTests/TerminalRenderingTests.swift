@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Unfold
@@ -145,6 +146,33 @@ import Testing
     }
     #expect(ANSIRenderer.visible("\t", width: 3) == "   ")
     #expect(ANSIRenderer.visible("日本語 \u{1B}[31m", width: 1) == "日本語 \u{241B}[31m")
+  }
+
+  /// A right-to-left piece is drawn as its grapheme clusters in reverse, mirrored: the same as reversing
+  /// Swift's `Character`s, for random text of Hebrew and Arabic letters with their marks, joiners, Latin,
+  /// brackets, digits, emoji and Hangul (which take the general path).
+  @Test func drawingRightToLeftReversesGraphemeClusters() {
+    let pieces: [String] = [
+      "ש", "ל", "ו", "ם", "\u{05B8}", "\u{05BC}", "\u{05C1}", "ع", "ر", "ب", "\u{064E}", "\u{0651}", "\u{0670}",
+      "\u{200C}", "\u{200D}", " ", "a", "1", "(", ")", "[", "«", "»", "\u{0600}", "👩", "🔬", "한", "\u{0301}", "—",
+    ]
+    let mirrors: [Unicode.Scalar: Unicode.Scalar] = ["(": ")", ")": "(", "[": "]", "]": "[", "«": "»", "»": "«"]
+    var random = SplitMix64(state: 41)
+    for _ in 0..<2_000 {
+      let text = (0..<Int(1 + random.next() % 12)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+        .joined()
+      var expected = String.UnicodeScalarView()
+      for character in text.reversed() {
+        for scalar in character.unicodeScalars {
+          expected.append(mirrors[scalar] ?? scalar)
+        }
+      }
+      #expect(
+        String(VisualOrder.drawn(Substring(text), isRightToLeft: true)) == String(expected), "\(text.debugDescription)")
+      var bytes: [UInt8] = []
+      Array(text.utf8).withUnsafeBufferPointer { VisualOrder.drawnRightToLeft(utf8: $0, into: &bytes) }
+      #expect(String(decoding: bytes, as: UTF8.self) == String(expected), "\(text.debugDescription)")
+    }
   }
 
   /// Right-to-left text reaches the terminal in visual order: a Hebrew paragraph's lines reversed, their

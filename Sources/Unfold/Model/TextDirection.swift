@@ -29,31 +29,34 @@ public enum TextDirection: String, Hashable, Sendable {
   /// code points whose first bytes can start one (U+0590 to U+08FF, the punctuation block's controls, the
   /// presentation forms, the right-to-left blocks of plane 1), so that Thai, CJK and Latin text pass quickly.
   static func holdsBidiCharacter(_ text: String) -> Bool {
-    text.withUTF8Buffer { bytes in
-      var index = 0
-      while index < bytes.count {
-        let lead = bytes[index]
-        defer { index += 1 }
-        guard lead >= 0xD6 else { continue }
-        switch lead {
-        case 0xD6...0xDF:
-          guard index + 1 < bytes.count else { return false }
-          if isBidiCharacter(UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)) { return true }
-        case 0xE0, 0xE2, 0xEF:
-          guard index + 2 < bytes.count else { return false }
-          let value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-          if isBidiCharacter(value) { return true }
-        case 0xF0:
-          guard index + 3 < bytes.count else { return false }
-          let value =
-            UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
-            | UInt32(bytes[index + 3] & 0x3F)
-          if isBidiCharacter(value) { return true }
-        default: continue
-        }
+    text.withUTF8Buffer { holdsBidiCharacter(utf8: $0) }
+  }
+
+  /// Whether UTF-8 bytes hold a right-to-left character or a bidi control (see ``holdsBidiCharacter(_:)``).
+  static func holdsBidiCharacter(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    while index < bytes.count {
+      let lead = bytes[index]
+      defer { index += 1 }
+      guard lead >= 0xD6 else { continue }
+      switch lead {
+      case 0xD6...0xDF:
+        guard index + 1 < bytes.count else { return false }
+        if isBidiCharacter(UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)) { return true }
+      case 0xE0, 0xE2, 0xEF:
+        guard index + 2 < bytes.count else { return false }
+        let value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+        if isBidiCharacter(value) { return true }
+      case 0xF0:
+        guard index + 3 < bytes.count else { return false }
+        let value =
+          UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+          | UInt32(bytes[index + 3] & 0x3F)
+        if isBidiCharacter(value) { return true }
+      default: continue
       }
-      return false
     }
+    return false
   }
 
   /// Whether a code point is right to left or a bidi control (ALM, LRM, RLM, the embeddings, overrides and
