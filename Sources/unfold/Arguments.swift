@@ -43,6 +43,7 @@ struct Arguments {
   var standalone = false
   var kerning = false
   var fontURL: String?
+  var id: String?
   var moreStyle: TerminalStyle?
   var truncation: TruncationMode?
   var toggle: TogglePlacement?
@@ -94,7 +95,7 @@ struct Arguments {
     "--font",
     "--font-dir", "--font-size", "--line-height", "--standalone", "--font-url", "--more-style", "--no-interactive",
     "--truncation", "--toggle", "--preset", "--ellipsis", "--collapse-blank-lines", "--reserve-space", "--scroll",
-    "--text-style", "--fallback", "--no-fallback", "--kerning", "--bidi", "--no-autolinks",
+    "--text-style", "--fallback", "--no-fallback", "--kerning", "--bidi", "--no-autolinks", "--id",
     "--help", "--version",
   ]
 
@@ -158,6 +159,7 @@ struct Arguments {
       case "--standalone": standalone = true
       case "--kerning": kerning = true
       case "--font-url": fontURL = try value()
+      case "--id": id = try Self.nonEmpty(try value(), flag: name)
       case "--more-style":
         let text = try value()
         do {
@@ -233,6 +235,9 @@ struct Arguments {
     if interactive, file == nil || file == "-" {
       throw UsageError(
         message: "--interactive reads keys from standard input: give the text as a FILE, not on standard input")
+    }
+    if id != nil, format != .html {
+      throw UsageError(message: "--id names the html container: give --format html")
     }
     if textStyle != nil, [.ansi, .plain].contains(format) {
       throw UsageError(
@@ -390,6 +395,9 @@ struct Arguments {
                                   e.g. unfold --format html --standalone notes.md > preview.html
       --font-url PREFIX         html: where the page finds the font files (default: their file names)
                                   e.g. unfold --format html --font-url /static/fonts/ notes.md
+      --id NAME                 html: the container's id, for the same fragment twice on one page
+                                (default: a hash of the text, the width, the state and the options)
+                                  e.g. unfold --format html --id comment-42 notes.md
       --check-strings           load the --strings tables, resolve every key in every language, and
                                 report problems (exit 1 when there are any)
                                   e.g. unfold --check-strings --strings Resources

@@ -213,6 +213,7 @@ func run() -> Int32 {
   case .html:
     var options = HTMLOptions(standalone: arguments.standalone)
     if let prefix = arguments.fontURL { options.fontSource = .url(prefix: prefix) }
+    options.id = arguments.id
     if !arguments.verbatim && !arguments.strings.isEmpty { options.language = arguments.locale }
     let rendered = paragraph.renderHTML(
       width: arguments.widthPixels ?? 320, fonts: fonts!, state: state, options: options)

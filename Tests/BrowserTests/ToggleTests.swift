@@ -83,21 +83,29 @@ import Unfold
     #expect(json == "{\"full\":true,\"collapsed\":false,\"more\":false,\"less\":false}")
   }
 
-  @Test func screenReadersMeetTheParagraphOnceAndTheToggleIsLargeEnough() throws {
+  /// While collapsed, screen readers meet what the eye meets: the collapsed lines (nothing in them
+  /// `aria-hidden`) and the button; the full text is out of the tree until it expands.
+  @Test func screenReadersMeetWhatTheEyeMeetsAndTheToggleIsLargeEnough() throws {
     let script = """
       var r=document.getElementById('sample'),b=r.querySelector('.unfold-more').getBoundingClientRect();
-      var hidden=r.querySelector('.unfold-collapsed > span').getAttribute('aria-hidden');
+      var hidden=r.querySelectorAll('[aria-hidden]').length;
       var full=r.querySelector('.unfold-full');
-      finish({hidden:hidden,fullInTree:getComputedStyle(full).display!=='none'&&getComputedStyle(full).visibility!=='hidden',
+      function inTree(el){return getComputedStyle(el).display!=='none'&&getComputedStyle(el).visibility!=='hidden';}
+      var collapsed={full:inTree(full),lines:inTree(r.querySelector('.unfold-collapsed'))};
+      r.querySelector('.unfold-more').click();
+      finish({hidden:hidden,collapsed:collapsed,fullExpanded:inTree(full),
         width:b.width,height:b.height,controls:r.querySelector('.unfold-more').getAttribute('aria-controls')===full.id});
       """
     let json = try Chromium.output(of: BrowserPage.page(body: try Self.fragment(), script: script))
     struct Result: Decodable {
-      var hidden: String; var fullInTree: Bool; var width: Double; var height: Double; var controls: Bool
+      struct Collapsed: Decodable { var full: Bool; var lines: Bool }
+      var hidden: Int; var collapsed: Collapsed; var fullExpanded: Bool; var width: Double; var height: Double
+      var controls: Bool
     }
     let result = try JSONDecoder().decode(Result.self, from: Data(json.utf8))
-    #expect(result.hidden == "true")
-    #expect(result.fullInTree)
+    #expect(result.hidden == 0)
+    #expect(result.collapsed.lines && !result.collapsed.full)
+    #expect(result.fullExpanded)
     #expect(result.controls)
     #expect(result.width >= 24 && result.height >= 24, "toggle \(result.width)×\(result.height)")
   }

@@ -328,6 +328,9 @@ import Testing
     #expect(page.stdout.hasPrefix("<!DOCTYPE html>"))
     #expect(page.stdout.contains("src:url(\"data:font/ttf;base64,"))
     #expect(page.stdout.contains("font-size:15px;line-height:22px;"))
+    let named = try Command.run(["--format", "html", "--width", "120px", "--id", "comment-42"], stdin: input)
+    #expect(named.stdout.hasPrefix("<div class=\"unfold\" id=\"comment-42\""))
+    #expect(named.stdout.contains("aria-controls=\"comment-42-full\""))
     let prefixed = try Command.run(["--format", "html", "--font-url", "/fonts/"], stdin: input)
     #expect(prefixed.stdout.contains("src:url(\"/fonts/DejaVuSans.ttf\")"))
   }
@@ -352,6 +355,7 @@ import Testing
       (["--scroll", "--toggle", "below"], "--scroll and --toggle conflict"),
       (["--scroll", "--expanded"], "--scroll and --expanded conflict"),
       (["--text-style", "body", "--format", "plain"], "--text-style and --format plain conflict"),
+      (["--id", "comment-42"], "--id names the html container"),
     ] {
       let result = try Command.run(flags, stdin: Data("Hello".utf8))
       #expect(result.status == 2, "\(flags)")

@@ -194,4 +194,24 @@ import Unfold
       }
     }
   }
+
+  /// The id of a fragment follows the rendering: one text at two widths or in two states gets two ids; the
+  /// same rendering the same id; a given id is used, escaped for CSS (issue 37, item 5).
+  @Test func htmlIDsAreUniquePerRendering() throws {
+    let fonts = try FontSet.dejaVu()
+    let paragraph = Paragraph(verbatim: text + " " + text).lineLimit(2)
+    func id(_ html: String) -> String {
+      String(html.split(separator: "\"")[3])  // <div class="unfold" id="…"
+    }
+    let narrow = paragraph.html(width: 200, fonts: fonts)
+    let wide = paragraph.html(width: 300, fonts: fonts)
+    let expanded = paragraph.html(width: 200, fonts: fonts, state: .expanded)
+    #expect(Set([id(narrow), id(wide), id(expanded)]).count == 3)
+    #expect(id(paragraph.html(width: 200, fonts: fonts)) == id(narrow))
+    #expect(id(paragraph.lineLimit(3).html(width: 200, fonts: fonts)) != id(narrow))
+    let named = paragraph.html(width: 200, fonts: fonts, options: HTMLOptions(id: "reply.7"))
+    #expect(id(named) == "reply.7")
+    #expect(named.contains("#reply\\2e 7{"))
+    #expect(named.contains("aria-controls=\"reply.7-full\""))
+  }
 }

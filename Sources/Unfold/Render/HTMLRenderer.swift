@@ -11,9 +11,13 @@ public struct HTMLOptions: Hashable, Sendable {
     case embedded
   }
 
-  /// The `id` of the container; `nil` derives a stable one from the text: `unfold-` and eight hex digits of a hash
-  /// of it (FNV-1a; for a text longer than 4 KiB, a hash of its bytes eight at a time), the same on every run and
-  /// machine. Two paragraphs of the same text on one page need ids of their own.
+  /// The `id` of the container (its CSS, the toggles' `aria-controls` and the full text's id derive from it;
+  /// any text, escaped for the attribute and for the CSS selector);
+  /// `nil` derives a stable one from the rendering: `unfold-` and eight hex digits of a hash of the text, the
+  /// width, the state shown first, the truncation, these options and the fonts (FNV-1a; for a text longer than
+  /// 4 KiB, a hash of its bytes eight at a time), the same on every run and machine. So one text at two widths
+  /// or in two states on one page has two ids; the same rendering twice on one page (the same bytes) needs an
+  /// `id` for each copy.
   public var id: String?
   /// Where the fonts come from; `url(prefix: "")` by default.
   public var fontSource: FontSource
@@ -60,9 +64,9 @@ public struct HTMLOptions: Hashable, Sendable {
 ///     <div class="unfold" id="…" dir="ltr" data-state="collapsed" data-duration="400" data-easing="…">
 ///       (written without whitespace between the elements, shown here on lines)
 ///       <style>@font-face … #id { width: 320px; font: 16px/20px …; white-space: pre-wrap; … }</style>
-///       <p class="unfold-collapsed"><span aria-hidden="true">line<br><span class="unfold-fade">last line
-///         </span><span class="unfold-ellipsis">…</span> </span><button type="button" class="unfold-toggle
-///         unfold-more" aria-expanded="false" aria-controls="…-full">more</button></p>
+///       <p class="unfold-collapsed">line<br><span class="unfold-fade">last line</span><span
+///         class="unfold-ellipsis">…</span> <button type="button" class="unfold-toggle unfold-more"
+///         aria-expanded="false" aria-controls="…-full">more</button></p>
 ///       <p class="unfold-full" id="…-full" tabindex="-1">the whole text <button … unfold-less>less</button></p>
 ///       <script>…</script>
 ///     </div>
@@ -70,9 +74,11 @@ public struct HTMLOptions: Hashable, Sendable {
 /// - **Without JavaScript** the whole text shows and no toggle does: nothing is hidden from a reader who
 ///   cannot expand it. The inline script (no outside dependency, placed right after the markup so it runs
 ///   before the first paint) switches the container to the collapsed view and wires the toggles.
-/// - **Screen readers** meet the paragraph once, whole: the collapsed lines are `aria-hidden`, the full text
-///   is only visually hidden while collapsed; then the button, a WAI-ARIA disclosure with `aria-expanded` and
-///   `aria-controls`. Focus moves to the less button (or the text) on expanding, and back on collapsing.
+/// - **Screen readers and keyboards** meet what the eye meets, once: while collapsed, the collapsed lines
+///   (ending in the ellipsis) and the button, a WAI-ARIA disclosure with `aria-expanded` and `aria-controls`;
+///   the full text is `display: none` until expanded, so nothing hidden takes focus and nothing focusable is
+///   hidden from assistive technology. A link is one tab stop in either state: the pieces of a link cut by a
+///   line end or by a change of style after its first are `tabindex="-1"` (still links for a click). Focus moves to the less button (or the text) on expanding, and back on collapsing.
 /// - **The fade**: the last line's text fades towards its end under a `mask-image` gradient (towards the left
 ///   for `dir="rtl"`).
 /// - **Motion**: the height change animates (``HTMLOptions/animationDuration``), never for readers who ask
@@ -100,7 +106,8 @@ public struct HTMLRenderer: Sendable {
     _ text: StyledText, collapsed: TruncatedText, truncation: TruncationOptions, state: DisplayState
   ) -> String {
     if let lines = options.scrollLines { return wrapPage(scrolling(text, lines: lines, width: collapsed.width)) }
-    let id = Self.escape(options.id ?? Self.stableID(for: text.string))
+    let rawID = options.id ?? stableID(for: text, width: collapsed.width, rendering: "\(state.rawValue)|\(truncation)")
+    let id = Self.escape(rawID)
     let direction = TextDirection(firstStrongIn: text.string)
     let shownState =
       collapsed.isTruncated && collapsed.toggle != .none ? state : collapsed.isTruncated ? .collapsed : .expanded
@@ -125,13 +132,14 @@ public struct HTMLRenderer: Sendable {
     // newline there would be a line.
     html.write("><style>")
     writeCSS(
-      id: id, width: collapsed.width, text: text,
+      id: rawID, width: collapsed.width, text: text,
       labels: [truncation.moreLabel, truncation.lessLabel ?? "", truncation.ellipsis], to: &html)
     html.write("</style>")
     html.seal()  // the attributes and the CSS, ASCII but for a language or an easing past it
     let hasToggle = collapsed.isTruncated && collapsed.toggle != .none
     if collapsed.isTruncated {
-      html.write("<p class=\"unfold-collapsed\"><span aria-hidden=\"true\">")
+      html.write("<p class=\"unfold-collapsed\">")
+      var lastLink: String?
       let fadeLine =
         collapsed.mode == .head
         ? nil : (collapsed.toggle == .below ? collapsed.lines.count - 2 : collapsed.lines.count - 1)
@@ -146,21 +154,19 @@ public struct HTMLRenderer: Sendable {
           }
           switch fragment.role {
           case .moreLabel:
-            // The button stands outside the hidden lines: a screen reader meets it.
             let overlay = collapsed.toggle == .overlay
-            html.write("</span>")
             writeToggle(
               label: fragment.text, kind: overlay ? "more unfold-overlay" : "more", expanded: false, id: id, to: &html)
-            html.write("<span aria-hidden=\"true\">")
+            lastLink = nil
           case .gap where collapsed.toggle == .overlay && fragment.text.count > 1:
             continue  // the padding before an overlaid toggle: the button is placed, not flowed
           default:
-            Self.writeInline(fragment, to: &html)
+            Self.writeInline(fragment.text, style: fragment.style, role: fragment.role, lastLink: &lastLink, to: &html)
           }
         }
         if fading { html.write("</span>") }
       }
-      html.write("</span></p>")
+      html.write("</p>")
     }
     html.write("<p class=\"unfold-full\" id=\"")
     html.write(id)
@@ -188,7 +194,8 @@ public struct HTMLRenderer: Sendable {
 
   /// A scrolling region exactly `lines` lines tall, focusable so that a keyboard can scroll it.
   private func scrolling(_ text: StyledText, lines: Int, width: Int) -> String {
-    let id = Self.escape(options.id ?? Self.stableID(for: text.string))
+    let rawID = options.id ?? stableID(for: text, width: width, rendering: "scroll")
+    let id = Self.escape(rawID)
     let direction = TextDirection(firstStrongIn: text.string)
     let words = text.string.split(whereSeparator: \.isWhitespace).prefix(6).joined(separator: " ")
     let label = options.scrollLabel ?? (words.count < text.string.count ? words + "…" : words)
@@ -197,13 +204,12 @@ public struct HTMLRenderer: Sendable {
     html.write(" role=\"region\" aria-label=\"")
     Self.writeEscaped(label, to: &html)
     html.write("\" tabindex=\"0\"><style>")
-    writeCSS(id: id, width: width, text: text, labels: [], to: &html)
-    html.write("#")
-    html.write(id)
+    writeCSS(id: rawID, width: width, text: text, labels: [], to: &html)
+    html.write(Self.selector(forID: rawID))
     html.write("{max-height:")
     html.write(Self.px(Double(lines) * fonts.lineHeight))
-    html.write(";overflow-y:auto}#")
-    html.write(id)
+    html.write(";overflow-y:auto}")
+    html.write(Self.selector(forID: rawID))
     html.write(":focus-visible{outline:2px solid Highlight}</style><p class=\"unfold-text\">")
     Self.writeRuns(of: text, to: &html)
     html.write("</p></div>\n")
@@ -259,20 +265,21 @@ public struct HTMLRenderer: Sendable {
 
   /// The whole text, run by run, as inline elements.
   private static func writeRuns(of text: StyledText, to html: inout UTF8Output) {
+    var lastLink: String?
     for (range, style) in text.runRanges {
-      writeInline(text.text(in: range), style: style, role: .text, to: &html)
+      writeInline(text.text(in: range), style: style, role: .text, lastLink: &lastLink, to: &html)
       html.sealIfLong()
     }
   }
 
-  /// One fragment as inline elements, opened and closed in a fixed order so they always balance.
-  static func writeInline(_ fragment: Fragment, to html: inout UTF8Output) {
-    writeInline(fragment.text, style: fragment.style, role: fragment.role, to: &html)
-  }
-
   /// Text of a fragment's style and role as inline elements: a link, then strong, em, del and code, closed in
-  /// the reverse order.
-  static func writeInline(_ text: some StringProtocol, style: Style, role: Fragment.Role, to html: inout UTF8Output) {
+  /// the reverse order. `lastLink` is the link the text before ended in: a piece of the same link goes on from
+  /// it, out of the tab order (one tab stop per link); it becomes this text's link.
+  static func writeInline(
+    _ text: some StringProtocol, style: Style, role: Fragment.Role, lastLink: inout String?,
+    to html: inout UTF8Output
+  ) {
+    if role != .text && role != .hyphen { lastLink = nil }  // a hyphen inside a link goes on with it
     if role == .ellipsis {
       html.write("<span class=\"unfold-ellipsis\">")
       writeEscaped(text, to: &html)
@@ -284,8 +291,9 @@ public struct HTMLRenderer: Sendable {
     if let link {
       html.write("<a href=\"")
       writeEscaped(link, to: &html)
-      html.write("\">")
+      html.write(link == lastLink ? "\" tabindex=\"-1\">" : "\">")
     }
+    if role == .text { lastLink = link }
     if traits.contains(.bold) { html.write("<strong>") }
     if traits.contains(.italic) { html.write("<em>") }
     if traits.contains(.strikethrough) { html.write("<del>") }
@@ -372,8 +380,43 @@ public struct HTMLRenderer: Sendable {
     return "&<>\"'".utf8.contains(UInt8(byte)) || isControl || byte == 0x7F || byte == 0xC2 ? 1 : 0
   }
 
-  /// `unfold-` and eight hex digits of a hash of the text (``hash(_:)``): stable across runs and machines.
-  static func stableID(for text: String) -> String { "unfold-" + hexHash(text) }
+  /// The CSS selector of an element by its id, as CSS.escape() writes it: letters, digits, `-`, `_` and
+  /// non-ASCII characters as they are, any other character (and a digit that starts the id) as a hex escape.
+  /// An id a caller gives ("comment.42", "a b") selects its own element, and nothing in it ends the
+  /// `<style>` element.
+  static func selector(forID id: String) -> String {
+    var result = "#"
+    for (index, scalar) in id.unicodeScalars.enumerated() {
+      let value = scalar.value
+      let isDigit = (0x30...0x39).contains(value)
+      let isPlain =
+        (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || value == 0x2D || value == 0x5F
+        || value >= 0x80 || isDigit
+      if isPlain && !(index == 0 && isDigit) && !(index == 1 && isDigit && id.hasPrefix("-")) {
+        result.unicodeScalars.append(scalar)
+      } else {
+        result += "\\" + String(value, radix: 16) + " "
+      }
+    }
+    return result
+  }
+
+  /// `unfold-` and eight hex digits of a hash (``hash(_:)``) of the text and of what else makes the fragment:
+  /// the width, `rendering` (the state and the truncation), the options and the fonts. Stable across runs and
+  /// machines; the text is hashed alone (a long one is not copied) and its hash mixed with the rest's.
+  func stableID(for text: StyledText, width: Int, rendering: String) -> String {
+    var options = self.options
+    options.id = nil
+    let faces = [fonts.regular.path, fonts.bold.path, fonts.italic.path, fonts.boldItalic.path, fonts.monospace.path]
+    let rest =
+      "\(width)|\(rendering)|\(options)|\(faces.joined(separator: "|"))|\(fonts.size)|\(fonts.lineHeight)|"
+      + "\(fonts.kerningAndLigatures)|\(fonts.fallbacks.count)|\(text.runs.count)"
+    let hash = Self.hash(text.string) &* 0x0100_0193 ^ Self.hash(rest)
+    var output = UTF8Output(capacity: 15)
+    output.write("unfold-")
+    output.write(hex: hash)
+    return output.string()
+  }
 
   static func hexHash(_ text: String) -> String {
     var output = UTF8Output(capacity: 8)
@@ -512,7 +555,7 @@ public struct HTMLRenderer: Sendable {
       }
       fallbackList += ",\"" + name + "\""
     }
-    let root = "#" + id
+    let root = Self.selector(forID: id)
     let size = Self.px(fonts.size)
     let widthPixels = Self.px(Double(width) / Double(FontMeasurer.unitsPerPixel))
     let lineHeight = Self.px(fonts.lineHeight)
@@ -580,9 +623,7 @@ public struct HTMLRenderer: Sendable {
       $root .unfold-collapsed,$root .unfold-toggle{display:none}\
       $root.unfold-on .unfold-toggle{display:inline-block}\
       $root.unfold-on[data-state=collapsed] .unfold-collapsed{display:block}\
-      $root.unfold-on[data-state=collapsed] .unfold-full{position:absolute;width:1px;height:1px;\
-      overflow:hidden;clip-path:inset(50%);white-space:nowrap}\
-      $root.unfold-on[data-state=collapsed] .unfold-less{display:none}
+      $root.unfold-on[data-state=collapsed] .unfold-full{display:none}
       """
     // Cut by bytes: cut by characters, the template took a million instructions, once per process.
     let bytes = Array(template.utf8)
