@@ -38,7 +38,7 @@ def unquote(s, i):
 def our_runs(markdown):
     # The command takes one line end off a key read from a pipe (a file's last line end is not part of it).
     dump = subprocess.run(
-        [binary, "--format", "runs"], input=(markdown + "\n").encode(), capture_output=True, check=True)
+        [binary, "--format", "runs", "--no-autolinks"], input=(markdown + "\n").encode(), capture_output=True, check=True)
     runs = []
     for line in dump.stdout.decode().splitlines():
         flags, link, i = "", "", 0

@@ -171,7 +171,7 @@ func run() -> Int32 {
         localizedKey,
         TextSource.Localization(
           localizations, locale: arguments.locale, table: arguments.table ?? defaultTable(arguments.strings),
-          device: arguments.device))
+          device: arguments.device, autolinks: arguments.autolinks))
       if let status = report(source.resolve().diagnostics, argumentsGiven: !arguments.args.isEmpty) {
         return status
       }

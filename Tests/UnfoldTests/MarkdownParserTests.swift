@@ -65,7 +65,9 @@ import Testing
   @Test func aDestinationWithANewlineIsNoLink() {
     #expect(dump("[link](foo\nbar)") == "plain \"[link](foo\\nbar)\"\n")
     #expect(dump("x [*a*](b\nc) y") == "plain \"x [\"\nitalic \"a\"\nplain \"](b\\nc) y\"\n")
-    #expect(dump("<http://a\nb>") == "plain \"<http://a\\nb>\"\n")
+    #expect(MarkdownParser.parse("<http://a\nb>", autolinks: false).text.debugDump() == "plain \"<http://a\\nb>\"\n")
+    // As on GitHub, the bare URL before the newline is a link of its own.
+    #expect(dump("<http://a\nb>") == "plain \"<\"\nlink=\"http://a\" \"http://a\"\nplain \"\\nb>\"\n")
     #expect(dump("[](a\nb)") == "plain \"[](a\\nb)\"\n")
     #expect(dump("![*i*](a\nb)") == "plain \"![\"\nitalic \"i\"\nplain \"](a\\nb)\"\n")
   }

@@ -5,7 +5,8 @@ import Synchronization
 /// Parses inline markdown into styled text, with the semantics of SwiftUI's `Text` for a localized string.
 ///
 /// Only inline syntax is interpreted (bold, italic, strikethrough, code spans, links, autolinks, escapes and
-/// entities); block syntax (headings, lists, quotes, fences, indented code) stays literal, and every newline
+/// entities), and, unless `autolinks` is off, bare URLs, `www.` addresses and e-mail addresses become links as
+/// on GitHub (``Autolinks``; SwiftUI's `Text` leaves them text); block syntax (headings, lists, quotes, fences, indented code) stays literal, and every newline
 /// and space stays where it was, as Apple's `inlineOnlyPreservingWhitespace` does. Raw HTML is shown as
 /// literal text; an image shows its alt text.
 ///
@@ -30,20 +31,20 @@ public enum MarkdownParser {
   /// `\r\n` and `\r` become `\n` and NUL becomes U+FFFD first (cmark-gfm would start a new line at a CR,
   /// and the columns it reports would no longer point into the chunk: the fuzzer found text lost that way).
   /// - Complexity: O(*n*) in the length of the markdown: a chunk is at most 16 KiB.
-  public static func parse(_ markdown: String) -> Result {
+  public static func parse(_ markdown: String, autolinks: Bool = true) -> Result {
     var markdown = TextSource.normalizingLineEnds(markdown)
-    return markdown.withUTF8 { parsed($0) }
+    return markdown.withUTF8 { parsed($0, autolinks: autolinks) }
   }
 
   /// The styled text of the UTF-8 bytes `range` of `markdown`, whose line ends are already normalized (see
   /// ``parse(_:)``) and which is cut after blank lines, or at its ends: the part of ``parse(_:)``'s text that
   /// they make (chunks between blank lines parse independently). Read in place, not copied.
-  static func parse(_ markdown: inout String, utf8 range: Range<Int>) -> StyledText {
-    markdown.withUTF8 { parsed(UnsafeBufferPointer(rebasing: $0[range])).text }
+  static func parse(_ markdown: inout String, utf8 range: Range<Int>, autolinks: Bool) -> StyledText {
+    markdown.withUTF8 { parsed(UnsafeBufferPointer(rebasing: $0[range]), autolinks: autolinks).text }
   }
 
   /// The parse of normalized markdown's UTF-8 bytes, into a builder with room for them.
-  private static func parsed(_ bytes: UnsafeBufferPointer<UInt8>) -> Result {
+  private static func parsed(_ bytes: UnsafeBufferPointer<UInt8>, autolinks: Bool) -> Result {
     var builder = StyledText.Builder()
     builder.reserveCapacity(bytes.count)  // the text is the markdown less its markup, mostly
     // Room for a run per 16 bytes, reserved without counting them: the room that the runs made leave untouched
@@ -59,7 +60,8 @@ public enum MarkdownParser {
     // The pieces are read as ranges of the text's bytes, and handed on as bytes: a piece made a substring, and
     // a substring's bytes asked for, cost about 3,000 instructions a paragraph, a sixth of parsing 1 MB.
     parse(bytes, session: &session, into: &builder, diagnostics: &diagnostics)
-    return Result(text: builder.build(), diagnostics: diagnostics)
+    let text = builder.build()
+    return Result(text: autolinks ? Autolinks.linking(text) : text, diagnostics: diagnostics)
   }
 
   /// Parses the markdown whose UTF-8 bytes are `bytes`.

@@ -101,6 +101,15 @@ public struct Paragraph: Sendable {
   }
   /// A viewport of `lineLimit` lines that scrolls instead of truncating.
   public func scrollable(_ scrollable: Bool = true) -> Paragraph { with { $0.isScrollable = scrollable } }
+  /// Whether bare URLs, `www.` addresses and e-mail addresses in a localized key's markdown become links (on
+  /// by default, as on GitHub; SwiftUI's `Text` leaves them text). Verbatim text has no links either way.
+  public func autolinks(_ on: Bool) -> Paragraph {
+    with {
+      guard case .localized(let key, var localization) = $0.source.mode else { return }
+      localization.autolinks = on
+      $0.source = TextSource(key, localization)
+    }
+  }
   /// How terminal cells are counted.
   public func cellWidths(_ profile: TerminalCells.Profile) -> Paragraph { with { $0.cellWidths = profile } }
   /// The line breaking rules.
@@ -262,7 +271,7 @@ public struct Paragraph: Sendable {
       let end =
         count - start <= partLength
         ? count : markdown.withUTF8 { Chunking.firstBoundary(in: $0, from: start + partLength) } ?? count
-      let text = MarkdownParser.parse(&markdown, utf8: start..<end)
+      let text = MarkdownParser.parse(&markdown, utf8: start..<end, autolinks: prefixes.autolinks)
       linesBefore = write(text, linesBefore: linesBefore, endsText: end == count, into: &writer)
       start = end
     }

@@ -32,17 +32,21 @@ public struct TextSource: Hashable, Sendable {
     public var device: String
     /// Shown instead of the key when the key has no translation.
     public var defaultValue: String?
+    /// Whether bare URLs (`https://…`, `www.…`) and e-mail addresses in the markdown become links, as
+    /// GitHub shows them (see ``MarkdownParser``); SwiftUI's `Text` leaves them text. On by default.
+    public var autolinks: Bool
 
     /// Creates a lookup.
     public init(
       _ localizations: Localizations, locale: String = "en", table: String = "Localizable", device: String = "other",
-      defaultValue: String? = nil
+      defaultValue: String? = nil, autolinks: Bool = true
     ) {
       self.localizations = localizations
       self.locale = locale
       self.table = table
       self.device = device
       self.defaultValue = defaultValue
+      self.autolinks = autolinks
     }
   }
 
@@ -85,17 +89,18 @@ public struct TextSource: Hashable, Sendable {
   private static func resolver(_ localization: Localization) -> LocalizedResolver {
     LocalizedResolver(
       localizations: localization.localizations, locale: localization.locale, table: localization.table,
-      device: localization.device, defaultValue: localization.defaultValue)
+      device: localization.device, defaultValue: localization.defaultValue, autolinks: localization.autolinks)
   }
 
   /// The source's text before resolving (a key's markdown looked up once), to resolve a start of it at a
   /// time; nil for a key with arguments, whose formatting needs the whole text.
   func prefixes() -> Prefixes? {
     switch mode {
-    case .verbatim(let text): return Prefixes(whole: text, isMarkdown: false)
+    case .verbatim(let text): return Prefixes(whole: text, isMarkdown: false, autolinks: false)
     case .localized(let key, let localization):
       guard !key.hasFormatting else { return nil }
-      return Prefixes(whole: Self.resolver(localization).format(for: key).0, isMarkdown: true)
+      return Prefixes(
+        whole: Self.resolver(localization).format(for: key).0, isMarkdown: true, autolinks: localization.autolinks)
     }
   }
 
@@ -103,6 +108,8 @@ public struct TextSource: Hashable, Sendable {
   struct Prefixes {
     let whole: String
     let isMarkdown: Bool
+    /// Whether the markdown's bare URLs become links.
+    let autolinks: Bool
 
     /// The length of the whole text in UTF-8 bytes.
     var byteCount: Int { whole.utf8.count }
@@ -118,7 +125,7 @@ public struct TextSource: Hashable, Sendable {
         return TextSource(verbatim: String(whole[..<end])).resolve().text
       }
       guard let end = Chunking.lastBoundary(in: whole, before: bytes) else { return nil }
-      return MarkdownParser.parse(String(whole[..<end])).text
+      return MarkdownParser.parse(String(whole[..<end]), autolinks: autolinks).text
     }
   }
 

@@ -8,11 +8,12 @@ struct LocalizedResolver {
   var table: String
   var device: String
   var defaultValue: String?
+  var autolinks: Bool
 
   func resolve(_ key: LocalizedKey) -> TextSource.Resolved {
     var lookup = Lookup()
     let format = self.format(for: key, &lookup)
-    let parsed = MarkdownParser.parse(format)
+    let parsed = MarkdownParser.parse(format, autolinks: autolinks)
     let diagnostics = lookup.diagnostics + parsed.diagnostics
     guard key.hasFormatting else { return TextSource.Resolved(text: parsed.text, diagnostics: diagnostics) }
     let formatted = LocalizedFormatter(locale: locale).format(
