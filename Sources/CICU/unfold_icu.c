@@ -75,17 +75,20 @@ int32_t unfold_icu_bidi_levels(const uint16_t *text, int32_t length, uint8_t par
   return 0;
 }
 
-int32_t unfold_icu_bidi_visual_runs(const uint16_t *text, int32_t length, uint8_t paragraph_level, int32_t *starts,
-                                    int32_t *lengths, uint8_t *right_to_left, int32_t capacity) {
+void *unfold_icu_bidi_open(void) { return ubidi_open(); }
+
+void unfold_icu_bidi_close(void *bidi) {
+  if (bidi) ubidi_close((UBiDi *)bidi);
+}
+
+int32_t unfold_icu_bidi_line_runs(void *object, const uint16_t *text, int32_t length, uint8_t paragraph_level,
+                                  int32_t *starts, int32_t *lengths, uint8_t *right_to_left, int32_t capacity) {
+  UBiDi *bidi = (UBiDi *)object;
+  if (!bidi) return -1;
   UErrorCode status = U_ZERO_ERROR;
-  UBiDi *bidi = ubidi_openSized(length, 0, &status);
-  if (U_FAILURE(status)) return -1;
   ubidi_setPara(bidi, (const UChar *)text, length, paragraph_level, NULL, &status);
   int32_t count = U_SUCCESS(status) ? ubidi_countRuns(bidi, &status) : -1;
-  if (U_FAILURE(status) || count < 0) {
-    ubidi_close(bidi);
-    return -1;
-  }
+  if (U_FAILURE(status) || count < 0) return -1;
   for (int32_t index = 0; index < count && index < capacity; index++) {
     int32_t start = 0, run_length = 0;
     UBiDiDirection direction = ubidi_getVisualRun(bidi, index, &start, &run_length);
@@ -93,7 +96,15 @@ int32_t unfold_icu_bidi_visual_runs(const uint16_t *text, int32_t length, uint8_
     lengths[index] = run_length;
     right_to_left[index] = direction == UBIDI_RTL;
   }
-  ubidi_close(bidi);
+  return count;
+}
+
+int32_t unfold_icu_bidi_visual_runs(const uint16_t *text, int32_t length, uint8_t paragraph_level, int32_t *starts,
+                                    int32_t *lengths, uint8_t *right_to_left, int32_t capacity) {
+  void *bidi = unfold_icu_bidi_open();
+  int32_t count = unfold_icu_bidi_line_runs(bidi, text, length, paragraph_level, starts, lengths, right_to_left,
+                                            capacity);
+  unfold_icu_bidi_close(bidi);
   return count;
 }
 

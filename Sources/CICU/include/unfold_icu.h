@@ -17,5 +17,16 @@ int32_t unfold_icu_bidi_levels(const uint16_t *text, int32_t length, uint8_t par
 int32_t unfold_icu_bidi_visual_runs(const uint16_t *text, int32_t length, uint8_t paragraph_level, int32_t *starts,
                                     int32_t *lengths, uint8_t *right_to_left, int32_t capacity);
 
+/// An ICU bidi object to resolve many lines with (`unfold_icu_bidi_line_runs`), its memory reused from line to line;
+/// NULL when ICU fails. Free it with `unfold_icu_bidi_close`.
+void *unfold_icu_bidi_open(void);
+
+/// Frees an object of `unfold_icu_bidi_open`.
+void unfold_icu_bidi_close(void *bidi);
+
+/// `unfold_icu_bidi_visual_runs` with an object of `unfold_icu_bidi_open`.
+int32_t unfold_icu_bidi_line_runs(void *bidi, const uint16_t *text, int32_t length, uint8_t paragraph_level,
+                                  int32_t *starts, int32_t *lengths, uint8_t *right_to_left, int32_t capacity);
+
 /// The mirrored form of a code point drawn right to left (`(` for `)`), or the code point itself.
 uint32_t unfold_icu_mirror(uint32_t code_point);

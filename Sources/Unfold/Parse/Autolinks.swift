@@ -62,7 +62,14 @@ enum Autolinks {
     var result: [Link] = []
     var index = 0
     while index < bytes.count {
-      // Only `:`, `@` and `w` can be where an autolink is found.
+      // Only `:`, `@` and `w` can be where an autolink is found: eight bytes at a time are passed over while
+      // none of them is one (byte by byte, the search was a twentieth of the pipeline to the terminal).
+      if index + 8 <= bytes.count,
+        !mayHoldAStart(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+      {
+        index += 8
+        continue
+      }
       let byte = bytes[index]
       guard byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "w") else {
         index += 1
@@ -83,6 +90,16 @@ enum Autolinks {
       }
     }
     return result
+  }
+
+  /// Whether any of eight bytes is `:`, `@` or `w`: the classic test for a zero byte, after each of the three
+  /// is xored away.
+  @inline(__always)
+  private static func mayHoldAStart(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+    return hasZero(word ^ (ones &* 0x3A)) || hasZero(word ^ (ones &* 0x40)) || hasZero(word ^ (ones &* 0x77))
   }
 
   /// `http://…` or `https://…` around the colon at `colon`; the scheme starts at `after` or later.

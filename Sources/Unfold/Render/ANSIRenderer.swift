@@ -131,6 +131,7 @@ public struct ANSIRenderer: Sendable {
     perRun lines: inout UncutLines<Lines>, text: StyledText, direction: TextDirection? = nil, width: Int? = nil,
     into writer: inout Writer
   ) {
+    let resolver = direction.map { _ in VisualOrder.LineResolver() }
     while let drawn = lines.nextDrawn(perRun: true) {
       switch drawn {
       case .display(let line):
@@ -145,10 +146,10 @@ public struct ANSIRenderer: Sendable {
         // Written from the text's bytes, a run at a time: whether it has anything to replace is read from them
         // too (through each run's substring, the look at its bytes cost as much as the check).
         text.string.withUTF8Buffer { bytes in
-          if let direction, Self.reorders(utf8: UnsafeBufferPointer(rebasing: bytes[range]), direction) {
+          if let direction, let resolver, Self.reorders(utf8: UnsafeBufferPointer(rebasing: bytes[range]), direction) {
             return writeVisually(
               runsOf: line, firstRun: firstRun, isClean: isClean, text: text, bytes: bytes, direction: direction,
-              width: width, into: &writer)
+              width: width, resolver: resolver, into: &writer)
           }
           var run = firstRun
           var start = range.lowerBound
@@ -177,21 +178,20 @@ public struct ANSIRenderer: Sendable {
   }
 
   /// Writes a line of the text's bytes `line`, whose first run is `firstRun`, in visual order: each of its
-  /// direction runs (``VisualOrder/runs(ofUTF8:direction:)``) a style run at a time, a right-to-left one's style
+  /// direction runs (``VisualOrder/LineResolver/runs(ofUTF8:direction:)``) a style run at a time, a right-to-left one's style
   /// runs in reverse and their clusters drawn in reverse (``VisualOrder/drawn(_:isRightToLeft:)``). The bytes
   /// that ``writeVisually(_:fade:direction:width:into:)`` writes for the drawn line, with no fragment made (a
   /// fragment and a cluster each, the lines of the 1 MB benchmark document that hold Hebrew or Arabic took
   /// eight times as long as the others).
   private func writeVisually(
     runsOf line: LineLayout.Line, firstRun: Int, isClean: Bool, text: StyledText, bytes: UnsafeBufferPointer<UInt8>,
-    direction: TextDirection, width: Int?, into writer: inout Writer
+    direction: TextDirection, width: Int?, resolver: VisualOrder.LineResolver, into writer: inout Writer
   ) {
     if direction == .rtl, let width, width > line.width {
       writer.append(String(repeating: " ", count: width - line.width))
     }
     let range = line.contentRange
-    var drawn: [UInt8] = []
-    for visual in VisualOrder.runs(ofUTF8: UnsafeBufferPointer(rebasing: bytes[range]), direction: direction) {
+    for visual in resolver.runs(ofUTF8: UnsafeBufferPointer(rebasing: bytes[range]), direction: direction) {
       let lower = range.lowerBound + visual.range.lowerBound
       let upper = range.lowerBound + visual.range.upperBound
       var pieces: [(range: Range<Int>, run: Int)] = []
@@ -212,8 +212,10 @@ public struct ANSIRenderer: Sendable {
           writer.write(bytes: slice, style: style, isClean: isClean, renderer: self)
           continue
         }
-        VisualOrder.drawnRightToLeft(utf8: slice, into: &drawn)
-        drawn.withUnsafeBufferPointer { writer.write(bytes: $0, style: style, isClean: isClean, renderer: self) }
+        VisualOrder.drawnRightToLeft(utf8: slice, into: &resolver.drawn)
+        resolver.drawn.withUnsafeBufferPointer {
+          writer.write(bytes: $0, style: style, isClean: isClean, renderer: self)
+        }
       }
     }
   }

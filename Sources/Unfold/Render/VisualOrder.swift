@@ -78,46 +78,75 @@ enum VisualOrder {
     return visual
   }
 
-  /// The direction runs of a line's UTF-8 bytes in the order they are drawn left to right: their byte ranges
-  /// in the line, and whether each is drawn right to left. The whole line, left to right, when ICU cannot
-  /// resolve it.
-  static func runs(
-    ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection
-  ) -> [(range: Range<Int>, isRightToLeft: Bool)] {
-    var units: [UInt16] = []
-    var offsets: [Int] = []  // the byte offset of each UTF-16 unit's character
-    units.reserveCapacity(line.count)
-    offsets.reserveCapacity(line.count)
-    var offset = 0
-    while offset < line.count {
-      let (value, length) = decode(line, at: offset)
-      if value < 0x10000 {
-        units.append(UInt16(value))
-        offsets.append(offset)
-      } else {
-        units.append(UInt16(0xD800 + (value - 0x10000) >> 10))
-        units.append(UInt16(0xDC00 + (value - 0x10000) & 0x3FF))
-        offsets.append(offset)
-        offsets.append(offset)
+  /// Resolves lines' direction runs with one ICU bidi object and reuses the arrays it reads and writes, from
+  /// line to line of one rendering (an object and six arrays made per line were a third of the cost of
+  /// reordering a line).
+  final class LineResolver {
+    private let bidi = unfold_icu_bidi_open()
+    private var units: [UInt16] = []
+    private var offsets: [Int] = []  // the byte offset of each UTF-16 unit's character
+    private var starts: [Int32] = []
+    private var lengths: [Int32] = []
+    private var rightToLeft: [UInt8] = []
+    /// Room for the bytes of a right-to-left piece as drawn (``VisualOrder/drawnRightToLeft(utf8:into:)``).
+    var drawn: [UInt8] = []
+
+    deinit { unfold_icu_bidi_close(bidi) }
+
+    /// The direction runs of a line's UTF-8 bytes in the order they are drawn left to right: their byte ranges
+    /// in the line, and whether each is drawn right to left. The whole line, left to right, when ICU cannot
+    /// resolve it.
+    func runs(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [(
+      range: Range<Int>, isRightToLeft: Bool
+    )] {
+      // The arrays are moved out and back: a class's stored property is checked for exclusive access at every
+      // use, two appends a character.
+      var units = self.units
+      var offsets = self.offsets
+      var starts = self.starts
+      var lengths = self.lengths
+      var rightToLeft = self.rightToLeft
+      (self.units, self.offsets, self.starts, self.lengths, self.rightToLeft) = ([], [], [], [], [])
+      defer {
+        (self.units, self.offsets, self.starts, self.lengths, self.rightToLeft) = (
+          units, offsets, starts, lengths, rightToLeft
+        )
       }
-      offset += length
-    }
-    let whole = [(range: 0..<line.count, isRightToLeft: false)]
-    guard !units.isEmpty, units.count < Int(Int32.max) else { return whole }
-    let capacity = units.count
-    var starts = [Int32](repeating: 0, count: capacity)
-    var lengths = [Int32](repeating: 0, count: capacity)
-    var rightToLeft = [UInt8](repeating: 0, count: capacity)
-    let count = units.withUnsafeBufferPointer { text in
-      unfold_icu_bidi_visual_runs(
-        text.baseAddress, Int32(text.count), direction == .rtl ? 1 : 0, &starts, &lengths, &rightToLeft,
-        Int32(capacity))
-    }
-    guard count > 0 else { return whole }
-    return (0..<Int(count)).map { run in
-      let start = Int(starts[run])
-      let end = start + Int(lengths[run])
-      return (offsets[start]..<(end == units.count ? line.count : offsets[end]), rightToLeft[run] != 0)
+      units.removeAll(keepingCapacity: true)
+      offsets.removeAll(keepingCapacity: true)
+      var offset = 0
+      while offset < line.count {
+        let (value, length) = decode(line, at: offset)
+        if value < 0x10000 {
+          units.append(UInt16(value))
+          offsets.append(offset)
+        } else {
+          units.append(UInt16(0xD800 + (value - 0x10000) >> 10))
+          units.append(UInt16(0xDC00 + (value - 0x10000) & 0x3FF))
+          offsets.append(offset)
+          offsets.append(offset)
+        }
+        offset += length
+      }
+      let whole = [(range: 0..<line.count, isRightToLeft: false)]
+      guard !units.isEmpty, units.count < Int(Int32.max) else { return whole }
+      let capacity = units.count
+      if starts.count < capacity {
+        starts = [Int32](repeating: 0, count: capacity)
+        lengths = [Int32](repeating: 0, count: capacity)
+        rightToLeft = [UInt8](repeating: 0, count: capacity)
+      }
+      let count = units.withUnsafeBufferPointer { text in
+        unfold_icu_bidi_line_runs(
+          bidi, text.baseAddress, Int32(text.count), direction == .rtl ? 1 : 0, &starts, &lengths, &rightToLeft,
+          Int32(capacity))
+      }
+      guard count > 0 else { return whole }
+      return (0..<Int(count)).map { run in
+        let start = Int(starts[run])
+        let end = start + Int(lengths[run])
+        return (offsets[start]..<(end == units.count ? line.count : offsets[end]), rightToLeft[run] != 0)
+      }
     }
   }
 
