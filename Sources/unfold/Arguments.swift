@@ -15,6 +15,11 @@ enum BidiChoice: String, CaseIterable {
   case visual, logical
 }
 
+/// The terminal's theme, for the fade.
+enum Theme: String, CaseIterable {
+  case dark, light
+}
+
 /// When to colour the terminal output.
 enum ColorChoice: String, CaseIterable {
   case auto, always, never
@@ -66,6 +71,7 @@ struct Arguments {
   var lessLabel: String?
   var color = ColorChoice.auto
   var bidi = BidiChoice.visual
+  var theme: Theme?
   var breaks: LineBreaker.Rules?
   var widths = TerminalCells.Profile.legacy
   var locale = "en"
@@ -95,7 +101,7 @@ struct Arguments {
     "--font",
     "--font-dir", "--font-size", "--line-height", "--standalone", "--font-url", "--more-style", "--no-interactive",
     "--truncation", "--toggle", "--preset", "--ellipsis", "--collapse-blank-lines", "--reserve-space", "--scroll",
-    "--text-style", "--fallback", "--no-fallback", "--kerning", "--bidi", "--no-autolinks", "--id",
+    "--text-style", "--fallback", "--no-fallback", "--kerning", "--bidi", "--no-autolinks", "--id", "--theme",
     "--help", "--version",
   ]
 
@@ -193,6 +199,7 @@ struct Arguments {
       case "--color": color = try Self.choice(try value(), flag: name)
       case "--breaks": breaks = try Self.choice(try value(), flag: name)
       case "--bidi": bidi = try Self.choice(try value(), flag: name)
+      case "--theme": theme = try Self.choice(try value(), flag: name)
       case "--widths": widths = try Self.choice(try value(), flag: name)
       case "--locale": locale = try Self.nonEmpty(try value(), flag: name)
       case "--strings": strings.append(try Self.nonEmpty(try value(), flag: name))
@@ -235,6 +242,10 @@ struct Arguments {
     if interactive, file == nil || file == "-" {
       throw UsageError(
         message: "--interactive reads keys from standard input: give the text as a FILE, not on standard input")
+    }
+    if theme != nil, format != .ansi {
+      throw UsageError(
+        message: "--theme sets the fade of the terminal's output: it needs --format ansi, not \(format.rawValue)")
     }
     if id != nil, format != .html {
       throw UsageError(message: "--id names the html container: give --format html")
@@ -346,6 +357,10 @@ struct Arguments {
       --breaks unicode|chromium line breaking rules: plain UAX #14, or Chromium's tailoring (default:
                                 unicode, and chromium for html)
                                   e.g. unfold --format breaks --breaks chromium notes.md
+      --theme dark|light        the terminal's background, which the fade of the cut line goes towards
+                                (default: with -i, the colour the terminal reports; else light when
+                                $COLORFGBG says so, else dark)
+                                  e.g. unfold --theme light notes.md
       --bidi visual|logical     right-to-left text in ansi output: reordered for the terminal and aligned to
                                 the right (default), or as stored, for a terminal that reorders itself
                                   e.g. unfold --bidi logical notes.md

@@ -17,9 +17,11 @@ private let terminating = Atomic<Int32>(0)
 struct InteractiveSession {
   let paragraph: Paragraph
   let fixedWidth: Int?
-  let renderer: ANSIRenderer
+  var renderer: ANSIRenderer
   /// A scrolling viewport instead of the toggle: arrows, j/k, PgUp/PgDn and Home/End scroll.
   var scrolls = false
+  /// Whether to ask the terminal for its background colour (OSC 11) first, for the fade to go towards it.
+  var asksBackground = false
 
   private static let hideCursor = "\u{1B}[?25l"
   private static let showCursor = "\u{1B}[?25h"
@@ -27,7 +29,7 @@ struct InteractiveSession {
   private static let mainScreen = "\u{1B}[?1049l"
 
   /// Runs until the reader quits; returns the exit status (0, 130 after Ctrl-C, 128 + the signal).
-  func run() -> Int32 {
+  mutating func run() -> Int32 {
     var original = termios()
     guard tcgetattr(STDIN_FILENO, &original) == 0 else { return 1 }
     var raw = original
@@ -38,6 +40,7 @@ struct InteractiveSession {
       cc[Int(VTIME)] = 1  // reads return after 0.1 s, so signals are noticed
     }
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+    if asksBackground, let background = askBackground() { renderer.background = background }
     // A parent may have blocked these signals (its mask is inherited): unblock the ones the session handles.
     var handled = sigset_t()
     sigemptyset(&handled)
@@ -132,6 +135,26 @@ struct InteractiveSession {
       }
     }
     return status
+  }
+
+  /// The terminal's answer to `OSC 11 ; ?`, read for at most 0.2 s (a terminal that does not answer costs
+  /// that wait, once); nil when none came or it could not be read.
+  private func askBackground() -> ANSIRenderer.Background? {
+    write("\u{1B}]11;?\u{1B}\\")
+    var reply: [UInt8] = []
+    let deadline = ContinuousClock.now.advanced(by: .milliseconds(200))
+    while reply.count < 64 {
+      let left = ContinuousClock.now.duration(to: deadline)
+      guard left > .zero else { break }
+      var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+      let milliseconds = left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
+      guard poll(&ready, 1, Int32(milliseconds)) > 0 else { break }
+      var byte: UInt8 = 0
+      guard read(STDIN_FILENO, &byte, 1) == 1 else { continue }
+      reply.append(byte)
+      if byte == 0x07 || byte == UInt8(ascii: "\\") && reply.dropLast().last == 0x1B { break }
+    }
+    return ANSIRenderer.Background(terminalReply: String(decoding: reply, as: UTF8.self))
   }
 
   private func width() -> Int {

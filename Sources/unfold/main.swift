@@ -194,16 +194,22 @@ func run() -> Int32 {
   }
   paragraph = paragraph.scrollable(arguments.scroll)
   if let style = arguments.textStyle { paragraph = paragraph.textStyle(style) }
+  let background: ANSIRenderer.Background
+  switch arguments.theme {
+  case .light: background = .light
+  case .dark: background = .dark
+  case nil: background = .detect(environment: environment)
+  }
   var renderer = ANSIRenderer(
     colors: arguments.format == .plain ? .none : colors,
-    toggleStyle: arguments.moreStyle ?? ANSIRenderer.defaultToggleStyle,
-    background: .detect(environment: environment))
+    toggleStyle: arguments.moreStyle ?? ANSIRenderer.defaultToggleStyle, background: background)
   renderer.reordersRightToLeft = arguments.bidi == .visual
 
   if interactive {
-    return InteractiveSession(
-      paragraph: paragraph, fixedWidth: arguments.width, renderer: renderer, scrolls: arguments.scroll
-    ).run()
+    var session = InteractiveSession(
+      paragraph: paragraph, fixedWidth: arguments.width, renderer: renderer, scrolls: arguments.scroll)
+    session.asksBackground = arguments.theme == nil && renderer.colors > .ansi16
+    return session.run()
   }
 
   let output: String

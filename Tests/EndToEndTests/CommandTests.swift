@@ -356,11 +356,28 @@ import Testing
       (["--scroll", "--expanded"], "--scroll and --expanded conflict"),
       (["--text-style", "body", "--format", "plain"], "--text-style and --format plain conflict"),
       (["--id", "comment-42"], "--id names the html container"),
+      (["--theme", "light", "--format", "html"], "--theme sets the fade of the terminal's output"),
     ] {
       let result = try Command.run(flags, stdin: Data("Hello".utf8))
       #expect(result.status == 2, "\(flags)")
       #expect(result.stderr.hasPrefix("unfold: \(message)"), "\(flags): \(result.stderr)")
     }
+  }
+
+  /// `--theme light` fades the cut line towards a light background, in place of the dark default (issue 37,
+  /// item 10).
+  @Test func theThemeChoosesWhereTheFadeGoes() throws {
+    func greys(_ theme: String) throws -> [Int] {
+      let output = try Command.run(
+        ["--theme", theme, "--color", "truecolor", "--width", "30"], stdin: Data(sample.utf8)
+      ).stdout
+      return output.matches(of: /38;2;(\d+);\d+;\d+m/).map { Int($0.1)! }
+    }
+    let light = try greys("light")
+    let dark = try greys("dark")
+    #expect(light.count == 6 && dark.count == 6)
+    #expect(light == light.sorted() && light.last! > 150, "\(light)")
+    #expect(dark == dark.sorted(by: >) && dark.last! < 100, "\(dark)")
   }
 
   @Test func fontErrorsNameTheFile() throws {

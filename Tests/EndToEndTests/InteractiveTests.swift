@@ -12,12 +12,14 @@ import Unfold
     """
 
   /// Starts `unfold -i FILE` in tmux (stdin and stdout a terminal), then runs `after` in the same shell.
-  func start(_ file: String, width: Int, _ flags: String = "-i", after: String = "") throws -> Tmux {
+  func start(
+    _ file: String, width: Int, _ flags: String = "-i", after: String = "", windowStyle: String? = nil
+  ) throws -> Tmux {
     let command =
       "env -u NO_COLOR -u COLUMNS TERM=screen '\(Command.executable.path)' \(flags) '\(file)'; "
       + "echo \"EXIT=$?\"; stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; "
       + "echo '<restored>'; \(after) sleep 60"
-    return try Tmux(width: width, height: 14, command: command)
+    return try Tmux(width: width, height: 14, command: command, windowStyle: windowStyle)
   }
 
   /// A sample file of its own, removed when the test ends.
@@ -54,6 +56,31 @@ import Unfold
     // After q the paragraph stays on the main screen, in its last state.
     #expect(screen.contains(narrow[0]))
     #expect(try tmux.cursorVisible())
+  }
+
+  /// With 256 colours or more and no `--theme`, `-i` asks the terminal for its background (OSC 11) and fades
+  /// the cut line towards it (issue 37, item 10): a cream background that tmux reports gives a fade that grows
+  /// light and warm; no answer (tmux's default style) leaves the dark default's grey that grows dark.
+  @Test func theFadeGoesTowardsTheBackgroundTheTerminalReports() throws {
+    let file = try sampleFile()
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    for style in ["bg=#fdf6e3", nil] {
+      let tmux = try start(file, width: 40, "-i --color truecolor", windowStyle: style)
+      _ = try tmux.waitForScreen { $0.contains { $0.hasPrefix("Enter or Space to expand") } }
+      let row = try tmux.screen(escapes: true)[2]
+      let fade = row.matches(of: /38;2;(\d+);(\d+);(\d+)/).map { ($0.1, $0.2, $0.3) }.map {
+        (Int($0.0)!, Int($0.1)!, Int($0.2)!)
+      }
+      try #require(fade.count >= 3, "\(row.debugDescription)")
+      if style != nil {
+        #expect(fade.last!.0 > fade.first!.0 + 60, "\(fade)")  // towards the light background
+        #expect(fade.last!.2 < fade.last!.0, "\(fade)")  // and its warmth: less blue than red
+      } else {
+        #expect(fade.last!.0 < fade.first!.0 - 60, "\(fade)")
+        #expect(fade.allSatisfy { $0.0 == $0.1 && $0.1 == $0.2 }, "\(fade)")
+      }
+      try tmux.sendKeys("q")
+    }
   }
 
   @Test func ctrlCAndEscQuitAndRestore() throws {

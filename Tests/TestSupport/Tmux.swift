@@ -10,15 +10,23 @@ public struct Tmux: ~Copyable {
   /// The socket name, unique per instance.
   public let socket = "unfold-test-\(UUID().uuidString.prefix(8))"
 
-  /// Starts a detached session `width` × `height` cells running `command` under `sh`.
-  public init(width: Int, height: Int, command: String) throws {
+  /// Starts a detached session `width` × `height` cells running `command` under `sh`; with a `windowStyle`
+  /// (`bg=#fdf6e3`), the command runs in a window of that style, whose background tmux reports to an OSC 11
+  /// query.
+  public init(width: Int, height: Int, command: String, windowStyle: String? = nil) throws {
+    let size = ["-x", "\(width)", "-y", "\(height)"]
     // The server outlives this call: it must not inherit a pipe that a reader waits on.
-    try Self.tmux(
-      captureOutput: false,
-      [
-        "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)",
-        command,
-      ])
+    if let windowStyle {
+      // The style is set before the command's window opens: a session first, then the window.
+      try Self.tmux(
+        captureOutput: false,
+        ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "main"] + size
+          + ["sleep 600", ";", "set", "-g", "window-style", windowStyle, ";", "new-window", "-t", "main", command])
+    } else {
+      try Self.tmux(
+        captureOutput: false,
+        ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "main"] + size + [command])
+    }
   }
 
   deinit { _ = try? Self.tmux(["-L", socket, "kill-server"]) }

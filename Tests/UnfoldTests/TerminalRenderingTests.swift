@@ -148,6 +148,47 @@ import Testing
     #expect(ANSIRenderer.visible("日本語 \u{1B}[31m", width: 1) == "日本語 \u{241B}[31m")
   }
 
+  /// A terminal's answer to an OSC 11 query is read as its background colour, whatever the number of digits
+  /// and the terminator; anything else is no answer (issue 37, item 10).
+  @Test func aTerminalsBackgroundReplyIsRead() {
+    typealias Background = ANSIRenderer.Background
+    #expect(Background(terminalReply: "\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\") == .rgb(red: 255, green: 255, blue: 255))
+    #expect(Background(terminalReply: "\u{1B}]11;rgb:fd/f6/e3\u{07}") == .rgb(red: 253, green: 246, blue: 227))
+    #expect(Background(terminalReply: "\u{1B}]11;rgb:0/2/3\u{1B}\\") == .rgb(red: 0, green: 34, blue: 51))
+    for reply in [
+      "", "\u{1B}]11;?\u{1B}\\", "\u{1B}]11;rgb:ff/ff\u{07}", "\u{1B}]11;rgb:fffff/0/0\u{07}", "rgb:zz/0/0",
+    ] {
+      #expect(Background(terminalReply: reply) == nil, "\(reply.debugDescription)")
+    }
+    #expect(Background.rgb(red: 253, green: 246, blue: 227).isLight)
+    #expect(!Background.rgb(red: 0, green: 43, blue: 54).isLight)
+  }
+
+  /// The fade goes towards the background: the reported colour channel by channel (a light cream, a dark
+  /// blue), or the theme's grey.
+  @Test func theFadeGoesTowardsTheBackground() {
+    let text = Paragraph(verbatim: String(repeating: "fading words ", count: 12)).lineLimit(1)
+    func fade(_ background: ANSIRenderer.Background, _ colors: ColorLevel) -> [[Int]] {
+      let output = text.ansi(
+        width: 40, state: .collapsed, renderer: ANSIRenderer(colors: colors, background: background))
+      let prefix = colors == .truecolor ? "38;2;" : "38;5;"
+      return output.split(separator: "\u{1B}[").compactMap { escape -> [Int]? in
+        guard escape.hasPrefix(prefix), let end = escape.firstIndex(of: "m") else { return nil }
+        return escape[escape.index(escape.startIndex, offsetBy: prefix.count)..<end].split(separator: ";").map {
+          Int($0)!
+        }
+      }
+    }
+    let cream = fade(.rgb(red: 253, green: 246, blue: 227), .truecolor)
+    #expect(cream.count == 6)
+    #expect(cream.first![0] < cream.last![0] && cream.last![2] < cream.last![0])
+    let navy = fade(.rgb(red: 0, green: 43, blue: 54), .truecolor)
+    #expect(navy.first![0] > navy.last![0] && navy.last![2] > navy.last![0])
+    #expect(fade(.light, .truecolor).map { $0[0] } == fade(.light, .truecolor).map { $0[0] }.sorted())
+    #expect(fade(.dark, .truecolor).map { $0[0] } == fade(.dark, .truecolor).map { $0[0] }.sorted(by: >))
+    #expect(fade(.rgb(red: 253, green: 246, blue: 227), .ansi256).count == 6)
+  }
+
   /// A right-to-left piece is drawn as its grapheme clusters in reverse, mirrored: the same as reversing
   /// Swift's `Character`s, for random text of Hebrew and Arabic letters with their marks, joiners, Latin,
   /// brackets, digits, emoji and Hangul (which take the general path).

@@ -14,12 +14,44 @@
 /// every URL through ``LinkPolicy``: no control character or escape sequence from the input reaches the
 /// terminal.
 public struct ANSIRenderer: Sendable {
-  /// Which background the fade goes towards (the terminal is never asked).
+  /// Which background the fade goes towards: a theme, or the colour the terminal reports (the renderer never
+  /// asks the terminal itself; ``init(terminalReply:)`` reads its answer to an OSC 11 query).
   public enum Background: Hashable, Sendable {
     /// Light text on a dark background (most terminals).
     case dark
     /// Dark text on a light background.
     case light
+    /// The terminal's background colour: the fade goes from grey text (light or dark by the colour's luminance)
+    /// most of the way towards it.
+    case rgb(red: UInt8, green: UInt8, blue: UInt8)
+
+    /// The colour of a terminal's answer to `OSC 11 ; ?` (`ESC ] 11 ; rgb:RRRR/GGGG/BBBB` ended by `ESC \` or
+    /// BEL, each channel of 1 to 4 hex digits, as xterm, VTE, kitty, iTerm2 and tmux answer); nil for anything
+    /// else.
+    public init?(terminalReply reply: some StringProtocol) {
+      guard let start = reply.range(of: "]11;rgb:") else { return nil }
+      var body = reply[start.upperBound...]
+      if let end = body.firstIndex(where: { $0 == "\u{1B}" || $0 == "\u{07}" }) { body = body[..<end] }
+      let channels = body.split(separator: "/", omittingEmptySubsequences: false)
+      guard channels.count == 3 else { return nil }
+      var values: [UInt8] = []
+      for channel in channels {
+        guard (1...4).contains(channel.count), let value = UInt32(channel, radix: 16) else { return nil }
+        let maximum = UInt32(1) << (4 * UInt32(channel.count)) - 1
+        values.append(UInt8((value * 255 + maximum / 2) / maximum))
+      }
+      self = .rgb(red: values[0], green: values[1], blue: values[2])
+    }
+
+    /// Whether text on it is dark: a light theme, or a colour whose relative luminance is above one half.
+    public var isLight: Bool {
+      switch self {
+      case .dark: return false
+      case .light: return true
+      case .rgb(let red, let green, let blue):
+        return 0.2126 * Double(red) + 0.7152 * Double(green) + 0.0722 * Double(blue) > 127.5
+      }
+    }
 
     /// `light` when `COLORFGBG` says the background is white or light grey (7 or 15), else `dark`.
     public static func detect(environment: [String: String]) -> Background {
@@ -37,6 +69,8 @@ public struct ANSIRenderer: Sendable {
   public var toggleStyle: TerminalStyle
   /// The background the fade goes towards.
   public var background: Background
+
+  private var isLightBackground: Bool { background.isLight }
   /// How many characters before the ellipsis fade (0 for no fade): the last ones before the first mark, the
   /// faintest next to it.
   public var fadeLength: Int
@@ -465,6 +499,14 @@ public struct ANSIRenderer: Sendable {
   /// The colour of fade step `step` of `count`: from a light grey towards the background.
   private func fadeCodes(step: Int, of count: Int) -> [String] {
     let fraction = Double(step + 1) / Double(count + 1)
+    if case .rgb(let red, let green, let blue) = background, colors > .ansi16 {
+      // From grey text most of the way to the background, channel by channel (a fade to a dark blue ends blue).
+      let text = isLightBackground ? 58.0 : 198.0
+      let shade = { (target: UInt8) in UInt8((text + (Double(target) - text) * 0.8 * fraction).rounded()) }
+      let (r, g, b) = (shade(red), shade(green), shade(blue))
+      if colors == .ansi256 { return ["38", "5", String(TerminalStyle.nearestPalette(r, g, b))] }
+      return ["38", "2", String(r), String(g), String(b)]
+    }
     switch colors {
     case .none: return []
     case .ansi16: return ["2"]
