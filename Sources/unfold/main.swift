@@ -36,7 +36,8 @@ func report(_ diagnostics: [Diagnostic], argumentsGiven: Bool) -> Int32? {
   {
     return fail("--arg: \(first.message)", status: 2)
   }
-  for diagnostic in diagnostics {
+  // The parser's own notes (a long paragraph parsed in pieces) are the library's to report, not the lookup's.
+  for diagnostic in diagnostics where ![.literalFallback, .paragraphSplit].contains(diagnostic.kind) {
     FileHandle.standardError.write(Data("unfold: warning: \(diagnostic.message)\n".utf8))
   }
   return nil
@@ -172,7 +173,11 @@ func run() -> Int32 {
         TextSource.Localization(
           localizations, locale: arguments.locale, table: arguments.table ?? defaultTable(arguments.strings),
           device: arguments.device, autolinks: arguments.autolinks))
-      if let status = report(source.resolve().diagnostics, argumentsGiven: !arguments.args.isEmpty) {
+      // Only tables and arguments can go wrong in the lookup: without either the key is its own text, and is
+      // not resolved twice (a long one's markdown parsed once more for nothing).
+      if !arguments.strings.isEmpty || !arguments.args.isEmpty,
+        let status = report(source.resolve().diagnostics, argumentsGiven: !arguments.args.isEmpty)
+      {
         return status
       }
       paragraph = Paragraph(source, options: truncation, cellWidths: arguments.widths, breakRules: arguments.breaks)
