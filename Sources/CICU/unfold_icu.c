@@ -108,4 +108,30 @@ int32_t unfold_icu_bidi_visual_runs(const uint16_t *text, int32_t length, uint8_
   return count;
 }
 
+int32_t unfold_icu_simple_bidi_classes(const uint8_t *text, int32_t length, uint8_t *classes, int32_t *offsets) {
+  int32_t index = 0, count = 0;
+  while (index < length) {
+    int32_t start = index;
+    UChar32 c;
+    U8_NEXT(text, index, length, c);
+    if (c < 0) return -1;
+    UCharDirection direction = u_charDirection(c);
+    switch (direction) {
+      case U_LEFT_TO_RIGHT: case U_RIGHT_TO_LEFT: case U_EUROPEAN_NUMBER: case U_EUROPEAN_NUMBER_SEPARATOR:
+      case U_EUROPEAN_NUMBER_TERMINATOR: case U_ARABIC_NUMBER: case U_COMMON_NUMBER_SEPARATOR:
+      case U_WHITE_SPACE_NEUTRAL: case U_RIGHT_TO_LEFT_ARABIC: case U_DIR_NON_SPACING_MARK:
+        break;
+      case U_OTHER_NEUTRAL:
+        if (u_getIntPropertyValue(c, UCHAR_BIDI_PAIRED_BRACKET_TYPE) != U_BPT_NONE) return -1;
+        break;
+      default:
+        return -1;
+    }
+    classes[count] = (uint8_t)direction;
+    offsets[count] = start;
+    count++;
+  }
+  return count;
+}
+
 uint32_t unfold_icu_mirror(uint32_t code_point) { return (uint32_t)u_charMirror((UChar32)code_point); }

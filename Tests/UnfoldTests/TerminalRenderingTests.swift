@@ -148,6 +148,39 @@ import Testing
     #expect(ANSIRenderer.visible("日本語 \u{1B}[31m", width: 1) == "日本語 \u{241B}[31m")
   }
 
+  /// The engine's own UAX #9 for lines of one run sequence gives ICU's runs: random lines of strong letters of
+  /// both directions, European and Arabic numbers, their separators and terminators, spaces, neutrals and
+  /// marks, in paragraphs of both directions; a line with a bracket or a control goes to ICU.
+  @Test func simpleLinesAreResolvedAsICUResolvesThem() {
+    let pieces = [
+      "a", "B", "é", "ש", "ל", "ע", "ب", "1", "2", "١", "٢", "+", "-", "$", "%", "#", ",", ".", ":", "/", " ", "  ",
+      "!", "?", "\"", "*", "&", "—", "'", "\u{05B8}", "\u{064E}", "\u{0301}", "٪", "،", "°", "€", "\u{00A0}", "😀",
+      "中", "\u{2212}", "״", "\u{0661}\u{066B}",
+    ]
+    func canonical(_ runs: [(range: Range<Int>, isRightToLeft: Bool)]) -> [String] {
+      VisualOrder.LineResolver.joiningNeighbours(runs).map { "\($0.range) \($0.isRightToLeft ? "rtl" : "ltr")" }
+    }
+    let resolver = VisualOrder.LineResolver()
+    var random = SplitMix64(state: 43)
+    var simple = 0
+    for _ in 0..<6_000 {
+      let text = (0..<Int(1 + random.next() % 14)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+        .joined()
+      for direction in [TextDirection.ltr, .rtl] {
+        Array(text.utf8).withUnsafeBufferPointer { bytes in
+          guard let own = resolver.simpleRuns(ofUTF8: bytes, direction: direction) else { return }
+          simple += 1
+          let icu = resolver.icuRuns(ofUTF8: bytes, direction: direction)
+          #expect(canonical(own) == canonical(icu), "\(direction) \(text.debugDescription)")
+        }
+      }
+    }
+    #expect(simple == 12_000)
+    for text in ["a (ש) b", "ש\u{200D}ל", "a\tש", "\u{202B}ש\u{202C}", "a [ש]"] {
+      Array(text.utf8).withUnsafeBufferPointer { #expect(resolver.simpleRuns(ofUTF8: $0, direction: .ltr) == nil) }
+    }
+  }
+
   /// A terminal's answer to an OSC 11 query is read as its background colour, whatever the number of digits
   /// and the terminator; anything else is no answer (issue 37, item 10).
   @Test func aTerminalsBackgroundReplyIsRead() {

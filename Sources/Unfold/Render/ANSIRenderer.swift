@@ -246,7 +246,7 @@ public struct ANSIRenderer: Sendable {
           writer.write(bytes: slice, style: style, isClean: isClean, renderer: self)
           continue
         }
-        VisualOrder.drawnRightToLeft(utf8: slice, into: &resolver.drawn)
+        VisualOrder.drawnRightToLeft(utf8: slice, into: &resolver.drawn, starts: &resolver.clusterStarts)
         resolver.drawn.withUnsafeBufferPointer {
           writer.write(bytes: $0, style: style, isClean: isClean, renderer: self)
         }

@@ -90,13 +90,205 @@ enum VisualOrder {
     private var rightToLeft: [UInt8] = []
     /// Room for the bytes of a right-to-left piece as drawn (``VisualOrder/drawnRightToLeft(utf8:into:)``).
     var drawn: [UInt8] = []
+    /// Room for the starts of a piece's clusters.
+    var clusterStarts: [Int] = []
 
     deinit { unfold_icu_bidi_close(bidi) }
 
     /// The direction runs of a line's UTF-8 bytes in the order they are drawn left to right: their byte ranges
-    /// in the line, and whether each is drawn right to left. The whole line, left to right, when ICU cannot
-    /// resolve it.
+    /// in the line, and whether each is drawn right to left: ``simpleRuns(ofUTF8:direction:)`` when the line's
+    /// classes allow, else ICU's (``icuRuns(ofUTF8:direction:)``).
     func runs(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [(
+      range: Range<Int>, isRightToLeft: Bool
+    )] {
+      simpleRuns(ofUTF8: line, direction: direction) ?? icuRuns(ofUTF8: line, direction: direction)
+    }
+
+    private var classes: [UInt8] = []
+    private var classOffsets: [Int32] = []
+    private var levels: [UInt8] = []
+
+    // ICU's UCharDirection values of the classes a simple line holds.
+    private static let (l, r, en, es, et, an, cs, ws, on, al, nsm):
+      (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+        (0, 1, 2, 3, 4, 5, 6, 9, 10, 13, 17)
+
+    /// UAX #9 for a line that is one isolating run sequence at the paragraph's level: every character strong
+    /// (L, R, AL), a number (EN, AN), a number separator or terminator (ES, CS, ET), a space (WS), a mark
+    /// (NSM) or a neutral that is not a paired bracket (ON), as ICU classes them
+    /// (`unfold_icu_simple_bidi_classes`). Rules W1–W7, N1–N2, I1–I2, L1 and L2 as UAX #9 states them (no
+    /// embeddings, isolates or brackets to follow: N0 has nothing to pair); nil for any other line. A test
+    /// compares it with ICU's runs for thousands of random lines. (ICU's `ubidi_setPara` was the largest cost
+    /// of writing a Hebrew or Arabic line.)
+    func simpleRuns(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [(
+      range: Range<Int>, isRightToLeft: Bool
+    )]? {
+      guard !line.isEmpty, line.count < Int(Int32.max) else { return nil }
+      var t = self.classes
+      var offsets = self.classOffsets
+      var levels = self.levels
+      (self.classes, self.classOffsets, self.levels) = ([], [], [])
+      defer { (self.classes, self.classOffsets, self.levels) = (t, offsets, levels) }
+      if t.count < line.count {
+        t = [UInt8](repeating: 0, count: line.count)
+        offsets = [Int32](repeating: 0, count: line.count)
+        levels = [UInt8](repeating: 0, count: line.count)
+      }
+      let count = Int(unfold_icu_simple_bidi_classes(line.baseAddress, Int32(line.count), &t, &offsets))
+      guard count > 0 else { return nil }
+      let paragraphLevel: UInt8 = direction == .rtl ? 1 : 0
+      // Resolved in place in the arrays' buffers (through the arrays, every read was checked).
+      t.withUnsafeMutableBufferPointer { t in
+        levels.withUnsafeMutableBufferPointer { levels in
+          Self.resolve(
+            t: t, levels: levels, count: count, paragraphLevel: paragraphLevel,
+            embedding: direction == .rtl ? Self.r : Self.l)
+        }
+      }
+      // The runs of one level, in logical order, then L2: from the highest level to the lowest odd one, every
+      // stretch of runs at that level or above is reversed.
+      var runs: [(range: Range<Int>, level: UInt8)] = []
+      var start = 0
+      for k in 1...count where k == count || levels[k] != levels[start] {
+        let lower = Int(offsets[start])
+        let upper = k == count ? line.count : Int(offsets[k])
+        runs.append((lower..<upper, levels[start]))
+        start = k
+      }
+      let highest = runs.map(\.level).max() ?? 0
+      let lowestOdd = runs.map(\.level).filter { $0 & 1 == 1 }.min() ?? highest + 1
+      if highest >= lowestOdd {
+        for level in stride(from: highest, through: lowestOdd, by: -1) {
+          var index = 0
+          while index < runs.count {
+            guard runs[index].level >= level else {
+              index += 1
+              continue
+            }
+            var end = index
+            while end < runs.count, runs[end].level >= level { end += 1 }
+            runs[index..<end].reverse()
+            index = end
+          }
+        }
+      }
+      return Self.joiningNeighbours(runs.map { ($0.range, $0.level & 1 == 1) })
+    }
+
+    /// Runs next to each other in both orders and of one direction made one (levels 0 and 2 of a number in
+    /// left-to-right text draw as one run; ICU joins some such runs, not all).
+    static func joiningNeighbours(_ runs: [(range: Range<Int>, isRightToLeft: Bool)]) -> [(
+      range: Range<Int>, isRightToLeft: Bool
+    )] {
+      var joined: [(range: Range<Int>, isRightToLeft: Bool)] = []
+      for run in runs {
+        if let last = joined.last, last.isRightToLeft == run.isRightToLeft {
+          if !run.isRightToLeft, last.range.upperBound == run.range.lowerBound {
+            joined[joined.count - 1].range = last.range.lowerBound..<run.range.upperBound
+            continue
+          }
+          if run.isRightToLeft, run.range.upperBound == last.range.lowerBound {
+            joined[joined.count - 1].range = run.range.lowerBound..<last.range.upperBound
+            continue
+          }
+        }
+        joined.append(run)
+      }
+      return joined
+    }
+
+    /// Rules W1–W7, N1–N2, I1–I2 and L1 over the classes `t` of a line of `count` characters, writing each
+    /// one's level into `levels`; `embedding` is the class of the paragraph's direction (sos and eos).
+    private static func resolve(
+      t: UnsafeMutableBufferPointer<UInt8>, levels: UnsafeMutableBufferPointer<UInt8>, count: Int,
+      paragraphLevel: UInt8, embedding: UInt8
+    ) {
+      let (l, r, en, es, et, an, cs, ws, on, al, nsm) = (
+        Self.l, Self.r, Self.en, Self.es, Self.et, Self.an, Self.cs, Self.ws, Self.on, Self.al, Self.nsm
+      )
+      // L1 reads the classes as given: the spaces that end the line.
+      var trailing = count
+      while trailing > 0, t[trailing - 1] == ws { trailing -= 1 }
+      // W1: a mark takes the class of what precedes it.
+      var previous = embedding
+      for i in 0..<count {
+        if t[i] == nsm { t[i] = previous }
+        previous = t[i]
+      }
+      // W2, W3: a European number after Arabic letters is an Arabic number; AL is R.
+      var strong = embedding
+      for i in 0..<count {
+        switch t[i] {
+        case l, r: strong = t[i]
+        case al:
+          strong = al
+          t[i] = r
+        case en where strong == al: t[i] = an
+        default: break
+        }
+      }
+      // W4: one separator between two numbers of a kind joins them.
+      if count >= 3 {
+        for i in 1..<count - 1 {
+          if t[i] == es, t[i - 1] == en, t[i + 1] == en {
+            t[i] = en
+          } else if t[i] == cs, t[i - 1] == t[i + 1], t[i - 1] == en || t[i - 1] == an {
+            t[i] = t[i - 1]
+          }
+        }
+      }
+      // W5: terminators next to a European number are one; W6: the other separators and terminators are neutral.
+      var i = 0
+      while i < count {
+        guard t[i] == et else {
+          i += 1
+          continue
+        }
+        var end = i
+        while end < count, t[end] == et { end += 1 }
+        let touches = (i > 0 && t[i - 1] == en) || (end < count && t[end] == en)
+        for k in i..<end { t[k] = touches ? en : on }
+        i = end
+      }
+      for k in 0..<count where t[k] == es || t[k] == cs { t[k] = on }
+      // W7: a European number after L (or at the start of a left-to-right paragraph) is L.
+      strong = embedding
+      for k in 0..<count {
+        if t[k] == l || t[k] == r {
+          strong = t[k]
+        } else if t[k] == en, strong == l {
+          t[k] = l
+        }
+      }
+      // N1, N2: neutrals between the same direction take it (numbers count as R), the others the paragraph's.
+      i = 0
+      while i < count {
+        guard t[i] == ws || t[i] == on else {
+          i += 1
+          continue
+        }
+        var end = i
+        while end < count, t[end] == ws || t[end] == on { end += 1 }
+        let before = i == 0 ? embedding : (t[i - 1] == l ? l : r)
+        let after = end == count ? embedding : (t[end] == l ? l : r)
+        for k in i..<end { t[k] = before == after ? before : embedding }
+        i = end
+      }
+      // I1, I2 and L1.
+      for k in 0..<count {
+        if k >= trailing {
+          levels[k] = paragraphLevel
+        } else if paragraphLevel == 0 {
+          levels[k] = t[k] == l ? 0 : t[k] == r ? 1 : 2
+        } else {
+          levels[k] = t[k] == r ? 1 : 2
+        }
+      }
+    }
+
+    /// ICU's direction runs of a line (see ``runs(ofUTF8:direction:)``); the whole line, left to right, when ICU
+    /// cannot resolve it.
+    func icuRuns(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [(
       range: Range<Int>, isRightToLeft: Bool
     )] {
       // The arrays are moved out and back: a class's stored property is checked for exclusive access at every
@@ -171,8 +363,15 @@ enum VisualOrder {
   /// when one may mirror. (Through `String` and `Character`, a line's Hebrew and Arabic cost more to draw than
   /// to break.)
   static func drawnRightToLeft(utf8 piece: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-    output.removeAll(keepingCapacity: true)
     var starts: [Int] = []
+    drawnRightToLeft(utf8: piece, into: &output, starts: &starts)
+  }
+
+  /// ``drawnRightToLeft(utf8:into:)`` with room for the clusters' starts, reused from piece to piece.
+  static func drawnRightToLeft(utf8 piece: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], starts: inout [Int])
+  {
+    output.removeAll(keepingCapacity: true)
+    starts.removeAll(keepingCapacity: true)
     var takesMarks = false
     var mirrors = false
     var index = 0
@@ -189,9 +388,9 @@ enum VisualOrder {
       mirrors = mirrors || Unicode.Scalar(value).map(mayMirror) == true
       index += length
     }
-    var end = piece.count
-    for start in starts.reversed() {
-      if mirrors {
+    guard !mirrors else {
+      var end = piece.count
+      for start in starts.reversed() {
         var at = start
         while at < end {
           let (value, length) = decode(piece, at: at)
@@ -199,10 +398,22 @@ enum VisualOrder {
           output.append(contentsOf: UTF8.encode(mirrored)!)
           at += length
         }
-      } else {
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: piece[start..<end]))
+        end = start
       }
-      end = start
+      return
+    }
+    // The clusters copied in reverse into room made once (appended one by one, each append was a call that
+    // checked the array's room and uniqueness).
+    output.append(contentsOf: repeatElement(0, count: piece.count))
+    output.withUnsafeMutableBufferPointer { output in
+      guard let target = output.baseAddress, let source = piece.baseAddress else { return }
+      var end = piece.count
+      var written = 0
+      for start in starts.reversed() {
+        (target + written).update(from: source + start, count: end - start)
+        written += end - start
+        end = start
+      }
     }
   }
 
