@@ -494,7 +494,9 @@ struct LineDrawer {
     }
     var start = starts[low]
     guard var found = laidOut(from: start) else {
-      return [DisplayLine(fragments: prefix)] + [draw(start..<text.string.utf8.count)]
+      // Not even the last cluster fits after the marks: the marks, and the last cluster on a line of its own when
+      // the limit has room for it (at one line, the marks alone).
+      return [DisplayLine(fragments: prefix)] + (limit > 1 ? [draw(start..<text.string.utf8.count)] : [])
     }
     // Start at a word when one begins within the first line and keeps at least half of it.
     let firstEnd = found[0].contentEnd - prefixLength + start

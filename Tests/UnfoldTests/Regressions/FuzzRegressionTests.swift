@@ -18,6 +18,21 @@ import Testing
     #expect(lazy.next()?.range == 0..<15)  // 现在行首。, the quote on the next line
   }
 
+  /// layout, 2026-12-03: a head cut where not even the text's last character fits after the ellipsis (one
+  /// cell wide) put that character on a second line: two text lines at a limit of one. At one line the ellipsis
+  /// now shows alone; with room for a second line, the last character goes there.
+  @Test func aHeadCutWithNoRoomForTextKeepsToTheLimit() {
+    let text = StyledText(plain: "de\u{1}D d c")
+    for toggle in [TogglePlacement.below, .none, .inline] {
+      let options = TruncationOptions(lineLimit: 1, lessLabel: "less", mode: .head, toggle: toggle)
+      #expect(Invariants.truncationViolation(text, measurer: TerminalCells(), width: 1, options: options) == nil)
+      let cut = Truncator.truncate(text, measurer: TerminalCells(), width: 1, options: options, state: .collapsed)
+      #expect(cut.lines.first?.text == "…", "\(toggle)")
+    }
+    let two = TruncationOptions(lineLimit: 2, mode: .head, toggle: .none)
+    #expect(Truncator.truncate(text, width: 1, options: two, state: .collapsed).lines.map(\.text) == ["…", "c"])
+  }
+
   /// html, 2026-11-30: not a fault of the renderer but of the fuzzer's check, which took any tag holding the
   /// text `javascript:` for a script URL: a link to `https://ok.exam` followed by `javascript:alert(1)` is an
   /// https URL, and the renderer rightly kept it. The check now reads the scheme as a browser does; the link
