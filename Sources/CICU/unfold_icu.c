@@ -99,15 +99,6 @@ int32_t unfold_icu_bidi_line_runs(void *object, const uint16_t *text, int32_t le
   return count;
 }
 
-int32_t unfold_icu_bidi_visual_runs(const uint16_t *text, int32_t length, uint8_t paragraph_level, int32_t *starts,
-                                    int32_t *lengths, uint8_t *right_to_left, int32_t capacity) {
-  void *bidi = unfold_icu_bidi_open();
-  int32_t count = unfold_icu_bidi_line_runs(bidi, text, length, paragraph_level, starts, lengths, right_to_left,
-                                            capacity);
-  unfold_icu_bidi_close(bidi);
-  return count;
-}
-
 int32_t unfold_icu_simple_bidi_classes(const uint8_t *text, int32_t length, uint8_t *classes, int32_t *offsets) {
   int32_t index = 0, count = 0;
   while (index < length) {

@@ -11,12 +11,6 @@ int32_t unfold_icu_line_breaks(const uint16_t *text, int32_t length, int32_t *bo
 /// -1 when ICU fails.
 int32_t unfold_icu_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level, uint8_t *levels);
 
-/// The runs of one direction of `text` (one line, at `paragraph_level`) in visual order, left to right: each run's
-/// first UTF-16 offset, its length and whether it is right to left, written into the arrays (room for
-/// `capacity`); returns how many runs there are, or -1 when ICU fails.
-int32_t unfold_icu_bidi_visual_runs(const uint16_t *text, int32_t length, uint8_t paragraph_level, int32_t *starts,
-                                    int32_t *lengths, uint8_t *right_to_left, int32_t capacity);
-
 /// An ICU bidi object to resolve many lines with (`unfold_icu_bidi_line_runs`), its memory reused from line to line;
 /// NULL when ICU fails. Free it with `unfold_icu_bidi_close`.
 void *unfold_icu_bidi_open(void);
@@ -24,7 +18,9 @@ void *unfold_icu_bidi_open(void);
 /// Frees an object of `unfold_icu_bidi_open`.
 void unfold_icu_bidi_close(void *bidi);
 
-/// `unfold_icu_bidi_visual_runs` with an object of `unfold_icu_bidi_open`.
+/// The runs of one direction of `text` (one line, at `paragraph_level`) in visual order, left to right, resolved with
+/// an object of `unfold_icu_bidi_open`: each run's first UTF-16 offset, its length and whether it is right to left,
+/// written into the arrays (room for `capacity`); returns how many runs there are, or -1 when ICU fails.
 int32_t unfold_icu_bidi_line_runs(void *bidi, const uint16_t *text, int32_t length, uint8_t paragraph_level,
                                   int32_t *starts, int32_t *lengths, uint8_t *right_to_left, int32_t capacity);
 

@@ -52,21 +52,21 @@ public enum MarkdownParser {
     // peak memory stayed 56.9 MB without it). A text of more runs, of delimiters mostly, grows the array.
     builder.reserveRuns(bytes.count / 16 + 16)
     var diagnostics: [Diagnostic] = []
-    var session = Inlines.Session()
+    var document = Inlines.Document()
     defer {
-      session.close()
+      document.close()
       unfold_arena_release()  // the block that the chunks' trees shared
     }
     // The pieces are read as ranges of the text's bytes, and handed on as bytes: a piece made a substring, and
     // a substring's bytes asked for, cost about 3,000 instructions a paragraph, a sixth of parsing 1 MB.
-    parse(bytes, session: &session, into: &builder, diagnostics: &diagnostics)
+    parse(bytes, document: &document, into: &builder, diagnostics: &diagnostics)
     let text = builder.build()
     return Result(text: autolinks ? Autolinks.linking(text) : text, diagnostics: diagnostics)
   }
 
   /// Parses the markdown whose UTF-8 bytes are `bytes`.
   private static func parse(
-    _ bytes: UnsafeBufferPointer<UInt8>, session: inout Inlines.Session, into builder: inout StyledText.Builder,
+    _ bytes: UnsafeBufferPointer<UInt8>, document: inout Inlines.Document, into builder: inout StyledText.Builder,
     diagnostics: inout [Diagnostic]
   ) {
     var pieces = Chunking.Pieces(bytes)
@@ -77,7 +77,7 @@ public enum MarkdownParser {
       }
       let isLastPiece = Chunking.onlyBlankLines(after: paragraph.upperBound, in: bytes)
       guard paragraph.count > Chunking.maximumChunk else {
-        parseChunk(paragraph, isLast: isLastPiece, bytes, session: &session, into: &builder, &diagnostics)
+        parseChunk(paragraph, isLast: isLastPiece, bytes, document: &document, into: &builder, &diagnostics)
         continue
       }
       diagnostics.append(
@@ -91,7 +91,7 @@ public enum MarkdownParser {
       for (index, chunk) in chunks.enumerated() {
         let end = start + chunk.utf8.count
         parseChunk(
-          start..<end, isLast: isLastPiece && index == chunks.count - 1, bytes, session: &session, into: &builder,
+          start..<end, isLast: isLastPiece && index == chunks.count - 1, bytes, document: &document, into: &builder,
           &diagnostics)
         start = end
       }
@@ -100,7 +100,7 @@ public enum MarkdownParser {
 
   /// Parses one chunk, the bytes `chunk` of `bytes`; `isLast` when no chunk follows it.
   private static func parseChunk(
-    _ chunk: Range<Int>, isLast: Bool, _ bytes: UnsafeBufferPointer<UInt8>, session: inout Inlines.Session,
+    _ chunk: Range<Int>, isLast: Bool, _ bytes: UnsafeBufferPointer<UInt8>, document: inout Inlines.Document,
     into builder: inout StyledText.Builder, _ diagnostics: inout [Diagnostic]
   ) {
     // cmark trims trailing spaces from a paragraph; keep them as literal text. (A chunk that ends with a newline
@@ -108,7 +108,7 @@ public enum MarkdownParser {
     let contentEnd = chunk.upperBound - Chunking.trailingSpacesAndTabs(of: chunk, in: bytes)
     let content = UnsafeBufferPointer(rebasing: bytes[chunk.lowerBound..<contentEnd])
     if let sentinel = Sentinel.choose(for: content) {
-      Inlines.parse(content, sentinel: sentinel, session: &session, isLast: isLast, into: &builder)
+      Inlines.parse(content, sentinel: sentinel, document: &document, isLast: isLast, into: &builder)
     } else {
       builder.append(utf8: content, style: .plain)
       diagnostics.append(
@@ -352,8 +352,8 @@ private enum Inlines {
   /// The cmark parser of one document, made at its first chunk and used for every chunk (making one per chunk
   /// was a twentieth of parsing): inline parsing keeps nothing in it between calls but its allocator and
   /// extensions. Used and freed only inside ``lock``: freed with the last chunk, so that a document of one
-  /// chunk (a comment) takes the lock once, as before.
-  struct Session: ~Copyable {
+  /// chunk (a comment) takes the lock once.
+  struct Document: ~Copyable {
     private var parser: OpaquePointer?
     /// The bytes of the chunk being parsed, as cmark reads them, and the styles of the nodes around the one being
     /// read: kept from chunk to chunk (an array of each made per chunk was an allocation and a deallocation).
@@ -388,15 +388,15 @@ private enum Inlines {
 
   /// Parses one chunk and appends its styled text to `builder`.
   static func parse(
-    _ chunk: UnsafeBufferPointer<UInt8>, sentinel: Unicode.Scalar, session: inout Session, isLast: Bool,
+    _ chunk: UnsafeBufferPointer<UInt8>, sentinel: Unicode.Scalar, document: inout Document, isLast: Bool,
     into builder: inout StyledText.Builder
   ) {
     // The chunk as cmark reads it, NUL-terminated: newlines become the sentinel, copied a stretch at a time
     // between them (appending code point by code point to a String, and then byte by byte, was a tenth of
     // parsing).
-    var bytes = session.bytes
-    session.bytes = []  // moved out and back, so that writing does not copy it
-    defer { session.bytes = bytes }
+    var bytes = document.bytes
+    document.bytes = []  // moved out and back, so that writing does not copy it
+    defer { document.bytes = bytes }
     bytes.removeAll(keepingCapacity: true)
     bytes.reserveCapacity(chunk.count + chunk.count / 8 + 1)
     copy(chunk, sentinel: sentinel, into: &bytes)
@@ -408,8 +408,8 @@ private enum Inlines {
     // The tree's nodes and buffers come from an arena of this thread, freed at once after the tree is read (see
     // `unfold_arena_allocator` in the C shim); the parser, made before the span, lives on the heap.
     let tree = lock.withLock { _ -> Tree? in
-      defer { if isLast { session.closeInsideLock() } }
-      guard let parser = session.parserInsideLock() else { return nil }
+      defer { if isLast { document.closeInsideLock() } }
+      guard let parser = document.parserInsideLock() else { return nil }
       unfold_arena_begin()
       guard let paragraph = cmark_node_new_with_mem(CMARK_NODE_PARAGRAPH, unfold_arena_allocator()) else {
         unfold_arena_end()
@@ -430,7 +430,7 @@ private enum Inlines {
     // every test.
     defer { unfold_arena_end() }
     bytes.removeLast()  // the terminator; columns index the rest
-    walk(tree.root, sentinel: sentinel, bytes: bytes, styles: &session.styles, into: &builder)
+    walk(tree.root, sentinel: sentinel, bytes: bytes, styles: &document.styles, into: &builder)
   }
 
   /// Appends a chunk's bytes to `bytes` as cmark reads them: each newline the sentinel, the stretches between

@@ -125,10 +125,11 @@ public struct ANSIRenderer: Sendable {
     width: Int? = nil
   ) -> String {
     var writer = Writer(capacity: capacity)
+    let resolver = direction.map { _ in VisualOrder.LineResolver() }
     for (lineIndex, line) in lines.enumerated() {
       let fade = lineIndex == fadeLine ? fadedCharacters(line) : []
-      if let direction, Self.reorders(line.text, direction) {
-        writeVisually(line, fade: fade, direction: direction, width: width, into: &writer)
+      if let direction, let resolver, Self.reorders(line.text, direction) {
+        writeVisually(line, fade: fade, direction: direction, width: width, resolver: resolver, into: &writer)
         writer.endLine()
         continue
       }
@@ -169,8 +170,8 @@ public struct ANSIRenderer: Sendable {
     while let drawn = lines.nextDrawn(perRun: true) {
       switch drawn {
       case .display(let line):
-        if let direction, Self.reorders(line.text, direction) {
-          writeVisually(line, fade: [], direction: direction, width: width, into: &writer)
+        if let direction, let resolver, Self.reorders(line.text, direction) {
+          writeVisually(line, fade: [], direction: direction, width: width, resolver: resolver, into: &writer)
         } else {
           for fragment in line.fragments { writer.write(fragment, renderer: self) }
         }
@@ -257,12 +258,13 @@ public struct ANSIRenderer: Sendable {
   /// Writes a line in visual order (``VisualOrder``): a right-to-left one aligned to the right of `width`, each
   /// fragment's clusters that stand together drawn together.
   private func writeVisually(
-    _ line: DisplayLine, fade: [FadedCharacters], direction: TextDirection, width: Int?, into writer: inout Writer
+    _ line: DisplayLine, fade: [FadedCharacters], direction: TextDirection, width: Int?,
+    resolver: VisualOrder.LineResolver, into writer: inout Writer
   ) {
     if direction == .rtl, let width, width > line.width {
       writer.append(String(repeating: " ", count: width - line.width))
     }
-    let clusters = VisualOrder.clusters(of: line, direction: direction)
+    let clusters = VisualOrder.clusters(of: line, direction: direction, resolver: resolver)
     var start = 0
     while start < clusters.count {
       let fragment = clusters[start].fragment

@@ -78,7 +78,8 @@ public struct HTMLOptions: Hashable, Sendable {
 ///   (ending in the ellipsis) and the button, a WAI-ARIA disclosure with `aria-expanded` and `aria-controls`;
 ///   the full text is `display: none` until expanded, so nothing hidden takes focus and nothing focusable is
 ///   hidden from assistive technology. A link is one tab stop in either state: the pieces of a link cut by a
-///   line end or by a change of style after its first are `tabindex="-1"` (still links for a click). Focus moves to the less button (or the text) on expanding, and back on collapsing.
+///   line end or by a change of style after its first are `tabindex="-1"` (still links for a click). Focus
+///   moves to the less button (or the text) on expanding, and back on collapsing.
 /// - **The fade**: the last line's text fades towards its end under a `mask-image` gradient (towards the left
 ///   for `dir="rtl"`).
 /// - **Motion**: the height change animates (``HTMLOptions/animationDuration``), never for readers who ask

@@ -33,47 +33,31 @@ enum VisualOrder {
 
   /// The pieces of `line` in the order they are drawn left to right: a run's text a stretch per fragment, the
   /// fragments of a right-to-left run in reverse (``drawn(_:isRightToLeft:)`` reverses each one's clusters).
+  /// The runs are the resolver's (``LineResolver/runs(ofUTF8:direction:)``) over the fragments' bytes.
   /// (A cluster per piece made a line that holds a Hebrew word cost eight lines written from their runs.)
-  static func clusters(of line: DisplayLine, direction: TextDirection) -> [Cluster] {
-    var units: [UInt16] = []
-    var fragmentStarts: [Int] = []  // each fragment's UTF-16 offset in the line
+  static func clusters(of line: DisplayLine, direction: TextDirection, resolver: LineResolver) -> [Cluster] {
+    var bytes: [UInt8] = []
+    var fragmentStarts: [Int] = []  // each fragment's byte offset in the line
     for fragment in line.fragments {
-      fragmentStarts.append(units.count)
-      units.append(contentsOf: fragment.text.utf16)
+      fragmentStarts.append(bytes.count)
+      bytes += fragment.text.utf8
     }
-    let whole = line.fragments.indices.map { index in
-      Cluster(fragment: index, range: line.fragments[index].text.startIndex..<line.fragments[index].text.endIndex)
-    }.filter { !$0.range.isEmpty }
-    guard !units.isEmpty, units.count < Int(Int32.max) else { return whole }
-    let capacity = units.count
-    var starts = [Int32](repeating: 0, count: capacity)
-    var lengths = [Int32](repeating: 0, count: capacity)
-    var rightToLeft = [UInt8](repeating: 0, count: capacity)
-    let count = units.withUnsafeBufferPointer { text in
-      unfold_icu_bidi_visual_runs(
-        text.baseAddress, Int32(text.count), direction == .rtl ? 1 : 0, &starts, &lengths, &rightToLeft,
-        Int32(capacity))
-    }
-    guard count > 0 else { return whole }
+    let runs = bytes.withUnsafeBufferPointer { resolver.runs(ofUTF8: $0, direction: direction) }
     var visual: [Cluster] = []
-    for run in 0..<Int(count) {
-      let runStart = Int(starts[run])
-      let runEnd = runStart + Int(lengths[run])
-      let isRightToLeft = rightToLeft[run] != 0
+    for run in runs {
       // The run's part of each fragment it overlaps, in logical order.
       var pieces: [Cluster] = []
       for (index, fragment) in line.fragments.enumerated() {
         let fragmentStart = fragmentStarts[index]
-        let fragmentEnd = fragmentStart + fragment.text.utf16.count
-        let lower = max(runStart, fragmentStart)
-        let upper = min(runEnd, fragmentEnd)
+        let lower = max(run.range.lowerBound, fragmentStart)
+        let upper = min(run.range.upperBound, fragmentStart + fragment.text.utf8.count)
         guard lower < upper else { continue }
         let text = fragment.text
-        let from = text.utf16.index(text.startIndex, offsetBy: lower - fragmentStart)
-        let to = text.utf16.index(from, offsetBy: upper - lower)
-        pieces.append(Cluster(fragment: index, range: from..<to, isRightToLeft: isRightToLeft))
+        let from = text.utf8.index(text.startIndex, offsetBy: lower - fragmentStart)
+        let to = text.utf8.index(from, offsetBy: upper - lower)
+        pieces.append(Cluster(fragment: index, range: from..<to, isRightToLeft: run.isRightToLeft))
       }
-      visual += isRightToLeft ? pieces.reversed() : pieces
+      visual += run.isRightToLeft ? pieces.reversed() : pieces
     }
     return visual
   }
@@ -308,7 +292,7 @@ enum VisualOrder {
       offsets.removeAll(keepingCapacity: true)
       var offset = 0
       while offset < line.count {
-        let (value, length) = decode(line, at: offset)
+        let (value, length) = GraphemeReader.decode(line, at: offset)
         if value < 0x10000 {
           units.append(UInt16(value))
           offsets.append(offset)
@@ -342,21 +326,6 @@ enum VisualOrder {
     }
   }
 
-  /// The code point whose UTF-8 starts at `index` of valid UTF-8 bytes, and its length.
-  @inline(__always)
-  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int) {
-    let lead = UInt32(bytes[index])
-    if lead < 0x80 { return (lead, 1) }
-    if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F), 2) }
-    if lead < 0xF0 {
-      return ((lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
-    }
-    let value =
-      (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
-      | UInt32(bytes[index + 3] & 0x3F)
-    return (value, 4)
-  }
-
   /// The UTF-8 bytes of a right-to-left piece as drawn (``drawn(_:isRightToLeft:)``), written to `output`
   /// (emptied first): read from the bytes, its clusters found by the tables when every character is
   /// grapheme-simple or a plain mark after a base that takes it, copied whole in reverse order, and rebuilt only
@@ -376,16 +345,19 @@ enum VisualOrder {
     var mirrors = false
     var index = 0
     while index < piece.count {
-      let (value, length) = decode(piece, at: index)
+      let (value, length) = GraphemeReader.decode(piece, at: index)
       let raw = value < 0x80 ? 0 : UnicodeTables.lookUp(value)
       if UnicodeProperties.isGraphemeSimple(raw, value) {
         starts.append(index)
         takesMarks = UnicodeProperties.takesPlainMarks(raw, value)
       } else if !(takesMarks && UnicodeProperties.isPlainMark(raw, value)) {
-        output.append(contentsOf: drawn(Substring(String(decoding: piece, as: UTF8.self)), isRightToLeft: true).utf8)
+        // Other text: its clusters as Swift's `Character` finds them.
+        for character in String(decoding: piece, as: UTF8.self).reversed() {
+          for scalar in character.unicodeScalars { appendMirrored(scalar.value, to: &output) }
+        }
         return
       }
-      mirrors = mirrors || Unicode.Scalar(value).map(mayMirror) == true
+      mirrors = mirrors || mayMirror(value)
       index += length
     }
     guard !mirrors else {
@@ -393,9 +365,8 @@ enum VisualOrder {
       for start in starts.reversed() {
         var at = start
         while at < end {
-          let (value, length) = decode(piece, at: at)
-          let mirrored = Unicode.Scalar(unfold_icu_mirror(value)) ?? Unicode.Scalar(value) ?? "\u{FFFD}"
-          output.append(contentsOf: UTF8.encode(mirrored)!)
+          let (value, length) = GraphemeReader.decode(piece, at: at)
+          appendMirrored(value, to: &output)
           at += length
         }
         end = start
@@ -428,57 +399,26 @@ enum VisualOrder {
   }
 
   /// A piece's characters as drawn: drawn right to left, its clusters in reverse order (each one's own
-  /// characters in order) and mirrored. Clusters are copied whole; only a cluster that holds a character that
-  /// may mirror is rebuilt (Hebrew and Arabic letters never do).
+  /// characters in order) and mirrored (``drawnRightToLeft(utf8:into:)``).
   static func drawn(_ characters: Substring, isRightToLeft: Bool) -> Substring {
     guard isRightToLeft else { return characters }
-    let bounds = simpleClusterStarts(characters) ?? characters.indices.map { $0 }
-    var result = ""
-    result.reserveCapacity(characters.utf8.count)
-    var end = characters.endIndex
-    for start in bounds.reversed() {
-      let cluster = characters[start..<end]
-      if cluster.unicodeScalars.contains(where: mayMirror) {
-        for scalar in cluster.unicodeScalars {
-          result.unicodeScalars.append(Unicode.Scalar(unfold_icu_mirror(scalar.value)) ?? scalar)
-        }
-      } else {
-        result += cluster
-      }
-      end = start
-    }
-    return Substring(result)
+    var text = String(characters)
+    var output: [UInt8] = []
+    text.withUTF8 { drawnRightToLeft(utf8: $0, into: &output) }
+    return Substring(String(decoding: output, as: UTF8.self))
   }
 
-  /// The starts of the grapheme clusters of text made of grapheme-simple characters and plain marks after a
-  /// base that takes them (``UnicodeProperties/isGraphemeSimple(_:_:)``, ``UnicodeProperties/isPlainMark(_:_:)``,
-  /// the tables the line breaker reads, checked against `Character`): a cluster is such a character and the
-  /// marks after it. Nil for any other text, whose clusters Swift's `Character` finds (its grapheme breaking
-  /// took longer than the line breaking of the 1 MB benchmark document's Hebrew and Arabic lines).
-  private static func simpleClusterStarts(_ characters: Substring) -> [String.Index]? {
-    var starts: [String.Index] = []
-    var takesMarks = false
-    let scalars = characters.unicodeScalars
-    var index = scalars.startIndex
-    while index < scalars.endIndex {
-      let value = scalars[index].value
-      let raw = value < 0x80 ? 0 : UnicodeTables.lookUp(value)
-      if UnicodeProperties.isGraphemeSimple(raw, value) {
-        starts.append(index)
-        takesMarks = UnicodeProperties.takesPlainMarks(raw, value)
-      } else if !(takesMarks && UnicodeProperties.isPlainMark(raw, value)) {
-        return nil
-      }
-      index = scalars.index(after: index)
-    }
-    return starts
+  /// Appends the UTF-8 of a code point drawn right to left: its mirror image (`)` for `(`), or itself.
+  private static func appendMirrored(_ value: UInt32, to output: inout [UInt8]) {
+    let scalar = Unicode.Scalar(unfold_icu_mirror(value)) ?? Unicode.Scalar(value) ?? "\u{FFFD}"
+    output.append(contentsOf: UTF8.encode(scalar)!)
   }
 
   /// Whether a character may have a mirror image (Bidi_Mirrored): the ASCII and Latin-1 brackets and
   /// quotes, Tibetan and Ogham brackets, and characters from U+2000 on (punctuation, mathematical symbols,
   /// CJK brackets): every mirrored character below U+2000 is listed.
-  private static func mayMirror(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
+  private static func mayMirror(_ value: UInt32) -> Bool {
+    switch value {
     case 0x28, 0x29, 0x3C, 0x3E, 0x5B, 0x5D, 0x7B, 0x7D, 0xAB, 0xBB, 0xF3A...0xF3D, 0x169B, 0x169C: return true
     case 0x2000...: return true
     default: return false
