@@ -99,30 +99,63 @@ int32_t unfold_icu_bidi_line_runs(void *object, const uint16_t *text, int32_t le
   return count;
 }
 
-int32_t unfold_icu_simple_bidi_classes(const uint8_t *text, int32_t length, uint8_t *classes, int32_t *offsets) {
-  int32_t index = 0, count = 0;
+// The Bidi_Class of the ASCII characters, read from ICU once.
+static uint8_t ascii_classes[128];
+static pthread_once_t ascii_classes_once = PTHREAD_ONCE_INIT;
+
+static void read_ascii_classes(void) {
+  for (UChar32 c = 0; c < 128; c++) ascii_classes[c] = (uint8_t)u_charDirection(c);
+}
+
+// A paired bracket's key: the closing bracket of its pair, U+2329 and U+232A taken as their canonical equivalents
+// U+3008 and U+3009 (BD16), shifted left once, the low bit set for an opening bracket.
+static uint32_t bracket_key(UChar32 c) {
+  UBidiPairedBracketType type = (UBidiPairedBracketType)u_getIntPropertyValue(c, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
+  if (type == U_BPT_NONE) return 0;
+  UChar32 closing = type == U_BPT_OPEN ? u_getBidiPairedBracket(c) : c;
+  if (closing == 0x232A) closing = 0x3009;
+  return (uint32_t)closing << 1 | (type == U_BPT_OPEN);
+}
+
+int32_t unfold_icu_simple_bidi_classes(const uint8_t *text, int32_t length, uint8_t *classes, int32_t *offsets,
+                                       uint32_t *brackets) {
+  pthread_once(&ascii_classes_once, read_ascii_classes);
+  int32_t index = 0, count = 0, removed = -1;  // where the boundary neutrals before the character start
   while (index < length) {
     int32_t start = index;
-    UChar32 c;
-    U8_NEXT(text, index, length, c);
-    if (c < 0) return -1;
-    UCharDirection direction = u_charDirection(c);
+    UChar32 c = text[index];
+    UCharDirection direction;
+    if (c < 0x80) {
+      index++;
+      direction = (UCharDirection)ascii_classes[c];
+    } else {
+      U8_NEXT(text, index, length, c);
+      if (c < 0) return -1;
+      direction = u_charDirection(c);
+    }
+    uint32_t bracket = 0;
     switch (direction) {
       case U_LEFT_TO_RIGHT: case U_RIGHT_TO_LEFT: case U_EUROPEAN_NUMBER: case U_EUROPEAN_NUMBER_SEPARATOR:
       case U_EUROPEAN_NUMBER_TERMINATOR: case U_ARABIC_NUMBER: case U_COMMON_NUMBER_SEPARATOR:
       case U_WHITE_SPACE_NEUTRAL: case U_RIGHT_TO_LEFT_ARABIC: case U_DIR_NON_SPACING_MARK:
         break;
       case U_OTHER_NEUTRAL:
-        if (u_getIntPropertyValue(c, UCHAR_BIDI_PAIRED_BRACKET_TYPE) != U_BPT_NONE) return -1;
+        if (c == '(' || c == ')' || c == '[' || c == ']' || c == '{' || c == '}' || c >= 0x80) bracket = bracket_key(c);
         break;
+      case U_BOUNDARY_NEUTRAL:
+        // Removed (X9), it takes the level of the character after it, as ICU gives it.
+        if (removed < 0) removed = start;
+        continue;
       default:
         return -1;
     }
     classes[count] = (uint8_t)direction;
-    offsets[count] = start;
+    offsets[count] = removed < 0 ? start : removed;
+    brackets[count] = bracket;
     count++;
+    removed = -1;
   }
-  return count;
+  return removed < 0 ? count : -1;
 }
 
 uint32_t unfold_icu_mirror(uint32_t code_point) { return (uint32_t)u_charMirror((UChar32)code_point); }

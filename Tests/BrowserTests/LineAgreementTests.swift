@@ -105,7 +105,9 @@ import Unfold
       for line in toggleProblems.prefix(25) { print("  toggle \(line)") }
       // Every case, for whoever studies them: UNFOLD_AGREEMENT_LOG names a file to append them to.
       guard let path = ProcessInfo.processInfo.environment["UNFOLD_AGREEMENT_LOG"] else { return }
-      if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+      if !FileManager.default.fileExists(atPath: path) {
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+      }
       guard let file = FileHandle(forWritingAtPath: path) else { return }
       file.seekToEndOfFile()
       let all =

@@ -24,11 +24,15 @@ void unfold_icu_bidi_close(void *bidi);
 int32_t unfold_icu_bidi_line_runs(void *bidi, const uint16_t *text, int32_t length, uint8_t paragraph_level,
                                   int32_t *starts, int32_t *lengths, uint8_t *right_to_left, int32_t capacity);
 
-/// The Bidi_Class of each code point of UTF-8 `text` (ICU's UCharDirection values) and the byte offset where it
-/// starts, written into `classes` and `offsets` (room for `length`); returns how many code points there are, or -1
-/// as soon as one is a paragraph or segment separator, an explicit embedding, override or isolate, a boundary
-/// neutral, or a paired bracket: classes that a line needs ICU's whole algorithm for.
-int32_t unfold_icu_simple_bidi_classes(const uint8_t *text, int32_t length, uint8_t *classes, int32_t *offsets);
+/// The Bidi_Class of each code point of UTF-8 `text` (ICU's UCharDirection values), the byte offset where it starts
+/// and, for a paired bracket, its key (the code point of the pair's closing bracket shifted left once, the low bit set
+/// for an opening one; 0 for any other character), written into `classes`, `offsets` and `brackets` (room for
+/// `length`). A boundary neutral (a joiner, a soft hyphen) is removed as rule X9 says and goes with the character
+/// after it, whose level ICU gives it. Returns how many code points there are, or -1 as soon as one is a paragraph or
+/// segment separator, an explicit embedding, override or isolate, or when a boundary neutral ends the text: classes
+/// that a line needs ICU's whole algorithm for.
+int32_t unfold_icu_simple_bidi_classes(const uint8_t *text, int32_t length, uint8_t *classes, int32_t *offsets,
+                                       uint32_t *brackets);
 
 /// The mirrored form of a code point drawn right to left (`(` for `)`), or the code point itself.
 uint32_t unfold_icu_mirror(uint32_t code_point);

@@ -36,6 +36,18 @@ public enum TextDirection: String, Hashable, Sendable {
   static func holdsBidiCharacter(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     while index < bytes.count {
+      // Eight bytes at a time up to one of 0xD6 or above: a byte's low seven bits plus 0x2A reach 0x80 (and
+      // never carry into the next byte) when they are 0x56 or more.
+      while index + 8 <= bytes.count, let base = bytes.baseAddress {
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        let high = ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x2A2A_2A2A_2A2A_2A2A) & word & 0x8080_8080_8080_8080
+        guard high == 0 else {
+          index += high.trailingZeroBitCount / 8
+          break
+        }
+        index += 8
+      }
+      guard index < bytes.count else { return false }
       let lead = bytes[index]
       defer { index += 1 }
       guard lead >= 0xD6 else { continue }

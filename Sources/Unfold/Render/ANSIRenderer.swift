@@ -229,20 +229,19 @@ public struct ANSIRenderer: Sendable {
     for visual in resolver.runs(ofUTF8: UnsafeBufferPointer(rebasing: bytes[range]), direction: direction) {
       let lower = range.lowerBound + visual.range.lowerBound
       let upper = range.lowerBound + visual.range.upperBound
-      var pieces: [(range: Range<Int>, run: Int)] = []
-      var run = firstRun
-      while text.runEnds[run] <= lower { run += 1 }
-      var start = lower
-      while start < upper {
+      // The style runs the direction run overlaps, the first and the last: a right-to-left one's are written
+      // from the last.
+      var first = firstRun
+      while text.runEnds[first] <= lower { first += 1 }
+      var last = first
+      while text.runEnds[last] < upper { last += 1 }
+      for index in 0...(last - first) {
+        let run = visual.isRightToLeft ? last - index : first + index
+        let start = run == first ? lower : text.runEnds[run - 1]
         let end = min(text.runEnds[run], upper)
-        pieces.append((start..<end, run))
-        start = end
-        run += 1
-      }
-      if visual.isRightToLeft { pieces.reverse() }
-      for piece in pieces {
-        let slice = UnsafeBufferPointer(rebasing: bytes[piece.range])
-        let style = text.style(ofRun: piece.run)
+        guard start < end else { continue }
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        let style = text.style(ofRun: run)
         guard visual.isRightToLeft else {
           writer.write(bytes: slice, style: style, isClean: isClean, renderer: self)
           continue

@@ -62,9 +62,14 @@ enum VisualOrder {
     return visual
   }
 
-  /// Resolves lines' direction runs with one ICU bidi object and reuses the arrays it reads and writes, from
-  /// line to line of one rendering (an object and six arrays made per line were a third of the cost of
-  /// reordering a line).
+  /// A stretch of a line drawn in one direction: its byte range in the line and whether it is drawn right to left.
+  struct Run: Equatable, Sendable {
+    var range: Range<Int>
+    var isRightToLeft: Bool
+  }
+
+  /// Resolves the direction runs of the lines of one rendering, reusing its buffers and its ICU bidi object from
+  /// line to line (see <doc:TerminalOutput>).
   final class LineResolver {
     private let bidi = unfold_icu_bidi_open()
     private var units: [UInt16] = []
@@ -76,21 +81,28 @@ enum VisualOrder {
     var drawn: [UInt8] = []
     /// Room for the starts of a piece's clusters.
     var clusterStarts: [Int] = []
+    /// The simple path's buffers (``simpleRuns(ofUTF8:direction:)``), `capacity` characters each: owned here and
+    /// read without bounds checks, since every index stays below the count the classes were written for.
+    private var capacity = 0
+    private var classes: UnsafeMutablePointer<UInt8>?
+    private var classOffsets: UnsafeMutablePointer<Int32>?
+    private var brackets: UnsafeMutablePointer<UInt32>?
+    private var levels: UnsafeMutablePointer<UInt8>?
 
-    deinit { unfold_icu_bidi_close(bidi) }
+    deinit {
+      unfold_icu_bidi_close(bidi)
+      classes?.deallocate()
+      classOffsets?.deallocate()
+      brackets?.deallocate()
+      levels?.deallocate()
+    }
 
     /// The direction runs of a line's UTF-8 bytes in the order they are drawn left to right: their byte ranges
     /// in the line, and whether each is drawn right to left: ``simpleRuns(ofUTF8:direction:)`` when the line's
     /// classes allow, else ICU's (``icuRuns(ofUTF8:direction:)``).
-    func runs(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [(
-      range: Range<Int>, isRightToLeft: Bool
-    )] {
+    func runs(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [Run] {
       simpleRuns(ofUTF8: line, direction: direction) ?? icuRuns(ofUTF8: line, direction: direction)
     }
-
-    private var classes: [UInt8] = []
-    private var classOffsets: [Int32] = []
-    private var levels: [UInt8] = []
 
     // ICU's UCharDirection values of the classes a simple line holds.
     private static let (l, r, en, es, et, an, cs, ws, on, al, nsm):
@@ -98,49 +110,218 @@ enum VisualOrder {
         (0, 1, 2, 3, 4, 5, 6, 9, 10, 13, 17)
 
     /// UAX #9 for a line that is one isolating run sequence at the paragraph's level: every character strong
-    /// (L, R, AL), a number (EN, AN), a number separator or terminator (ES, CS, ET), a space (WS), a mark
-    /// (NSM) or a neutral that is not a paired bracket (ON), as ICU classes them
-    /// (`unfold_icu_simple_bidi_classes`). Rules W1–W7, N1–N2, I1–I2, L1 and L2 as UAX #9 states them (no
-    /// embeddings, isolates or brackets to follow: N0 has nothing to pair); nil for any other line. A test
-    /// compares it with ICU's runs for thousands of random lines. (ICU's `ubidi_setPara` was the largest cost
-    /// of writing a Hebrew or Arabic line.)
-    func simpleRuns(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [(
-      range: Range<Int>, isRightToLeft: Bool
-    )]? {
-      guard !line.isEmpty, line.count < Int(Int32.max) else { return nil }
-      var t = self.classes
-      var offsets = self.classOffsets
-      var levels = self.levels
-      (self.classes, self.classOffsets, self.levels) = ([], [], [])
-      defer { (self.classes, self.classOffsets, self.levels) = (t, offsets, levels) }
-      if t.count < line.count {
-        t = [UInt8](repeating: 0, count: line.count)
-        offsets = [Int32](repeating: 0, count: line.count)
-        levels = [UInt8](repeating: 0, count: line.count)
-      }
-      let count = Int(unfold_icu_simple_bidi_classes(line.baseAddress, Int32(line.count), &t, &offsets))
+    /// (L, R, AL), a number (EN, AN), a number separator or terminator (ES, CS, ET), a space (WS), a mark (NSM),
+    /// another neutral (ON, paired brackets among them) or a boundary neutral inside the line, as ICU classes them
+    /// (`unfold_icu_simple_bidi_classes`). Rules X9, W1–W7, N0–N2, I1–I2, L1 and L2 as UAX #9 states them;
+    /// nil for any other line, and for one whose brackets nest deeper than BD16's stack. A test compares the
+    /// runs with ICU's for thousands of random lines.
+    func simpleRuns(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [Run]? {
+      guard let base = line.baseAddress, !line.isEmpty, line.count < Int(Int32.max) else { return nil }
+      reserve(line.count)
+      guard let t = classes, let offsets = classOffsets, let brackets, let levels else { return nil }
+      let count = Int(unfold_icu_simple_bidi_classes(base, Int32(line.count), t, offsets, brackets))
       guard count > 0 else { return nil }
       let paragraphLevel: UInt8 = direction == .rtl ? 1 : 0
-      // Resolved in place in the arrays' buffers (through the arrays, every read was checked).
-      t.withUnsafeMutableBufferPointer { t in
-        levels.withUnsafeMutableBufferPointer { levels in
-          Self.resolve(
-            t: t, levels: levels, count: count, paragraphLevel: paragraphLevel,
-            embedding: direction == .rtl ? Self.r : Self.l)
+      let embedding = direction == .rtl ? Self.r : Self.l
+      guard
+        Self.resolve(
+          t: t, brackets: brackets, levels: levels, count: count, paragraphLevel: paragraphLevel,
+          embedding: embedding)
+      else { return nil }
+      return Self.visualRuns(levels: levels, offsets: offsets, count: count, byteCount: line.count)
+    }
+
+    /// Room for the classes of `count` characters.
+    private func reserve(_ count: Int) {
+      guard capacity < count else { return }
+      classes?.deallocate()
+      classOffsets?.deallocate()
+      brackets?.deallocate()
+      levels?.deallocate()
+      capacity = max(count, 256)
+      classes = .allocate(capacity: capacity)
+      classOffsets = .allocate(capacity: capacity)
+      brackets = .allocate(capacity: capacity)
+      levels = .allocate(capacity: capacity)
+    }
+
+    /// Rules W1–W7, N0–N2, I1–I2 and L1 over the classes `t` of a line of `count` characters, writing each one's
+    /// level into `levels`; `embedding` is the class of the paragraph's direction (sos and eos). False when the
+    /// brackets nest deeper than BD16 follows.
+    private static func resolve(
+      t: UnsafeMutablePointer<UInt8>, brackets: UnsafeMutablePointer<UInt32>, levels: UnsafeMutablePointer<UInt8>,
+      count: Int, paragraphLevel: UInt8, embedding: UInt8
+    ) -> Bool {
+      let (l, r, en, es, et, an, cs, ws, on, al, nsm) = (
+        Self.l, Self.r, Self.en, Self.es, Self.et, Self.an, Self.cs, Self.ws, Self.on, Self.al, Self.nsm
+      )
+      // L1 reads the classes as given: the spaces that end the line.
+      var trailing = count
+      while trailing > 0, t[trailing - 1] == ws { trailing -= 1 }
+      // W1: a mark takes the class of what precedes it (its class before W2 and W3); W2, W3: a European number
+      // after Arabic letters is an Arabic number, and AL is R. W4 and W5 need to know whether there are numbers.
+      var previous = embedding
+      var strong = embedding
+      var holdsNumbers = false
+      var holdsBrackets = false
+      for i in 0..<count {
+        var class_ = t[i]
+        if class_ == nsm { class_ = previous }
+        previous = class_
+        switch class_ {
+        case l, r: strong = class_
+        case al:
+          strong = al
+          class_ = r
+        case en:
+          holdsNumbers = true
+          if strong == al { class_ = an }
+        case an: holdsNumbers = true
+        case on: holdsBrackets = holdsBrackets || brackets[i] != 0
+        default: break
+        }
+        t[i] = class_
+      }
+      if holdsNumbers {
+        // W4: one separator between two numbers of a kind joins them.
+        if count >= 3 {
+          for i in 1..<count - 1 {
+            if t[i] == es, t[i - 1] == en, t[i + 1] == en {
+              t[i] = en
+            } else if t[i] == cs, t[i - 1] == t[i + 1], t[i - 1] == en || t[i - 1] == an {
+              t[i] = t[i - 1]
+            }
+          }
+        }
+        // W5: terminators next to a European number are one.
+        var i = 0
+        while i < count {
+          guard t[i] == et else {
+            i += 1
+            continue
+          }
+          var end = i
+          while end < count, t[end] == et { end += 1 }
+          if (i > 0 && t[i - 1] == en) || (end < count && t[end] == en) {
+            for k in i..<end { t[k] = en }
+          }
+          i = end
         }
       }
-      // The runs of one level, in logical order, then L2: from the highest level to the lowest odd one, every
-      // stretch of runs at that level or above is reversed.
+      // W6: the other separators and terminators are neutral; W7: a European number after L (or at the start
+      // of a left-to-right paragraph) is L.
+      strong = embedding
+      for k in 0..<count {
+        switch t[k] {
+        case es, cs, et: t[k] = on
+        case l, r: strong = t[k]
+        case en where strong == l: t[k] = l
+        default: break
+        }
+      }
+      if holdsBrackets {
+        guard resolveBrackets(t: t, brackets: brackets, count: count, embedding: embedding) else {
+          return false
+        }
+      }
+      // N1, N2: neutrals between the same direction take it (numbers count as R), the others the paragraph's.
+      var i = 0
+      while i < count {
+        guard t[i] == ws || t[i] == on else {
+          i += 1
+          continue
+        }
+        var end = i
+        while end < count, t[end] == ws || t[end] == on { end += 1 }
+        let before = i == 0 ? embedding : (t[i - 1] == l ? l : r)
+        let after = end == count ? embedding : (t[end] == l ? l : r)
+        let resolved = before == after ? before : embedding
+        for k in i..<end { t[k] = resolved }
+        i = end
+      }
+      // I1, I2 and L1.
+      for k in 0..<count {
+        if k >= trailing {
+          levels[k] = paragraphLevel
+        } else if paragraphLevel == 0 {
+          levels[k] = t[k] == l ? 0 : t[k] == r ? 1 : 2
+        } else {
+          levels[k] = t[k] == r ? 1 : 2
+        }
+      }
+      return true
+    }
+
+    /// N0: the paired brackets (BD16, a stack of 63) in the order of their opening brackets take the paragraph's
+    /// direction when a strong character inside them has it; else the other direction when one inside has it and
+    /// so does the first strong character before them (or sos); else they stay neutral. A mark after a bracket
+    /// keeps the class W1 gave it, as ICU (and so the browser) leaves it, though N0 would have it follow the
+    /// bracket. False when the stack overflows.
+    private static func resolveBrackets(
+      t: UnsafeMutablePointer<UInt8>, brackets: UnsafeMutablePointer<UInt32>, count: Int, embedding: UInt8
+    ) -> Bool {
+      let (l, r, on) = (Self.l, Self.r, Self.on)
+      var openers: [(key: UInt32, position: Int)] = []
+      var pairs: [(open: Int, close: Int)] = []
+      for i in 0..<count where t[i] == on && brackets[i] != 0 {
+        let key = brackets[i] >> 1
+        if brackets[i] & 1 == 1 {
+          guard openers.count < 63 else { return false }
+          openers.append((key, i))
+        } else if let match = openers.lastIndex(where: { $0.key == key }) {
+          pairs.append((openers[match].position, i))
+          openers.removeSubrange(match...)
+        }
+      }
+      pairs.sort { $0.open < $1.open }
+      // The direction of a strong class for N0 (numbers count as R), or nil for a neutral.
+      func direction(_ class_: UInt8) -> UInt8? { class_ == l ? l : class_ == on || class_ == Self.ws ? nil : r }
+      for pair in pairs {
+        var opposite = false
+        var resolved: UInt8?
+        for k in pair.open + 1..<pair.close {
+          guard let found = direction(t[k]) else { continue }
+          if found == embedding {
+            resolved = embedding
+            break
+          }
+          opposite = true
+        }
+        if resolved == nil, opposite {
+          var before = embedding
+          var k = pair.open - 1
+          while k >= 0 {
+            if let found = direction(t[k]) {
+              before = found
+              break
+            }
+            k -= 1
+          }
+          resolved = before == embedding ? embedding : before
+        }
+        guard let resolved else { continue }
+        t[pair.open] = resolved
+        t[pair.close] = resolved
+      }
+      return true
+    }
+
+    /// The runs of one level, then L2 (from the highest level to the lowest odd one, every stretch of runs at that
+    /// level or above reversed), with neighbours of one direction that follow on in the text joined.
+    private static func visualRuns(
+      levels: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<Int32>, count: Int, byteCount: Int
+    ) -> [Run] {
       var runs: [(range: Range<Int>, level: UInt8)] = []
       var start = 0
+      var highest: UInt8 = 0
+      var lowestOdd: UInt8 = .max
       for k in 1...count where k == count || levels[k] != levels[start] {
-        let lower = Int(offsets[start])
-        let upper = k == count ? line.count : Int(offsets[k])
-        runs.append((lower..<upper, levels[start]))
+        let level = levels[start]
+        runs.append((Int(offsets[start])..<(k == count ? byteCount : Int(offsets[k])), level))
+        highest = max(highest, level)
+        if level & 1 == 1 { lowestOdd = min(lowestOdd, level) }
         start = k
       }
-      let highest = runs.map(\.level).max() ?? 0
-      let lowestOdd = runs.map(\.level).filter { $0 & 1 == 1 }.min() ?? highest + 1
       if highest >= lowestOdd {
         for level in stride(from: highest, through: lowestOdd, by: -1) {
           var index = 0
@@ -156,15 +337,13 @@ enum VisualOrder {
           }
         }
       }
-      return Self.joiningNeighbours(runs.map { ($0.range, $0.level & 1 == 1) })
+      return joiningNeighbours(runs.lazy.map { Run(range: $0.range, isRightToLeft: $0.level & 1 == 1) })
     }
 
     /// Runs next to each other in both orders and of one direction made one (levels 0 and 2 of a number in
     /// left-to-right text draw as one run; ICU joins some such runs, not all).
-    static func joiningNeighbours(_ runs: [(range: Range<Int>, isRightToLeft: Bool)]) -> [(
-      range: Range<Int>, isRightToLeft: Bool
-    )] {
-      var joined: [(range: Range<Int>, isRightToLeft: Bool)] = []
+    static func joiningNeighbours(_ runs: some Sequence<Run>) -> [Run] {
+      var joined: [Run] = []
       for run in runs {
         if let last = joined.last, last.isRightToLeft == run.isRightToLeft {
           if !run.isRightToLeft, last.range.upperBound == run.range.lowerBound {
@@ -181,100 +360,9 @@ enum VisualOrder {
       return joined
     }
 
-    /// Rules W1–W7, N1–N2, I1–I2 and L1 over the classes `t` of a line of `count` characters, writing each
-    /// one's level into `levels`; `embedding` is the class of the paragraph's direction (sos and eos).
-    private static func resolve(
-      t: UnsafeMutableBufferPointer<UInt8>, levels: UnsafeMutableBufferPointer<UInt8>, count: Int,
-      paragraphLevel: UInt8, embedding: UInt8
-    ) {
-      let (l, r, en, es, et, an, cs, ws, on, al, nsm) = (
-        Self.l, Self.r, Self.en, Self.es, Self.et, Self.an, Self.cs, Self.ws, Self.on, Self.al, Self.nsm
-      )
-      // L1 reads the classes as given: the spaces that end the line.
-      var trailing = count
-      while trailing > 0, t[trailing - 1] == ws { trailing -= 1 }
-      // W1: a mark takes the class of what precedes it.
-      var previous = embedding
-      for i in 0..<count {
-        if t[i] == nsm { t[i] = previous }
-        previous = t[i]
-      }
-      // W2, W3: a European number after Arabic letters is an Arabic number; AL is R.
-      var strong = embedding
-      for i in 0..<count {
-        switch t[i] {
-        case l, r: strong = t[i]
-        case al:
-          strong = al
-          t[i] = r
-        case en where strong == al: t[i] = an
-        default: break
-        }
-      }
-      // W4: one separator between two numbers of a kind joins them.
-      if count >= 3 {
-        for i in 1..<count - 1 {
-          if t[i] == es, t[i - 1] == en, t[i + 1] == en {
-            t[i] = en
-          } else if t[i] == cs, t[i - 1] == t[i + 1], t[i - 1] == en || t[i - 1] == an {
-            t[i] = t[i - 1]
-          }
-        }
-      }
-      // W5: terminators next to a European number are one; W6: the other separators and terminators are neutral.
-      var i = 0
-      while i < count {
-        guard t[i] == et else {
-          i += 1
-          continue
-        }
-        var end = i
-        while end < count, t[end] == et { end += 1 }
-        let touches = (i > 0 && t[i - 1] == en) || (end < count && t[end] == en)
-        for k in i..<end { t[k] = touches ? en : on }
-        i = end
-      }
-      for k in 0..<count where t[k] == es || t[k] == cs { t[k] = on }
-      // W7: a European number after L (or at the start of a left-to-right paragraph) is L.
-      strong = embedding
-      for k in 0..<count {
-        if t[k] == l || t[k] == r {
-          strong = t[k]
-        } else if t[k] == en, strong == l {
-          t[k] = l
-        }
-      }
-      // N1, N2: neutrals between the same direction take it (numbers count as R), the others the paragraph's.
-      i = 0
-      while i < count {
-        guard t[i] == ws || t[i] == on else {
-          i += 1
-          continue
-        }
-        var end = i
-        while end < count, t[end] == ws || t[end] == on { end += 1 }
-        let before = i == 0 ? embedding : (t[i - 1] == l ? l : r)
-        let after = end == count ? embedding : (t[end] == l ? l : r)
-        for k in i..<end { t[k] = before == after ? before : embedding }
-        i = end
-      }
-      // I1, I2 and L1.
-      for k in 0..<count {
-        if k >= trailing {
-          levels[k] = paragraphLevel
-        } else if paragraphLevel == 0 {
-          levels[k] = t[k] == l ? 0 : t[k] == r ? 1 : 2
-        } else {
-          levels[k] = t[k] == r ? 1 : 2
-        }
-      }
-    }
-
     /// ICU's direction runs of a line (see ``runs(ofUTF8:direction:)``); the whole line, left to right, when ICU
     /// cannot resolve it.
-    func icuRuns(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [(
-      range: Range<Int>, isRightToLeft: Bool
-    )] {
+    func icuRuns(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [Run] {
       // The arrays are moved out and back: a class's stored property is checked for exclusive access at every
       // use, two appends a character.
       var units = self.units
@@ -304,7 +392,7 @@ enum VisualOrder {
         }
         offset += length
       }
-      let whole = [(range: 0..<line.count, isRightToLeft: false)]
+      let whole = [Run(range: 0..<line.count, isRightToLeft: false)]
       guard !units.isEmpty, units.count < Int(Int32.max) else { return whole }
       let capacity = units.count
       if starts.count < capacity {
@@ -321,7 +409,9 @@ enum VisualOrder {
       return (0..<Int(count)).map { run in
         let start = Int(starts[run])
         let end = start + Int(lengths[run])
-        return (offsets[start]..<(end == units.count ? line.count : offsets[end]), rightToLeft[run] != 0)
+        return Run(
+          range: offsets[start]..<(end == units.count ? line.count : offsets[end]), isRightToLeft: rightToLeft[run] != 0
+        )
       }
     }
   }
