@@ -72,8 +72,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for (width, lineLimit) in [(settings.width, limit), (settings.width / 2 + 1, nil)] {
       check(Invariants.relayoutViolation(prepared, width: width, lineLimit: lineLimit), settings.text)
     }
-    // The lazy stream of an expanded view has the lines of the general one.
+    // The lazy stream of an expanded view has the lines of the general one, and every fitter the reference's.
     check(Invariants.lazyStreamViolation(text, width: settings.width), settings.text)
+    check(Invariants.referenceViolation(text, width: settings.width), settings.text)
   case .ansi:
     let settings = Settings(bytes)
     for state in [DisplayState.collapsed, .expanded] {

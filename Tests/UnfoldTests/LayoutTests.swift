@@ -254,6 +254,38 @@ import Testing
     #expect(newlines.lineCount(width: 3) == 3)
   }
 
+  /// Every fast fitter (a fresh layout, one stopped by a limit, a prepared text's relayout and count, the lazy
+  /// stream) lays out terminal cells as the plain greedy reference does, for random texts of words, spaces (leading
+  /// ones after hard breaks, runs longer than a line), tabs, hard breaks, long words, ideographs, Thai, Hebrew,
+  /// marks and emoji, at widths from 1 to wider than the text.
+  @Test func everyFitterLaysOutAsTheReferenceDoes() {
+    let pieces = [
+      "word", "a", "longerword", " ", "  ", "\t", "\n", "\n  ", "\n\n", "\r\n", "中文", "。", "テキスト",
+      "ภาษาไทยไม่มีการเว้นวรรค", "שלום", "123", "$19.99", "e\u{301}", "-", "(x)", "😀", "👨‍👩‍👧", "🇯🇵",
+      "verylongwordthatneverfitsonaline", "a a a a a a a a a a ", "\u{200B}", "https://example.com/a?b=c",
+    ]
+    var random = SplitMix64(state: 7)
+    var modelled = 0
+    for _ in 0..<300 {
+      var string = ""
+      for _ in 0..<(1 + random.below(60)) { string += random.pick(pieces) }
+      let text = StyledText(plain: string)
+      for width in [1, 2, 5, 9, 16, 33, 80, 500] {
+        guard ReferenceLayout.lines(text, width: width) != nil else { continue }
+        modelled += 1
+        let violation = Invariants.referenceViolation(text, width: width)
+        #expect(violation == nil, "\(string.debugDescription): \(violation ?? "")")
+      }
+    }
+    #expect(modelled == 300 * 8)
+  }
+
+  /// The reference leaves out what it does not model: soft hyphens.
+  @Test func theReferenceModelsNoSoftHyphen() {
+    #expect(ReferenceLayout.lines(StyledText(plain: "soft\u{AD}ly wrapped"), width: 5) == nil)
+    #expect(ReferenceLayout.lines(StyledText(plain: "a b"), width: 1)?.map(\.range) == [0..<2, 2..<3])
+  }
+
   /// A prepared text's layout (most segments placed by a few additions, break offsets read from the prepared
   /// segments) is the layout made from scratch: lines, completeness and break offsets, for random texts with
   /// tabs, soft hyphens, hard breaks (empty lines among them, and a newline after spaces that the Chromium

@@ -24,6 +24,44 @@ enum Invariants {
     return nil
   }
 
+  /// Every fast fitter lays out terminal cells as ``ReferenceLayout`` does: a fresh layout (a window of segments
+  /// at a time), one stopped by a line limit (a segment at a time), a prepared text's relayout (runs of plain
+  /// segments a line at a time) and its count of lines, and the lazy stream of an expanded view, for a text the
+  /// reference models.
+  static func referenceViolation(_ text: StyledText, width: Int) -> String? {
+    let measurer = TerminalCells()
+    guard let expected = ReferenceLayout.lines(text, measurer: measurer, width: width) else { return nil }
+    func differs(_ lines: [LineLayout.Line], _ fitter: String) -> String? {
+      guard lines != expected else { return nil }
+      let index = lines.indices.first { $0 >= expected.count || lines[$0] != expected[$0] } ?? lines.count
+      let line = index < lines.count ? String(describing: lines[index]) : "missing"
+      let reference = index < expected.count ? String(describing: expected[index]) : "none"
+      return "\(fitter) at width \(width): line \(index) is \(line), the reference's \(reference)"
+    }
+    if let violation = differs(LineLayout(text, measurer: measurer, width: width).lines, "a layout") {
+      return violation
+    }
+    // Stopped one line before the end: the reference's lines up to the limit, and not complete.
+    let limit = max(1, expected.count - 1)
+    let limited = LineLayout(text, measurer: measurer, width: width, lineLimit: limit)
+    guard limited.lines == Array(expected.prefix(limit)), limited.isComplete == (expected.count <= limit) else {
+      return "a layout limited to \(limit) lines at width \(width) is not the reference's first lines"
+    }
+    let prepared = PreparedText(text, measurer: measurer)
+    if let violation = differs(prepared.layout(width: width).lines, "a relayout") { return violation }
+    let counted = prepared.lineCount(width: width)
+    guard counted == expected.count else {
+      return "a count of lines at width \(width) is \(counted), the reference's \(expected.count)"
+    }
+    if CellLineStream.applies(to: text, measurer: measurer, breaker: .unicode) {
+      var stream = CellLineStream(text, measurer: measurer, breaker: .unicode, width: width)
+      var streamed: [LineLayout.Line] = []
+      while let line = stream.next() { streamed.append(line) }
+      if let violation = differs(streamed, "the lazy stream") { return violation }
+    }
+    return nil
+  }
+
   /// The lazy stream of an expanded terminal view (``CellLineStream``, which decides opportunities only where a line
   /// ends) has the lines of the general stream (``LineStream``, which decides every one), for a text it applies to.
   static func lazyStreamViolation(_ text: StyledText, width: Int) -> String? {
