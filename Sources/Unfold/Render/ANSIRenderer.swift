@@ -148,12 +148,11 @@ public struct ANSIRenderer: Sendable {
 
   /// The bytes of an expanded text's lines (see ``UncutLines/nextDrawn(perRun:)``): a line that draws as one
   /// fragment per run is written from the text's runs, with no fragment made; the others as drawn. The same
-  /// bytes as ``render(lines:fadeLine:capacity:)`` of the drawn lines (a test compares them): making a
-  /// `String` and measuring a width per fragment, for a renderer that reads neither, was a fifth of writing
-  /// an expanded view.
+  /// bytes as ``render(lines:fadeLine:capacity:)`` of the drawn lines (a test compares them), without a `String`
+  /// and a width per fragment that this renderer reads neither of (Docs/PerformanceNotes.md, "Terminal output").
   ///
-  /// The lines are consumed, not copied: a copy of them, and of the layout state they carry (scanner, segmenter and
-  /// fitter, some twenty arrays), with the destruction of both, was 2% of a comment's pipeline.
+  /// The lines are consumed, not copied: they carry the layout's state (scanner, segmenter and fitter, some twenty
+  /// arrays).
   func render<Lines>(perRun lines: consuming UncutLines<Lines>, text: StyledText, capacity: Int = 0) -> String {
     var writer = Writer(capacity: capacity)
     write(perRun: &lines, text: text, into: &writer)
@@ -179,7 +178,7 @@ public struct ANSIRenderer: Sendable {
         let range = line.contentRange
         guard !range.isEmpty else { break }
         // Written from the text's bytes, a run at a time: whether it has anything to replace is read from them
-        // too (through each run's substring, the look at its bytes cost as much as the check).
+        // too, not through each run's substring.
         text.string.withUTF8Buffer { bytes in
           if let direction, let resolver, Self.reorders(utf8: UnsafeBufferPointer(rebasing: bytes[range]), direction) {
             return writeVisually(
@@ -215,9 +214,8 @@ public struct ANSIRenderer: Sendable {
   /// Writes a line of the text's bytes `line`, whose first run is `firstRun`, in visual order: each of its
   /// direction runs (``VisualOrder/LineResolver/runs(ofUTF8:direction:)``) a style run at a time, a right-to-left one's style
   /// runs in reverse and their clusters drawn in reverse (``VisualOrder/drawn(_:isRightToLeft:)``). The bytes
-  /// that ``writeVisually(_:fade:direction:width:into:)`` writes for the drawn line, with no fragment made (a
-  /// fragment and a cluster each, the lines of the 1 MB benchmark document that hold Hebrew or Arabic took
-  /// eight times as long as the others).
+  /// that ``writeVisually(_:fade:direction:width:into:)`` writes for the drawn line, with no fragment or cluster
+  /// made (Docs/PerformanceNotes.md, "Right-to-left text in the terminal").
   private func writeVisually(
     runsOf line: LineLayout.Line, firstRun: Int, isClean: Bool, text: StyledText, bytes: UnsafeBufferPointer<UInt8>,
     direction: TextDirection, width: Int?, resolver: VisualOrder.LineResolver, into writer: inout Writer
@@ -307,9 +305,8 @@ public struct ANSIRenderer: Sendable {
   /// The output of one rendering and what it carries from fragment to fragment: the open hyperlink, the
   /// numbering of links, the last link policy decided and the escapes made.
   struct Writer {
-    /// The output, sealed 16 KiB at a time (``UTF8Output``): appended to a `String` piece by piece (an escape, a
-    /// run, a reset), each append checked the string's capacity, the alignment of the slice and whether the text
-    /// stayed ASCII, a sixth of an expanded view's pipeline.
+    /// The output, sealed 16 KiB at a time (``UTF8Output``), not a `String` that checks its capacity, the slice's
+    /// alignment and whether it stays ASCII at each of the many small appends (an escape, a run, a reset).
     private var output: UTF8Output
     private var openLink: String?
     private var previousLink: String?  // the link of the last fragment drawn, across line ends
@@ -358,9 +355,8 @@ public struct ANSIRenderer: Sendable {
         if openLink != nil { append(ANSIRenderer.closeLink) }
         if let link {
           if link != previousLink { linkOrdinal += 1 }
-          // OSC 8 with an id made of the URL's hash and the link's number, written piece by piece (as one string
-          // made by an interpolation, it was 5,000 instructions a link; a twentieth of 1 MB's pipeline with
-          // a link in every 900 bytes).
+          // OSC 8 with an id made of the URL's hash and the link's number, written piece by piece rather than
+          // interpolated into a string (Docs/PerformanceNotes.md, "Writing output").
           output.write("\u{1B}]8;id=u")
           output.write(hex: policy?.hash ?? 0)
           output.write(ascii: UInt8(ascii: "-"))
@@ -392,7 +388,7 @@ public struct ANSIRenderer: Sendable {
     mutating func write(bytes: UnsafeBufferPointer<UInt8>, style: Style, isClean: Bool, renderer: ANSIRenderer) {
       // A plain run outside a link whose escape is none (most runs of most texts): its bytes as they are, what the
       // general path below writes for it, without looking its escape and link up (strings copied, retained and
-      // released, at every run: about 8% of writing the 1 MB document's lines).
+      // released at every run).
       if plainIsBare, style.link == nil, style.traits.isEmpty, openLink == nil,
         isClean || ANSIRenderer.isClean(bytes: bytes)
       {
@@ -545,8 +541,7 @@ public struct ANSIRenderer: Sendable {
 
   /// The escapes of text at every colour level above none, by ``escapeKey(style:role:isLink:)`` (the four traits
   /// and whether it is a link): the same at every such level, since code's colour is one of the 16 (a test
-  /// compares them), and made once per process. Made per rendering, with its codes' array, their joining and the
-  /// interpolation, the escapes of a comment's three styles were 4% of its pipeline to the terminal.
+  /// compares them), and made once per process rather than per rendering.
   private static let textEscapes = madeTextEscapes(colors: .ansi16)
 
   /// The escape of text whose ``escapeKey(style:role:isLink:)`` is `key`, at `colors`: from ``textEscapes``
@@ -567,7 +562,7 @@ public struct ANSIRenderer: Sendable {
   /// tab becomes `width` spaces, a newline becomes a space (lines end with the engine's own newline), a soft
   /// hyphen is dropped (terminals would draw it; the engine measures it as nothing).
   public static func visible(_ text: some StringProtocol, width: Int) -> String {
-    // A tab alone, compared as a byte (a comparison of strings was a hundredth of a comment's pipeline).
+    // A tab alone, compared as a byte rather than as a string.
     if text.utf8.count == 1 && text.utf8.first == 0x09 { return String(repeating: " ", count: max(0, width)) }
     if isClean(text) { return String(text) }
     var result = ""

@@ -316,9 +316,8 @@ public struct HTMLRenderer: Sendable {
   }
 
   /// ``escape(_:)``, written to an output: the bytes are read for what to replace, and the stretches between
-  /// replacements are written whole (appending code point by code point was three tenths of the HTML
-  /// pipeline). The bytes are read eight at a time, their entries in the table of bytes looked at combined, for as
-  /// long as none is one (byte by byte, the loop was a seventh of the HTML of a long text).
+  /// replacements are written whole. The bytes are read eight at a time, their entries in the table of bytes
+  /// looked at combined, for as long as none is one (Docs/PerformanceNotes.md, "HTML output").
   static func writeEscaped(_ text: some StringProtocol, to html: inout UTF8Output) {
     let escapedBytes = Self.escapedBytes  // read once, not through the global's accessor per byte
     escapedBytes.withUnsafeBufferPointer { table in
@@ -430,12 +429,10 @@ public struct HTMLRenderer: Sendable {
   /// step's high bits shifted down onto its low ones, mixed at the end as MurmurHash3's last step mixes and folded
   /// to 32 bits. Every step is a bijection of the state, so texts that differ in one word differ before the fold.
   ///
-  /// A byte at a time, each step waits for the multiplication before it: an expanded 1 MB text's id took 1.4 ms,
-  /// a ninth of its HTML pipeline. A word at a time takes an eighth of the steps. Shorter texts, comments and
-  /// every fixture, keep the ids they had.
+  /// A word at a time takes an eighth of the steps of a byte at a time, where each step waits for the
+  /// multiplication before it (Docs/PerformanceNotes.md, "HTML output").
   static func hash(_ text: String) -> UInt32 {
-    // Over the bytes in a buffer: through the UTF-8 view, hashing a long text's id was a twentieth of its
-    // HTML pipeline.
+    // Over the bytes in a buffer, not through the UTF-8 view.
     text.withUTF8Buffer { bytes in
       guard bytes.count > 4_096, let base = bytes.baseAddress else {
         return bytes.reduce(UInt32(0x811C_9DC5)) { hash, byte in (hash ^ UInt32(byte)) &* 0x0100_0193 }
@@ -461,10 +458,9 @@ public struct HTMLRenderer: Sendable {
 
   /// A CSS length in px, with up to four decimals.
   static func px(_ value: Double) -> String {
-    // Ten-thousandths rounded as `%.4f` rounds them (to nearest, ties to even), from integers: the formatter
-    // took 20,000 instructions a call, four calls a page. A value near a tie whose product with 10,000 was
-    // rounded (so the tie may be the product's, not the value's), or one out of range, goes through the
-    // formatter.
+    // Ten-thousandths rounded as `%.4f` rounds them (to nearest, ties to even), from integers, since the
+    // formatter is slow. A value near a tie whose product with 10,000 is rounded (so the tie may be the
+    // product's, not the value's), or one out of range, goes through the formatter.
     let scaled = value * 10_000
     let rounded = scaled.rounded(.toNearestOrEven)
     let isExact = (-scaled).addingProduct(value, 10_000) == 0
@@ -515,7 +511,7 @@ public struct HTMLRenderer: Sendable {
   /// families that draw some cluster of `text` or of `labels` follow the set's own in `font-family`, each face
   /// declared with its own weight and style.
   private func writeCSS(id: String, width: Int, text: StyledText, labels: [String], to css: inout UTF8Output) {
-    // The faces are read in place: an array of them copied each face's fields, a tenth of the CSS.
+    // The faces are read in place, not copied into an array.
     let embeds = options.standalone || options.fontSource == .embedded
     let characters = embeds ? Self.charactersDrawn(text, labels: labels) : []
     // Embedded faces are subsets: families of other subsets on the same page must not take their place (of
@@ -590,8 +586,8 @@ public struct HTMLRenderer: Sendable {
   }
 
   /// The rules after the font faces: the template's pieces as bytes, each followed by its slot (the container's
-  /// `#id`, the width, the font families, the font size and line height, kerning and ligatures), cut once. (Interpolated into a string
-  /// at every render, the rules were a ninth of a comment's HTML.)
+  /// `#id`, the width, the font families, the font size and line height, kerning and ligatures), cut once rather
+  /// than interpolated at every render.
   private static let cssTemplate: [(piece: [UInt8], slot: CSSSlot?)] = {
     let template = """
       $root{display:block;width:$width;max-width:none;margin:0;padding:0;border:0;box-sizing:content-box;\
@@ -626,7 +622,7 @@ public struct HTMLRenderer: Sendable {
       $root.unfold-on[data-state=collapsed] .unfold-collapsed{display:block}\
       $root.unfold-on[data-state=collapsed] .unfold-full{display:none}
       """
-    // Cut by bytes: cut by characters, the template took a million instructions, once per process.
+    // Cut by bytes, not by characters.
     let bytes = Array(template.utf8)
     let names = CSSSlot.allCases.map { ($0, Array($0.rawValue.utf8)) }
     var pieces: [(piece: [UInt8], slot: CSSSlot?)] = []
@@ -670,8 +666,7 @@ public struct HTMLRenderer: Sendable {
 
   /// A string for a CSS `url("…")`: quotes, backslashes and line ends escaped.
   private static func escapeCSSString(_ text: String) -> String {
-    // Most URLs hold none of these: returned as they are (escaping code point by code point, five URLs a page,
-    // was a twentieth of a comment's HTML).
+    // Most URLs hold none of these: returned as they are.
     let needsEscape = text.utf8.contains { byte in
       switch byte {
       case 0x22, 0x5C, 0x0A, 0x0D, 0x3C, 0x3E: return true

@@ -22,8 +22,7 @@ public enum LinkPolicy {
   /// ``safeURL(_:)`` of a destination of printable ASCII only, with no byte to encode (most links): its scheme
   /// lowercased and the rest as it is, without the general path's arrays; `nil` when the destination is not
   /// such, or its scheme is not allowed (the general path then decides). A destination whose scheme is written
-  /// in lowercase comes back as it is, with no string made (the scheme lowercased into a set's lookup, and the
-  /// URL pieced together again, were 2,000 instructions a link).
+  /// in lowercase comes back as it is, with no string made (Docs/PerformanceNotes.md, "Writing output").
   static func cleanSafeURL(_ destination: String) -> String? {
     let verdict = destination.withUTF8Buffer { bytes -> (scheme: String, colon: Int, isLowercase: Bool)? in
       var colon: Int?
@@ -39,8 +38,7 @@ public enum LinkPolicy {
       }
       guard let colon else { return nil }
       // Every allowed scheme is lowercase letters: a byte matches one of them, or the same capital letter, when
-      // setting its 0x20 bit gives that letter. (Compared byte by byte: through the strings' UTF-8 views, lazily
-      // mapped, it was 300 instructions a scheme.)
+      // setting its 0x20 bit gives that letter. Compared byte by byte, not through lazily mapped UTF-8 views.
       for (scheme, letters) in allowedSchemeBytes where letters.count == colon {
         var isLowercase = true
         var index = 0

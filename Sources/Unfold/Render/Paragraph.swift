@@ -209,9 +209,8 @@ public struct Paragraph: Sendable {
   }
 
   /// The length of markdown that an expanded terminal view parses, lays out and writes at a time (see
-  /// ``expandedANSI(width:renderer:partLength:)``). Rendering the benchmark's 1 MB document again and again in one
-  /// process, parts of 64 KiB took 6%, 128 KiB 7% and 256 KiB 8% less time than the whole text at once, 16 KiB 3%:
-  /// a shorter part's fixed costs (a scanner's buffers, a cmark parser) weigh more.
+  /// ``expandedANSI(width:renderer:partLength:)``): long enough that a part's fixed costs (a scanner's buffers, a
+  /// cmark parser) weigh little (Docs/PerformanceNotes.md, "Terminal output").
   static let expandedPart = 131_072
 
   /// The expanded terminal view, laid out, drawn and written line by line: neither the lines nor their fragments
@@ -222,9 +221,7 @@ public struct Paragraph: Sendable {
   /// as the whole does (chunks between blank lines parse independently, see ``MarkdownParser``) and a line
   /// always ends. Each part is parsed, laid out and written before the next is parsed, into the same output:
   /// the same bytes as the whole text's view (a test compares them), from a styled text that takes the same
-  /// memory again and again instead of the whole text's worth of new pages: the 10 MB document's peak memory fell
-  /// from 3.7 to 2.3 times its size, and where the allocator hands freed pages back to the kernel between views,
-  /// their faults, a tenth of the 1 MB document's view, are gone.
+  /// memory again and again instead of the whole text's worth of new pages.
   func expandedANSI(width: Int, renderer: ANSIRenderer, partLength: Int) -> String {
     let measurer = TerminalCells(profile: cellWidths)
     let breaker = LineBreaker(rules: breakRules ?? .unicode)
@@ -349,7 +346,7 @@ public struct Paragraph: Sendable {
     var warnings: [Diagnostic] = []
     let measurer = FontMeasurer(fonts)
     // The whole text's ranges come with their characters counted; a collapsed view's are counted by the
-    // engine's grapheme reader (`Substring.count` was a twelfth of a long text's HTML pipeline).
+    // engine's grapheme reader, not by `Substring.count`.
     let whole =
       state == .collapsed && !isScrollable
       ? nil : measurer.unpredictableClusters(in: text, range: 0..<text.string.utf8.count)

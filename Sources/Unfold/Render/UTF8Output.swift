@@ -1,18 +1,16 @@
 /// A renderer's output, written as UTF-8 bytes and made a `String` once, at the end.
 ///
-/// Appending to a `String` cost about 400 instructions a piece however small (its storage's uniqueness,
-/// capacity and flags checked at each): a comment's HTML is some 250 pieces of markup, escaped text and CSS.
-/// Bytes are appended to an array for a few instructions each, and made a string once without checking
-/// them again: every piece comes from a `String` or is ASCII, and the bytes of a string written in part are
-/// checked to be cut at code points, at both ends, which is enough for a cut of valid UTF-8 to be valid
-/// (`isCutAtCodePoints`). Checking the whole output (`String(decoding:as:)`, about two cycles a byte) was
-/// a twentieth of a comment's pipeline to the terminal. Should a piece ever fail that check, the bytes written
-/// since the last seal are checked and repaired as `String(decoding:as:)` repairs them, never trusted.
+/// A `String` checks its storage at every append however small, and an output is many small pieces (markup,
+/// escaped text, CSS, escapes). Bytes are appended to an array, and made a string once without checking them
+/// again: every piece comes from a `String` or is ASCII, and the bytes of a string written in part are checked
+/// to be cut at code points, at both ends, which is enough for a cut of valid UTF-8 to be valid
+/// (`isCutAtCodePoints`). Should a piece ever fail that check, the bytes written since the last seal are checked
+/// and repaired as `String(decoding:as:)` repairs them, never trusted. (Docs/PerformanceNotes.md, "Writing
+/// output".)
 ///
 /// A long output can instead be sealed a stretch at a time (``init(capacity:sealingEvery:)``), into a string
 /// reserved at its full size: the bytes then take a few pages that are written again and again, not a second
-/// output's worth of fresh ones (the terminal renderer's 1 MB output, made a string once at the end, took fewer
-/// instructions but more time, its kernel time doubled by the new pages).
+/// output's worth of fresh ones.
 struct UTF8Output {
   private var bytes: [UInt8] = []
   /// Whether the bytes since the last seal are known to be UTF-8: each piece came from a string, whole or cut at
@@ -67,9 +65,8 @@ struct UTF8Output {
     bytes.append(byte)
   }
 
-  /// Appends an integer in decimal: its digits made on the stack, from the last, and appended at once (made a
-  /// `String` first and appended digit by digit, a link's number and the hash in its id cost some 750 instructions
-  /// a link in the terminal renderer).
+  /// Appends an integer in decimal: its digits made on the stack, from the last, and appended at once, with no
+  /// `String` made.
   mutating func write(decimal value: Int) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
       var rest = value.magnitude
@@ -97,10 +94,8 @@ struct UTF8Output {
 
   /// Makes the bytes written so far a string, so that the bytes after them are checked apart: a stretch of ASCII
   /// (CSS, a script) is checked eight bytes at a time, while a stretch that holds text past ASCII is checked
-  /// byte by byte (a comment's HTML, checked whole, took a tenth of its pipeline to check). The bytes written after
-  /// a seal are copied once more at the end, onto the sealed string: a seal belongs after a short stretch of ASCII
-  /// such as the CSS, not before a long text that a script follows (that took 0.5% more off a comment and added
-  /// 0.5% to the HTML of 1 MB).
+  /// byte by byte. The bytes written after a seal are copied once more at the end, onto the sealed string: a seal
+  /// belongs after a short stretch of ASCII such as the CSS, not before a long text that a script follows.
   mutating func seal() {
     sealed += Self.string(bytes, isKnownUTF8: isKnownUTF8)
     bytes.removeAll(keepingCapacity: true)

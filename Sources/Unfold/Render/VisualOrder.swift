@@ -34,7 +34,6 @@ enum VisualOrder {
   /// The pieces of `line` in the order they are drawn left to right: a run's text a stretch per fragment, the
   /// fragments of a right-to-left run in reverse (``drawn(_:isRightToLeft:)`` reverses each one's clusters).
   /// The runs are the resolver's (``LineResolver/runs(ofUTF8:direction:)``) over the fragments' bytes.
-  /// (A cluster per piece made a line that holds a Hebrew word cost eight lines written from their runs.)
   static func clusters(of line: DisplayLine, direction: TextDirection, resolver: LineResolver) -> [Cluster] {
     var bytes: [UInt8] = []
     var fragmentStarts: [Int] = []  // each fragment's byte offset in the line
@@ -419,8 +418,8 @@ enum VisualOrder {
   /// The UTF-8 bytes of a right-to-left piece as drawn (``drawn(_:isRightToLeft:)``), written to `output`
   /// (emptied first): read from the bytes, its clusters found by the tables when every character is
   /// grapheme-simple or a plain mark after a base that takes it, copied whole in reverse order, and rebuilt only
-  /// when one may mirror. (Through `String` and `Character`, a line's Hebrew and Arabic cost more to draw than
-  /// to break.)
+  /// when one may mirror, not through `String` and `Character` (Docs/PerformanceNotes.md, "Right-to-left text in
+  /// the terminal").
   static func drawnRightToLeft(utf8 piece: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
     var starts: [Int] = []
     drawnRightToLeft(utf8: piece, into: &output, starts: &starts)
@@ -463,8 +462,7 @@ enum VisualOrder {
       }
       return
     }
-    // The clusters copied in reverse into room made once (appended one by one, each append was a call that
-    // checked the array's room and uniqueness).
+    // The clusters copied in reverse into room made once, not appended one by one.
     output.append(contentsOf: repeatElement(0, count: piece.count))
     output.withUnsafeMutableBufferPointer { output in
       guard let target = output.baseAddress, let source = piece.baseAddress else { return }
