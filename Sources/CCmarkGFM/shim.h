@@ -15,8 +15,8 @@ void cmark_parse_inlines(cmark_parser *parser, cmark_node *parent, struct cmark_
 // Reading an inline tree: a node's type, links, columns and literal bytes. Where the library's own headers are
 // installed (Debian's libcmark-gfm-dev ships node.h beside the public ones, from the same build as the library),
 // they are read from the node itself: cmark_node_get_literal copies each text node's bytes into a new
-// NUL-terminated buffer that strlen then measures again, and every accessor is a call into the library (the walk
-// into styled text spent about a quarter of its instructions there). Elsewhere the public functions answer.
+// NUL-terminated buffer that strlen then measures again, and every accessor is a call into the library.
+// Elsewhere the public functions answer.
 #if __has_include(<cmark-gfm/node.h>) && !defined(UNFOLD_CMARK_PUBLIC_API_ONLY)
 #include <cmark-gfm/node.h>
 static inline cmark_node_type unfold_node_type(cmark_node *node) { return (cmark_node_type)node->type; }
@@ -202,8 +202,8 @@ static inline void unfold_arena_begin(void) { unfold_arena_here()->active = 1; }
 
 // Ends the span: nothing allocated in it may be used after it. The arena's newest block (its largest) is kept,
 // emptied, for the next span on this thread, and the others are freed: the chunks of one document reuse one
-// block, warm in the cache, rather than each asking malloc for a block and freeing it (1.2% of the pipeline to
-// the terminal for 1 MB). unfold_arena_release() frees the kept block when the document is parsed.
+// block, warm in the cache, rather than each asking malloc for a block and freeing it. unfold_arena_release()
+// frees the kept block when the document is parsed.
 static inline void unfold_arena_end(void) {
   unfold_arena_state *arena = unfold_arena_here();
   arena->active = 0;

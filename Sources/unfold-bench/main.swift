@@ -174,17 +174,16 @@ if wants("relayout") {
     let text = MarkdownParser.parse(inputs.markdown(bytes: bytes)).text
     var prepared: PreparedText?
     // A comment's relayout takes a fraction of a microsecond, less than reading the clock twice: each sample times
-    // a batch of 100 and divides. The 1 MB text's samples take two relayouts, one at each width (one relayout a
-    // sample, the median of three was one at 72 cells or at 40, by the luck of the draw: 80 to 96 µs for its
-    // count in three runs of the same engine).
+    // a batch of 100 and divides. The 1 MB text's samples take two relayouts, one at each width, so that a
+    // median is not one width's or the other's by the luck of the draw.
     let (runs, batch) = bytes > 10_000 ? (5, 2) : (31, 100)
     let prepareTime =
       measure(runs: runs) {
         for _ in 0..<batch { prepared = PreparedText(text, measurer: TerminalCells()) }
       } / Double(batch)
     // Each relayout at another width than the one before, 40 and 72 cells in turn, of a constant: read from the
-    // variable that preparing wrote, each relayout copied the prepared text (12 retains and 12 releases, 0.1 µs
-    // that a relayout of one's own prepared text does not pay).
+    // variable that preparing wrote, each relayout would copy the prepared text, which a relayout of one's own
+    // prepared text does not pay.
     guard let prepared else { continue }
     print(relayoutRow(name, prepared, prepareTime: prepareTime, widths: (40, 72), runs: runs, batch: batch))
   }

@@ -5,7 +5,7 @@ import Unfold
   import Glibc
 #endif
 
-/// Signals the session reacts to, set by the handlers and read by the loop.
+/// Signals the view reacts to, set by the handlers and read by the loop.
 private let resized = Atomic<Bool>(false)
 private let terminating = Atomic<Int32>(0)
 
@@ -14,7 +14,7 @@ private let terminating = Atomic<Int32>(0)
 /// out (a key, Ctrl-C, SIGTERM, SIGHUP) the terminal is restored: its modes, the cursor, the main screen, no
 /// colour left on. After q or Esc the paragraph is printed once more, in its last state, so that it stays in
 /// the scrollback.
-struct InteractiveSession {
+struct InteractiveView {
   let paragraph: Paragraph
   let fixedWidth: Int?
   var renderer: ANSIRenderer
@@ -41,7 +41,7 @@ struct InteractiveSession {
     }
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
     if asksBackground, let background = askBackground() { renderer.background = background }
-    // A parent may have blocked these signals (its mask is inherited): unblock the ones the session handles.
+    // A parent may have blocked these signals (its mask is inherited): unblock the ones the view handles.
     var handled = sigset_t()
     sigemptyset(&handled)
     for number in [SIGWINCH, SIGTERM, SIGHUP, SIGINT] { sigaddset(&handled, number) }

@@ -211,10 +211,10 @@ func run() -> Int32 {
   renderer.reordersRightToLeft = arguments.bidi == .visual
 
   if interactive {
-    var session = InteractiveSession(
+    var view = InteractiveView(
       paragraph: paragraph, fixedWidth: arguments.width, renderer: renderer, scrolls: arguments.scroll)
-    session.asksBackground = arguments.theme == nil && renderer.colors > .ansi16
-    return session.run()
+    view.asksBackground = arguments.theme == nil && renderer.colors > .ansi16
+    return view.run()
   }
 
   let output: String

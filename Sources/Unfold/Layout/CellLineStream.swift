@@ -227,7 +227,7 @@ struct CellLineStream: IteratorProtocol {
 
   /// Places entry `k`, which does not fit, and the spaces before it cluster by cluster, as ``LineFitter``'s emergency
   /// breaks place a segment wider than a line; the entry the line then starts in. (Out of line, as the search for
-  /// an opportunity is. Given the line and giving it back, not changed in place, it left the loop 3% dearer.)
+  /// an opportunity is; it changes the line in place.)
   @inline(never)
   private static func placeClusters(
     of k: Int, after lineStartEntry: Int, _ advance: Int, _ clusters: UnsafeBufferPointer<BreakScanner.ScannedCluster>,

@@ -53,7 +53,7 @@ public struct LineLayout: Sendable {
   }
 
   /// Lays out a styled text; without `recordsBreakOffsets`, every line's ``breakOffsets(of:)`` stays empty
-  /// (an expanded view never cuts a line, and the offsets were a sixth of its peak memory).
+  /// (an expanded view never cuts a line, and the offsets would be a sixth of its peak memory).
   init(
     _ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: Int, lineLimit: Int?,
     recordsBreakOffsets: Bool
@@ -179,8 +179,8 @@ struct LineFitter<Lines: LineSink> {
   let measurer: any TextMeasurer
   let width: Int
   let hyphenWidth: Int
-  /// The fit rule near the width, made when asked (keeping one made copies of the text and the measurer in every
-  /// layout, a tenth of a comment's relayout; it is asked only where the sum cannot decide).
+  /// The fit rule near the width, made when asked (kept, it would copy the text and the measurer into every
+  /// layout; it is asked only where the sum cannot decide).
   private var fit: LineFit { LineFit(text: text, measurer: measurer, width: width, itemBreaks: itemBreaks) }
   /// Where the measurer's target starts an inline item inside a run of one style.
   private let itemBreaks: ItemBreaks
@@ -196,7 +196,7 @@ struct LineFitter<Lines: LineSink> {
   /// The last segments with content placed on the open line that end with a soft hyphen, and the state
   /// before each: a line that must end after a soft hyphen whose hyphen does not fit gives them back one by
   /// one, and never gives back a segment that does not end with one, so only the trailing run of them is
-  /// kept (saving every segment's state was most of the cost of a relayout).
+  /// kept (saving every segment's state would be most of the cost of a relayout).
   private var placed: [(segment: Segment, before: State)] = []
   /// How many segments with content are placed on the open line.
   private var placedCount = 0
@@ -376,7 +376,7 @@ struct LineFitter<Lines: LineSink> {
   /// figures held in local variables: a segment with content and no tab or soft hyphen whose fit the sum decides,
   /// after content whose hanging spaces hold no tab and that does not end with a soft hyphen. Any other segment
   /// goes to ``add(_:)``. A stream of lines places each segment once: building ``PlainRuns`` to search them a line at
-  /// a time cost more than the search saved. (Lines that keep their break offsets go to ``add(_:)`` too.)
+  /// a time costs more than the search saves. (Lines that keep their break offsets go to ``add(_:)`` too.)
   mutating func addAll(_ segments: UnsafeBufferPointer<Segment>) {
     var k = 0
     while k < segments.count {
@@ -577,8 +577,7 @@ struct LineFitter<Lines: LineSink> {
   }
 
   /// Ends the open line at `end` with what is drawn on it given, not read from ``state``: a line closed just
-  /// after its state was written read it back at once, and waited for the stores (a quarter of a relayout's
-  /// time in perf).
+  /// after its state was written would read it back at once, and wait for the stores.
   private mutating func close(at end: Int, contentEnd: Int, width: Int, hyphenated: Bool = false) {
     guard let start = lineStart else { return }
     lines.append(LineLayout.Line(range: start..<end, contentEnd: contentEnd, width: width, isHyphenated: hyphenated))

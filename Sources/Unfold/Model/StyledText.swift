@@ -34,8 +34,7 @@ public struct StyledText: Hashable, Sendable {
   ///
   /// - Precondition: the run lengths add up to `string.utf8.count`.
   public init(_ string: String, runs: [Run]) {
-    // Runs that need no merging (a builder's) are kept as they are: a merged copy of a large text's runs was
-    // a tenth of its peak memory.
+    // Runs that need no merging (a builder's) are kept as they are, not copied.
     let isMerged = runs.indices.allSatisfy { i in
       runs[i].length > 0 && (i == 0 || runs[i - 1].style != runs[i].style)
     }
@@ -87,9 +86,8 @@ public struct StyledText: Hashable, Sendable {
 
   /// Collects text and styles piece by piece, coalescing as it goes.
   ///
-  /// Appended text is collected as UTF-8 bytes and made a string 64 KiB at a time: appending to a `String`
-  /// piece by piece, and making a `String` of every piece a parser hands over, was a quarter of parsing. (The
-  /// whole text as bytes, made a string at the end, held it twice at once: a quarter more peak memory.)
+  /// Appended text is collected as UTF-8 bytes and made a string 64 KiB at a time, rather than appended to a
+  /// `String` piece by piece, and without holding the whole text twice at once.
   public struct Builder: Sendable {
     private var string = ""
     /// The bytes appended since the text was last made a string.

@@ -14,8 +14,8 @@ extension StringProtocol {
     return Array(utf8).withUnsafeBufferPointer(body)
   }
 
-  /// Whether a UTF-8 byte of the text is one of `bytes` (iterating the UTF-8 view byte by byte was a tenth of
-  /// parsing).
+  /// Whether a UTF-8 byte of the text is one of `bytes`, read from its contiguous bytes rather than through the
+  /// UTF-8 view.
   func utf8Contains(anyOf bytes: UInt8...) -> Bool {
     withUTF8Buffer { buffer in
       guard let base = buffer.baseAddress else { return false }
@@ -85,8 +85,8 @@ extension UInt8 {
 
 extension String {
   /// A string of bytes known to be UTF-8, pieced together from strings' bytes cut at code points
-  /// (`isCutAtCodePoints`), copied as they are: checking them again cost about two cycles a byte. A debug
-  /// build, which the tests run, checks them all the same.
+  /// (`isCutAtCodePoints`), copied as they are, not checked again. A debug build, which the tests run, checks
+  /// them all the same.
   init(knownUTF8 bytes: UnsafeBufferPointer<UInt8>) {
     assert(String(validating: bytes, as: UTF8.self) != nil, "bytes taken for UTF-8 are not")
     self = unsafe String(copying: UTF8Span(unchecked: bytes.span))

@@ -63,7 +63,7 @@ enum Autolinks {
     var index = 0
     while index < bytes.count {
       // Only `:`, `@` and `w` can be where an autolink is found: eight bytes at a time are passed over while
-      // none of them is one (byte by byte, the search was a twentieth of the pipeline to the terminal).
+      // none of them is one.
       if index + 8 <= bytes.count,
         !mayHoldAStart(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
       {

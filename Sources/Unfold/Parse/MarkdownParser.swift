@@ -48,8 +48,7 @@ public enum MarkdownParser {
     var builder = StyledText.Builder()
     builder.reserveCapacity(bytes.count)  // the text is the markdown less its markup, mostly
     // Room for a run per 16 bytes, reserved without counting them: the room that the runs made leave untouched
-    // takes no memory (counting the delimiters that may start a run was 5% of parsing, and the 10 MB document's
-    // peak memory stayed 56.9 MB without it). A text of more runs, of delimiters mostly, grows the array.
+    // takes no memory. A text of more runs, of delimiters mostly, grows the array.
     builder.reserveRuns(bytes.count / 16 + 16)
     var diagnostics: [Diagnostic] = []
     var document = Inlines.Document()
@@ -57,8 +56,7 @@ public enum MarkdownParser {
       document.close()
       unfold_arena_release()  // the block that the chunks' trees shared
     }
-    // The pieces are read as ranges of the text's bytes, and handed on as bytes: a piece made a substring, and
-    // a substring's bytes asked for, cost about 3,000 instructions a paragraph, a sixth of parsing 1 MB.
+    // The pieces are read as ranges of the text's bytes, and handed on as bytes, not as substrings.
     parse(bytes, document: &document, into: &builder, diagnostics: &diagnostics)
     let text = builder.build()
     return Result(text: autolinks ? Autolinks.linking(text) : text, diagnostics: diagnostics)
@@ -162,8 +160,8 @@ enum Chunking {
     return text.withUTF8 { Array(IteratorSequence(Pieces($0))) }
   }
 
-  /// The pieces of a text's UTF-8 bytes, found as they are asked for (an array of a large document's pieces,
-  /// grown by doubling, was a fifth of its peak memory): literal and markdown pieces alternate.
+  /// The pieces of a text's UTF-8 bytes, found as they are asked for rather than kept in an array: literal and
+  /// markdown pieces alternate.
   struct Pieces: IteratorProtocol {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var chunkStart: Int?  // start of the current run of non-blank lines
@@ -211,9 +209,9 @@ enum Chunking {
   }
 
   /// How many spaces and tabs end the bytes `range` of `bytes` that trimming them as characters would take
-  /// (`trimmingSuffix(while:)`): found in the bytes when an ASCII byte or nothing is left before them, where a character boundary always stands (walking the characters backward, a grapheme
-  /// boundary decided at each, was 2% of parsing 1 MB); by the characters otherwise (a prepended mark may take
-  /// the space after it).
+  /// (`trimmingSuffix(while:)`): found in the bytes when an ASCII byte or nothing is left before them, where a
+  /// character boundary always stands; by the characters otherwise (a prepended mark may take the space after
+  /// it).
   static func trailingSpacesAndTabs(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var end = range.upperBound
     while end > range.lowerBound, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
@@ -302,8 +300,7 @@ enum Sentinel {
 
   /// The first candidate that the text lacks; `nil` if it holds them all. Each candidate's three bytes are
   /// looked for with memchr on their lead byte, in order (``SentinelBytes``): the first is nearly always absent,
-  /// so a chunk is searched once (reading every byte of it in a loop was a twentieth of parsing; comparing each
-  /// hit of the lead byte, common in CJK and punctuation, as a generic collection, 700 instructions a chunk).
+  /// so a chunk is searched once, with no loop over its bytes.
   static func choose(for text: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
     candidates.first { SentinelBytes($0).firstOffset(in: text) == nil }
   }
@@ -349,8 +346,8 @@ private enum Inlines {
   /// Held around every call into cmark-gfm (see the type's documentation).
   static let lock = Mutex(())
 
-  /// The cmark parser of one document, made at its first chunk and used for every chunk (making one per chunk
-  /// was a twentieth of parsing): inline parsing keeps nothing in it between calls but its allocator and
+  /// The cmark parser of one document, made at its first chunk and used for every chunk rather than made per
+  /// chunk: inline parsing keeps nothing in it between calls but its allocator and
   /// extensions. Used and freed only inside ``lock``: freed with the last chunk, so that a document of one
   /// chunk (a comment) takes the lock once.
   struct Document: ~Copyable {
@@ -392,8 +389,7 @@ private enum Inlines {
     into builder: inout StyledText.Builder
   ) {
     // The chunk as cmark reads it, NUL-terminated: newlines become the sentinel, copied a stretch at a time
-    // between them (appending code point by code point to a String, and then byte by byte, was a tenth of
-    // parsing).
+    // between them.
     var bytes = document.bytes
     document.bytes = []  // moved out and back, so that writing does not copy it
     defer { document.bytes = bytes }
@@ -425,8 +421,7 @@ private enum Inlines {
     }
     guard let tree else { return builder.append(utf8: chunk, style: .plain) }
     // The tree is not freed node by node (`cmark_node_free`): every node, literal and buffer of it lives in the
-    // arena, whose end frees them at once, and the free function does nothing for them. Walking the tree to free
-    // it was 1.1% of the pipeline to the terminal (1.8 M instructions of 157 M for 1 MB). LeakSanitizer runs
+    // arena, whose end frees them at once, and the free function does nothing for them. LeakSanitizer runs
     // every test.
     defer { unfold_arena_end() }
     bytes.removeLast()  // the terminator; columns index the rest
@@ -435,17 +430,16 @@ private enum Inlines {
 
   /// Appends a chunk's bytes to `bytes` as cmark reads them: each newline the sentinel, the stretches between
   /// them copied whole. The chunk holds no NUL, which would end cmark's string: both entries of the parser
-  /// normalize the text first (``TextSource/normalizingLineEnds(_:)``), so none is looked for here (a search
-  /// per line, a fifth of the parser's own searches). (A function of the type: a nested function that wrote to
-  /// the caller's array held it in a box, and every write was checked for exclusive access at run time, about
-  /// 400 instructions per chunk.)
+  /// normalize the text first (``TextSource/normalizingLineEnds(_:)``), so none is looked for here. A function of
+  /// the type, not a nested one, which would hold the caller's array in a box and check every write for
+  /// exclusive access.
   private static func copy(_ buffer: UnsafeBufferPointer<UInt8>, sentinel: Unicode.Scalar, into bytes: inout [UInt8]) {
     guard let base = buffer.baseAddress else { return }
     assert(buffer.offset(of: 0x00) == nil, "a chunk holds no NUL: the text is normalized first")
     let sentinelBytes = UTF8.encode(sentinel)!  // held inline, no array per chunk
     var start = 0
     while start < buffer.count {
-      // The next newline, found with memchr (a byte loop was a tenth of parsing).
+      // The next newline, found with memchr.
       let newline = memchr(base + start, 0x0A, buffer.count - start).map {
         UnsafeRawPointer($0) - UnsafeRawPointer(base)
       }
@@ -625,8 +619,7 @@ private enum Inlines {
   }
 
   /// The bytes of a node's literal in cmark's memory (empty for none): read in place, valid until the tree is
-  /// freed (a `String` made of each was a tenth of parsing; a copy of each, made by `cmark_node_get_literal` and
-  /// measured by strlen, a tenth of the walk).
+  /// freed, with no `String` made and no copy by `cmark_node_get_literal`.
   private static func literal(of node: Node) -> UnsafeBufferPointer<UInt8> { bytes(of: node, unfold_node_literal) }
 
   /// A backslash written right before a newline is a line break (CommonMark): Apple's parser makes it a

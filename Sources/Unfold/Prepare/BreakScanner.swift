@@ -5,8 +5,8 @@
 /// A window ends after the first hard line break once it holds 256 code points, or at the first place where the
 /// algorithm's context cannot cross (a safe cut) once it holds its limit: 512 code points for the first window, and
 /// twice as many after each cut up to 4,096, so that a long paragraph is read in stretches of that length. Short
-/// paragraphs share a window: a window per paragraph cost about 1,800 instructions of its own (a blank line was a
-/// window), and preparing the benchmark's 1 MB document takes 6.5% less time. After
+/// paragraphs share a window, since a window has a fixed cost of its own (Docs/PerformanceNotes.md, "Preparing").
+/// After
 /// ``scanWindow()``, the window's clusters are `clusters[0..<clusterCount]`: cluster `k` covers the UTF-8 offsets
 /// `clusters[k].offset..<clusters[k + 1].offset` and the code points
 /// `scalars[clusters[k].scalar..<clusters[k + 1].scalar]`, and ``kind(at:)`` says whether a line may (or must)
@@ -20,7 +20,7 @@
 /// letters, LB28). Such an entry is the only one of several code points whose first two are such letters
 /// (``isLetterRun(_:first:count:)``: a real cluster that starts with a letter goes on with a mark); it is one
 /// cluster per code point. Runs of letters of two bytes (Cyrillic, Greek, Hebrew, Arabic, Latin with diacritics)
-/// were an entry per letter: preparing Russian text took half as many instructions again as English.
+/// are runs too, so that such text prepares about as fast as English.
 struct BreakScanner {
   /// What may happen before a cluster.
   enum Kind: UInt8 {
@@ -58,9 +58,8 @@ struct BreakScanner {
     /// The cells of a cluster that is content of no special kind, in the legacy profile of ``TerminalCells``
     /// (a code point of its own that is not a control, the space, a soft hyphen or a hard line break, or a run of
     /// letters, each of one cell); ``space`` for the space alone; ``other`` for anything else. Written as the
-    /// scanner reads the cluster: the segmenter read the cluster's code points again to find it, a third of its
-    /// loop over the plain clusters of a line. (A run marked as one once, its cells counted by the segmenter
-    /// from its code points' indices, cost more in all than counting its letters as they join it.)
+    /// scanner reads the cluster, so that the segmenter need not read its code points again; a run's letters are
+    /// counted as they join it.
     var cells: Int32
 
     /// ``cells`` of a cluster that is the space alone.
@@ -116,8 +115,8 @@ struct BreakScanner {
     self.offset = start
     // Capacity (not placeholders) for the rest of the text up to twice the first window's length and its
     // context: a comment's buffers are lengthened window by window without being copied to a larger allocation
-    // each time a paragraph is longer than the ones before (−2.8% of preparing a comment). No more: room for the
-    // longest window made a collapsed view of a long text 7% slower.
+    // each time a paragraph is longer than the ones before. No more: room for the longest window slows a
+    // collapsed view of a long text.
     let room = min(text.utf8.count - min(start, text.utf8.count), 2 * Self.firstWindow + 64) + 1
     scalars.reserveCapacity(room)
     clusters.reserveCapacity(room + 2)
@@ -154,13 +153,12 @@ struct BreakScanner {
     // The window's code points and clusters are written through buffers of placeholders as long as the bytes up
     // to the first newline after the shortest window's length in bytes (at least as many code points, so the
     // window ends there at the latest, unless only a safe cut ends it), at most twice its limit, made longer if a
-    // window outgrows them, then cut to what was written: an append per code point and per cluster asked the
-    // runtime whether the storage was shared, a tenth of preparing. (Room for twice the limit, always, wrote 2.6%
-    // more instructions for a comment.)
+    // window outgrows them, then cut to what was written: an append per code point and per cluster would ask the
+    // runtime whether the storage is shared.
     let contextCount = context.count
     let windowLimit = self.windowLimit
-    // (The newline is looked for only as far as the room can reach: searched to the text's end, every window of a
-    // long paragraph read the rest of it again, a third of preparing a paragraph of 4 MB.)
+    // The newline is looked for only as far as the room can reach: searched to the text's end, every window of a
+    // long paragraph would read the rest of it again.
     let reach = min(bytes.count, offset + 2 * windowLimit)
     let lineEnd =
       UnsafeBufferPointer(rebasing: bytes[..<reach]).offset(of: 0x0A, from: offset + Self.shortestWindow).map { $0 + 1 }
@@ -191,7 +189,7 @@ struct BreakScanner {
             // diacritics, Greek, Cyrillic, Hebrew, Arabic...) and simple code points of three bytes (ideographs, kana,
             // Hangul syllables, Thai consonants) after a simple code point (most text): a cluster per code point, each
             // what the general step below finds for it, with no cut to look for before the window's length (the
-            // stretch stops short of it). Written here in a loop of its own: the general step took four times the
+            // stretch stops short of it). Written here in a loop of its own: the general step takes four times the
             // instructions per character of ASCII, and a third more per ideograph.
             // (0xC2 to 0xEF: the lead bytes of code points of two and three bytes.)
             if position > offset, !inHardBreak, bytes[position].isPrintableASCII || bytes[position] &- 0xC2 < 0x2E,
@@ -205,8 +203,8 @@ struct BreakScanner {
               let start = position
               // Whether the code point before is a letter that a letter after it joins.
               var afterLetter = Self.endsWithLetter(scalars, scalarCount, clusters, clustersMade, endsInLetterRun)
-              // The cells of the last entry, kept here while letters join it and written when it is done with (a
-              // count in the entry, added to at each letter, cost 7 instructions a letter).
+              // The cells of the last entry, kept here while letters join it and written when it is done with,
+              // rather than added to in the entry at each letter.
               var entryCells = clustersMade > 0 ? clusters[clustersMade - 1].cells : 0
               while position < stop {
                 let at = position
@@ -328,7 +326,6 @@ struct BreakScanner {
     }
     self.scalarCount = scalarCount
     clusterCount = cut.map { $0 + 1 } ?? clustersMade
-    // (The kinds were written into the clusters in a loop of their own: 2.3% of preparing a comment.)
     firstKind =
       context.isEmpty || !findsBreaks
       ? (afterHardBreak ? .mandatory : .none) : Self.kind(before: actions[clusters[0].scalar])
@@ -348,8 +345,8 @@ struct BreakScanner {
 
   /// Whether the last code point written is a letter that a letter after it may join (see the type's
   /// documentation): the last letter of a run, or a letter that is an entry of its own (a letter after a prepended
-  /// mark is in that mark's entry). Asked where a letter follows, not kept up to date at every code point (a
-  /// variable more in the scanner's loop made every script slower).
+  /// mark is in that mark's entry). Asked where a letter follows, not kept up to date at every code point: a
+  /// variable more in the scanner's loop slows every script.
   @inline(__always)
   private static func endsWithLetter(
     _ scalars: UnsafeMutableBufferPointer<ScannedScalar>, _ scalarCount: Int,
@@ -507,8 +504,8 @@ struct BreakScanner {
 
   /// Blink's table of printable ASCII pairs, at `previous << 7 | current`: whether a line may break between
   /// them. A break is allowed after `-` and `?` before letters, digits and most symbols, and after closing
-  /// punctuation before an opening one; between other printable ASCII characters, none. (Kept as a table of
-  /// every pair: a dictionary of sets asked at every pair was a twentieth of preparing a comment for HTML.)
+  /// punctuation before an opening one; between other printable ASCII characters, none. A table of every pair,
+  /// read at every pair.
   private static let asciiBreakPairs: [Bool] = {
     var table = [Bool](repeating: false, count: 128 * 128)
     func allow(after: String, before: String) {

@@ -10,8 +10,7 @@ struct Cluster {
   var run: Int
   /// Its advance at its position (a tab's depends on where it starts).
   var advance: Int
-  /// What it is, decided from its code points as they were read (not from a `Character`, whose UTF-8 view
-  /// cost a tenth of preparing to ask again).
+  /// What it is, decided from its code points as they were read, not by asking a `Character` again.
   var isTab = false
   var isHardLineBreak = false
   var isSoftHyphen = false
@@ -58,14 +57,13 @@ struct Cluster {
 ///
 /// It reads the text's bytes a chunk of clusters at a time (``GraphemeReader``: ASCII by byte, the rest with
 /// Swift's own grapheme recognizer, the one `Character` iteration runs) and hands the clusters out one by
-/// one: indexing the string's views at every cluster was most of the cost of drawing a line. A chunk that starts
-/// with a run of ASCII, each byte a cluster, is copied as bytes and handed out byte by byte: a chunk of code
-/// points and clusters cost about 250 instructions a cluster, three arrays appended to per code point.
+/// one, rather than indexing the string's views at every cluster. A chunk that starts with a run of ASCII, each
+/// byte a cluster, is copied as bytes and handed out byte by byte, with no arrays of code points and clusters
+/// (Docs/PerformanceNotes.md, "Walking clusters").
 struct ClusterWalk: IteratorProtocol {
   private let text: StyledText
   /// The measurer; for a walk that only finds clusters (their advances are 0), a stand-in that is never asked.
-  /// Not an optional: binding one to call through it copied the existential at every cluster, 140 instructions
-  /// (a fifth of walking a line in a font).
+  /// Not an optional: binding one to call through it would copy the existential at every cluster.
   private let measurer: any TextMeasurer
   /// Whether the walk measures.
   private let measures: Bool
@@ -361,9 +359,8 @@ struct GraphemeState {
   /// times per mark).
   ///
   /// The common cases (two simple code points, a plain mark, a simple code point after plain marks) are decided
-  /// inline, as ``decide(_:isSimple:raw:recognizer:)`` would; the rest by that function, out of line. (The whole
-  /// of it, inlined into the scanner's loop, sat at the edge of what the optimizer inlines: a few more branches in
-  /// the loop made it a call for every code point, 7% of preparing Thai text.)
+  /// inline, as ``decide(_:isSimple:raw:recognizer:)`` would; the rest by that function, out of line, so that the
+  /// scanner's loop stays within what the optimizer inlines.
   @inline(__always)
   mutating func startsCluster(
     _ value: UInt32, isSimple: Bool, raw: UInt32, recognizer: inout Unicode._CharacterRecognizer
@@ -449,8 +446,8 @@ struct GraphemeState {
   }
 
   /// Whether a cluster starts before `value` when it continues or follows an emoji sequence or a flag, decided
-  /// without the recognizer (which took 300 instructions a code point, 4% of preparing the benchmark's text);
-  /// `nil` for anything else, left to the general rules. Decided here, by UAX #29:
+  /// without the recognizer, which is slow (Docs/PerformanceNotes.md, "Walking clusters"); `nil` for anything
+  /// else, left to the general rules. Decided here, by UAX #29:
   /// - a modifier, a variation selector or a joiner after a pictograph (or after one of them that follows it)
   ///   joins it (GB9), and the pictograph after such a joiner joins too (GB11);
   /// - a regional indicator joins the one before when that one ends a run of odd length (GB12, GB13); after
@@ -568,8 +565,8 @@ extension StyledText {
 
   /// The index of the run that holds the UTF-8 offset (the last run for the end offset).
   ///
-  /// A binary search whose steps choose without a branch: asked at the start of every line drawn, the search's
-  /// branches were mispredicted about half the time (2.5% of the time of writing 1 MB for a terminal).
+  /// A binary search whose steps choose without a branch: asked at the start of every line drawn, a search's
+  /// branches are mispredicted about half the time.
   func runIndex(containing offset: Int) -> Int {
     runEnds.withUnsafeBufferPointer { ends in
       guard ends.count > 1 else { return 0 }
@@ -586,8 +583,8 @@ extension StyledText {
   }
 
   /// ``runIndex(containing:)``, looked for from run `hint` on when the offset is at or after that run's start:
-  /// lines drawn in order start a step or two of runs after the line before (searched from the start each
-  /// time, the runs of 1 MB were 2.4% of the time of writing it for a terminal, waiting on the loads).
+  /// lines drawn in order start a step or two of runs after the line before, which a search from the start
+  /// would wait on the loads to find.
   func runIndex(containing offset: Int, from hint: Int) -> Int {
     runEnds.withUnsafeBufferPointer { ends in
       guard hint >= 0, hint < ends.count, hint == 0 || ends[hint &- 1] <= offset else {

@@ -101,8 +101,8 @@ public struct LineBreaker: Hashable, Sendable {
 extension Character {
   /// Whether the character ends a line by itself: LF, CR LF, CR, NEL, VT, FF, LS or PS.
   ///
-  /// Compared as UTF-8 bytes: `Character ==` compares canonical equivalents through normalization, which
-  /// cost a third of the time of a whole layout.
+  /// Compared as UTF-8 bytes: `Character ==` compares canonical equivalents through normalization, which is
+  /// slow.
   var isHardLineBreak: Bool {
     var bytes = utf8.makeIterator()
     guard let first = bytes.next() else { return false }

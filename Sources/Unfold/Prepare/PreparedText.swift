@@ -130,8 +130,7 @@ public struct PreparedText: Sendable {
   }
 
   /// Adds to `lines` the lines of a text whose segments are all plain, in an exact measurer, found by the relayout's
-  /// loop alone, with no fitter made (making one, copying the text and the measurer into it, was a quarter of
-  /// counting a comment's lines). Returns whether the text took at most `limit` lines (then `lines` holds them
+  /// loop alone, with no fitter made (a fitter copies the text and the measurer). Returns whether the text took at most `limit` lines (then `lines` holds them
   /// all; otherwise its first `limit`), or `nil` for another text, or one with a word wider than the line, which
   /// a fitter places (and `lines` is then to be dropped).
   private func placePlain<Lines: LineSink>(_ lines: inout Lines, width: Int, lineLimit limit: Int) -> Bool? {
@@ -178,7 +177,7 @@ public struct PreparedText: Sendable {
 ///
 /// A mandatory break after a plain segment adds ``hardBreakGap`` to the running sum: no line narrower than
 /// ``widestLine`` can hold the segment after it, so a paragraph's end is found by the same search as a line's
-/// (a run that ended at each paragraph cost more than its lines in a text of short paragraphs).
+/// (rather than a run that ends at each paragraph, which costs more than its lines in a text of short paragraphs).
 struct PlainRuns: Sendable {
   /// What a mandatory break adds to the running sums.
   static let hardBreakGap = 1 << 40
@@ -192,8 +191,8 @@ struct PlainRuns: Sendable {
   /// The entries of `Int.max` after the running sums.
   static let padding = 4
   /// The content width of each segment, and the bytes after its content (spaces), for the segments that
-  /// start and end lines: in arrays of 4 bytes, so that a line reads no 56-byte ``Segment`` (that read, a
-  /// cache miss per line, was a third of a relayout). A segment whose figures do not fit is not plain.
+  /// start and end lines: in arrays of 4 bytes, so that a line reads no 56-byte ``Segment`` (a cache miss per
+  /// line). A segment whose figures do not fit is not plain.
   let contentWidths: [UInt32]
   let trailingBytes: [UInt32]
   /// Where each segment starts (a prepared text keeps this array as its own, shared).
@@ -210,9 +209,9 @@ struct PlainRuns: Sendable {
   /// without the gaps (``contentEnds`` less the gaps at the hard breaks before it) is at least `t << widthShift`
   /// (saturated at `UInt32.max`, which only makes it an earlier guess). A line whose running sums end at `limit`
   /// ends at the segment before `widthIndex[limit >> widthShift]` or a few after it, whatever the script: the
-  /// index's cells are about as wide as the average segment (the guess from the line before, a count of
-  /// segments, was off by more than its window of 8 for about every other line of text that mixes scripts). Past the
-  /// text's end, ``indexPadding`` cells more hold the number of segments.
+  /// index's cells are about as wide as the average segment (a guess from the line before, a count of segments,
+  /// misses its window of 8 in text that mixes scripts). Past the text's end, ``indexPadding`` cells more hold the
+  /// number of segments.
   let widthIndex: [UInt32]
   /// The width of the index's cells, as a shift.
   let widthShift: Int
@@ -221,20 +220,16 @@ struct PlainRuns: Sendable {
   /// (``UnclampedCells``).
   static let indexPadding = 64
   /// The running sums again in 4 bytes, with no gaps at hard breaks: what a count of lines reads instead of
-  /// ``contentEnds``, then ``padding`` entries above any line's limit. A count of a long text waits on memory more
-  /// than on its arithmetic: with sums of half the size, a count of 1 MB took about 14% less time (medians of 30
-  /// alternating runs; 4.5% in their minimums), and with sums of twice the size (each beside the sum before its
-  /// segment, one load fewer a line) 30% more. A count follows each paragraph to its last segment
-  /// (``ParagraphLines``), so its sums need no gap to end a line there: a line's search may count segments of the
-  /// next paragraph, and the next line then starts past its own either way. (Gaps of 2²⁸, which a line's limit less
-  /// the gaps had to leave out again for the width index, kept a limit a register of its own in each of a count's
-  /// three chains.) After them, as many entries of the running sum before each segment's content, where a line that
+  /// ``contentEnds``, then ``padding`` entries above any line's limit: a count of a long text waits on memory more
+  /// than on its arithmetic (Docs/PerformanceNotes.md, "Relayout and counting lines"). A count follows each
+  /// paragraph to its last segment (``ParagraphLines``), so its sums need no gap to end a line there: a line's
+  /// search may count segments of the next paragraph, and the next line then starts past its own either way. After
+  /// them, as many entries of the running sum before each segment's content, where a line that
   /// starts with it starts (``countSums`` less ``contentWidths``, then the same padding): one load where a line starts
   /// rather than two and a subtraction, and four of them to choose from beside the four sums a line compares
   /// (``CountSums/line(after:_:upTo:)``). Made for every text whose width is below ``countWidthLimit``, a comment's
-  /// too: its count reads half the memory, and compares four sums of 4 bytes in fewer instructions than four of 8 (a
-  /// comment's count took 18% fewer instructions, for 0.8% more in preparing it; the starts, 0.6% more). Empty for a
-  /// wider text.
+  /// too: its count reads half the memory, and compares four sums of 4 bytes in fewer instructions than four of 8.
+  /// Empty for a wider text.
   let countSums: [UInt32]
   /// The width below which a text's lines are counted in ``countSums``, and its lines' widths: a limit (the sum before
   /// a line and a width) and the padding stay below 2²⁹ (268 million terminal cells; 4 million pixels in a font), in
@@ -311,7 +306,7 @@ struct PlainRuns: Sendable {
 
   /// ``countSums`` for the running sums of `count` segments, `contentEnds`, whose content widths are
   /// `contentWidths`, or none for a text of ``countWidthLimit`` or more. In a pass of its own, two loads and two
-  /// stores a segment: written in the loop that makes the sums, they cost as much again as that loop.
+  /// stores a segment, which in the loop that makes the sums cost as much again as that loop.
   private static func countSums(_ contentEnds: [Int], _ contentWidths: [UInt32], count: Int, totalWidth: Int)
     -> [UInt32]
   {
@@ -433,8 +428,7 @@ struct PlainRuns: Sendable {
   ) -> Int {
     guard start < end else { return start - 1 }
     let probe = min(max(guess, start), end - 1)
-    // A few steps one by one from the guess first: their branches are predictable, a bisection's are not
-    // (with them a relayout of 1 MB takes 8% fewer instructions and about 12% less time).
+    // A few steps one by one from the guess first: their branches are predictable, a bisection's are not.
     var j = probe
     if contentEnds[j] <= limit {
       for _ in 0..<8 {
@@ -644,10 +638,8 @@ struct PlainRuns: Sendable {
 
   /// How many of the four running sums `sums[1]` to `sums[4]` are at most `limit`. The sums grow, so the ones that
   /// fit come first, and three comparisons side by side and two selections tell: a line's chain waits on one
-  /// comparison and two selections after the loads (the branch where all four fit is rare, and predictable). The
-  /// four sign bits of `limit - sum` added up, which the compiler made one vector's, summed across it, took about as
-  /// many instructions with twice the latency in each line's chain: a count of 1 MB took 3 to 8% more time, a
-  /// comment's about 8% more (medians of alternating runs).
+  /// comparison and two selections after the loads (the branch where all four fit is rare, and predictable),
+  /// half the latency of adding up the four sign bits of `limit - sum` in a vector.
   @inline(__always)
   static func fitting<Sum: FixedWidthInteger>(_ sums: UnsafePointer<Sum>, upTo limit: Sum) -> Int {
     let low = sums[1] <= limit ? 1 : 0
@@ -698,9 +690,8 @@ extension PlainRuns {
 
     /// Moves to the line that starts with segment `next`, or when the paragraph ends before it, to the first line of
     /// the `k`th of the long paragraphs, with no branch: the figures of both are found, and selected. Returns 1 when
-    /// it took that paragraph, 0 otherwise. (Whether a paragraph ends at a line is as hard to predict as the
-    /// paragraphs' lengths: the branch that asked it was mispredicted at about every fourth line of the benchmark's
-    /// 1 MB text.) `k` is one of the long paragraphs.
+    /// it took that paragraph, 0 otherwise: whether a paragraph ends at a line is as hard to predict as the
+    /// paragraphs' lengths. `k` is one of the long paragraphs.
     @inline(__always)
     mutating func advance(to next: Int, orTo k: Int, of long: LongParagraphs.Buffers, _ runs: Buffers, width: Int)
       -> Int
@@ -837,9 +828,8 @@ extension PlainRuns {
     static func start(_ k: Int, _ runs: Buffers) -> UInt32 { runs.countStarts[k] }
     /// The start is one of the four after the guess's, chosen by the same comparisons as the count. The compiler
     /// makes the choice branches, which a processor predicts and runs ahead of, where the selections of
-    /// ``PlainRuns/fitting(_:upTo:)`` wait for the loads: for a chain that runs alone or beside one other, the better
-    /// (a comment's count took about 25% less time with it), for three side by side, which wait on their
-    /// instructions and mispredictions, the worse.
+    /// ``PlainRuns/fitting(_:upTo:)`` wait for the loads: for a chain that runs alone or beside one other, the better;
+    /// for three side by side, which wait on their instructions and mispredictions, the worse.
     @inline(__always)
     static func line(after guess: Int, _ runs: Buffers, upTo limit: UInt32) -> (fitting: Int, start: UInt32) {
       let sums = runs.countSums.baseAddress.unsafelyUnwrapped + guess
@@ -859,10 +849,7 @@ extension PlainRuns {
 
   /// The paragraphs of more than one segment, which a count of lines follows line by line: a paragraph of one
   /// segment (an empty line between paragraphs, a word alone) takes one line at any width that the segment fits,
-  /// and is counted with no step of a chain (on the benchmark's 1 MB text, each blank line between paragraphs took
-  /// a step, a sixth of them: a count takes 21% fewer instructions without them, but only about 5% less time; most
-  /// likely such a step, which starts from the array of hard breaks rather than from the line before, overlapped the
-  /// chains).
+  /// and is counted with no step of a chain.
   struct LongParagraphs: Sendable {
     /// The indices of the paragraphs of more than one segment (paragraph `p` is the one after the `p`th hard
     /// break), in order.
@@ -927,9 +914,7 @@ extension PlainRuns {
   /// The number of lines of `width` that the segments before `end` take: a line for each paragraph of one segment,
   /// and the lines of the others (`long`, ``LongParagraphs/indices``) three paragraphs at a time, each of the three
   /// chains taking the next paragraph when its own is done, then the last ones two or one at a time, so that the
-  /// processor overlaps their chains (a text of 1 MB, or the benchmark's comment of three paragraphs, counts its
-  /// lines in about half the time of one paragraph after the other; three chains took 12% less time than two on
-  /// 1 MB); `nil` when a line starts with a segment wider than the line (which a fitter breaks), a paragraph alone
+  /// processor overlaps their chains (Docs/PerformanceNotes.md, "Relayout and counting lines"); `nil` when a line starts with a segment wider than the line (which a fitter breaks), a paragraph alone
   /// among them when `widestAlone` is wider.
   static func countLines(_ runs: Buffers, _ long: LongParagraphs.Buffers, widestAlone: Int, width: Int) -> Int? {
     guard widestAlone <= width else { return nil }

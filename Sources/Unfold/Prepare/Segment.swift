@@ -35,8 +35,8 @@ struct Segmenter: IteratorProtocol {
   private let isLegacyCells: Bool
   private var scanner: BreakScanner
   /// The segments of the window read last that are complete, `ready[readyIndex..<readyCount]` still to hand out:
-  /// the array keeps its longest length from window to window (an array made per window was an allocation and
-  /// a lookup of its type's metadata, a fifth of the cost of a short paragraph), so entries past them are stale.
+  /// the array keeps its longest length from window to window (no allocation and type-metadata lookup per
+  /// window), so entries past them are stale.
   private var ready: [Segment] = []
   private var readyCount = 0
   private var readyIndex = 0
@@ -98,8 +98,7 @@ struct Segmenter: IteratorProtocol {
   }
 
   /// Every segment of the text, a window's worth at a time: what ``next()`` hands out one by one, into an
-  /// array reserved from the first window's segments per byte (growing it by doubling copied it and touched
-  /// new pages: a twentieth of preparing).
+  /// array reserved from the first window's segments per byte, not grown by doubling.
   mutating func all() -> [Segment] {
     var segments: [Segment] = []
     segments.append(contentsOf: ready[readyIndex..<readyCount])
@@ -162,9 +161,9 @@ struct Segmenter: IteratorProtocol {
     }
     readyCount = ready.withUnsafeMutableBufferPointer { ready in
       // The open segment is written in place, at `ready[made]`, and handing it out is counting it: made in a
-      // variable and copied out whole, it was read at once after being written field by field, and waited for
-      // those stores (half of this loop's time in perf on ideographs, a segment each). The loop's state is the
-      // closure's own: captured from the function, it was read from and written to memory at every use.
+      // variable and copied out whole, it would be read at once after being written field by field, and wait for
+      // those stores. The loop's state is the closure's own: captured from the function, it would be read from
+      // and written to memory at every use.
       var made = 0
       var isOpen = open != nil
       if let open { ready[0] = open }
@@ -214,8 +213,8 @@ struct Segmenter: IteratorProtocol {
           var lastEnd = end
           var cells = plainCells  // the cells of content read since the segment was last written
           var hasContent = true  // whether content was read since then (a space writes it)
-          // (The content is written in two branches below, before a space and before a new segment: one branch
-          // shared by both made preparing 1 MB 1.4% dearer.)
+          // The content is written in two branches below, before a space and before a new segment, rather than
+          // in one branch shared by both.
           while last + 1 < clusterCount {
             let next = clusters[last + 1]
             let nextEnd = clusters[last + 2]
@@ -246,7 +245,7 @@ struct Segmenter: IteratorProtocol {
               ready[made].isMandatoryBreak = false
               made += 1
               // The new segment's start and flags: its content is written before it is handed out (addContent),
-              // which sets the rest (the whole segment written here as well, 3% of this loop).
+              // which sets the rest.
               ready[made].start = next.offset
               ready[made].hasTab = false
               ready[made].isMandatoryBreak = false

@@ -14,9 +14,8 @@ enum UAX14 {
   }
 
   /// One unit: a base code point and its attached marks, as the loop stores it (8 bytes: its properties are read
-  /// through its first code point, by the few boundaries that the rules decide, ``Units``). Stored with the
-  /// properties and the code point, 24 bytes: preparing 1 MB took 92.48 M instructions, not 91.09 M, and a
-  /// comment 133.7 k, not 130.2 k.
+  /// through its first code point, by the few boundaries that the rules decide, ``Units``), a third of a unit
+  /// that stores the properties and the code point too.
   fileprivate struct StoredUnit {
     /// The index of the base code point (a window holds fewer than 2³¹ code points: see ``BreakScanner``).
     var start: Int32
@@ -113,13 +112,12 @@ enum UAX14 {
     var deferred = scratch.deferred
     scratch.deferred = []
     deferred.removeAll(keepingCapacity: true)
-    // Room for the boundaries a window leaves to the rules, made once (grown from none, a comment's took five
-    // allocations).
+    // Room for the boundaries a window leaves to the rules, made once rather than grown from none.
     if deferred.capacity < 64 { deferred.reserveCapacity(64) }
     // One loop makes the units and decides each boundary that the two units around it decide (most of them); the
-    // boundaries that need more context than the units made so far are decided after it, in order. (Two loops,
-    // the units first, read every unit twice: 3% of preparing.) The actions are written through a
-    // buffer: through the `inout` array, every write asked the runtime whether its storage was shared.
+    // boundaries that need more context than the units made so far are decided after it, in order, so that each
+    // unit is read once. The actions are written through a buffer: through the `inout` array, every write would
+    // ask the runtime whether its storage is shared.
     units.withUnsafeMutableBufferPointer { units in
       actions.withUnsafeMutableBufferPointer { actions in
         (usePairTable ? pairs.rows : PairTable.rulesOnly).withUnsafeBufferPointer { rows in
@@ -132,9 +130,9 @@ enum UAX14 {
   }
 
   /// The loop of ``breaks(_:into:scratch:usePairTable:)``, over buffers (the pair tables' too): a function of its
-  /// own, its state in local variables. (Once the scanner's loop grew too large for that function to be inlined
-  /// into it, the closures that hand it the buffers were not inlined either, and the loop's state, captured by
-  /// them, was read from memory at every code point: English text took 4% more instructions to prepare.)
+  /// own, its state in local variables rather than captured by the closures that hand it the buffers (which the
+  /// compiler does not inline into the scanner's large loop, and whose captures are read from memory at every
+  /// code point).
   private static func makeUnits(
     _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, into buffer: UnsafeMutableBufferPointer<StoredUnit>,
     actions: UnsafeMutableBufferPointer<Action>, deferred: inout [Int], rows: UnsafeBufferPointer<UInt8>,
@@ -146,8 +144,7 @@ enum UAX14 {
     var previous = LineBreakClass.xx  // the class of the unit before
     // The row of ``PairTable/rows`` that decides the boundary before the next unit: the first unit's (no break),
     // then the row of the unit before, or after spaces the row of the last unit before them (`spaceRow`). Kept as
-    // an offset, updated once per unit: the class before the spaces kept as an optional, and both tables asked
-    // at every unit, spilled half the loop's values to the stack (a sixth of its instructions).
+    // an offset, updated once per unit, which keeps the loop's values in registers.
     var row = PairTable.startRow
     var spaceRow = PairTable.entriesRow(.sp)  // spaces at the start: contextual, as the rules decide
     // The packed properties of the unit before when it is a letter that letters of the same properties join
@@ -230,9 +227,8 @@ enum UAX14 {
       var entries = [UInt8](repeating: Self.contextual, count: 64 * 64)
       var afterSpaces = [UInt8](repeating: Self.contextual, count: 64 * 64)
       let classes = LineBreakClass.allCases.filter { ![.cm, .zwj, .ai, .sg, .xx, .sa, .cj].contains($0) }
-      // The units of a pair (or of a class, a space and a class) are written into one buffer on the stack: an
-      // array of them made per pair was two thirds of building the tables (1.2 M of 1.9 M instructions, once in
-      // every process that breaks a line).
+      // The units of a pair (or of a class, a space and a class) are written into one buffer on the stack, not an
+      // array made per pair.
       // (The code points of the units: "a", with no properties, which no pair decided here reads.)
       let letters = [BreakScanner.ScannedScalar](repeating: .init(scalar: "a", properties: 0), count: 3)
       withUnsafeTemporaryAllocation(of: StoredUnit.self, capacity: 3) { buffer in

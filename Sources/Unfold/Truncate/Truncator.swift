@@ -229,8 +229,7 @@ struct LineDrawer {
   }
 
   /// A line without tabs or soft hyphens whose run boundaries fall between clusters is one fragment per run,
-  /// without walking its clusters again (drawing was a third of writing an expanded view, and lines of many
-  /// styles a quarter of writing a comment): the layout's width of the line goes to its longest run that is
+  /// without walking its clusters again (Docs/PerformanceNotes.md, "Drawing lines"): the layout's width of the line goes to its longest run that is
   /// not ASCII (to its last run if all are ASCII, to its one run for a line of one style), and the other runs
   /// are summed by byte where they are ASCII, walked where they are not.
   private func fragmentPerRun(_ line: LineLayout.Line) -> DisplayLine? {
@@ -283,8 +282,8 @@ struct LineDrawer {
   /// whether it is all ASCII and whether it is clean of control characters, for as long as the line draws as
   /// one fragment per run: not hyphenated, no tab and no soft hyphen, run boundaries between clusters. The index
   /// of the run it starts in if it does (`hint` for an empty line), looked for from run `hint` on; `nil` as soon
-  /// as one of these fails (`body` may have seen some runs). An empty line draws as no run at all (drawn the
-  /// other way, each blank line between paragraphs set up a walk of clusters: 4% of writing an expanded view).
+  /// as one of these fails (`body` may have seen some runs). An empty line draws as no run at all, with no walk
+  /// of clusters set up.
   private func readRuns(
     of line: LineLayout.Line, from hint: Int,
     _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int, _ isASCII: Bool, _ isClean: Bool) -> Void
@@ -311,8 +310,8 @@ struct LineDrawer {
 
   /// Whether the bytes in `range` are all ASCII and clean of control characters (C0 but the tab, DEL, C1: what
   /// ``ANSIRenderer/isClean(bytes:)`` looks for), or `nil` if they hold a tab or a soft hyphen: eight bytes at a
-  /// time while none is below the space, DEL or C2 (`mayHoldControl`; a byte loop was a fiftieth of writing an expanded view; the
-  /// renderer's own look for control characters, a second pass, 2% of it).
+  /// time while none is below the space, DEL or C2 (`mayHoldControl`), in the pass that draws the line, so that the
+  /// renderer need not look again.
   private static func bytesWithoutTabOrSoftHyphen(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
   ) -> (isASCII: Bool, isClean: Bool)? {
@@ -338,11 +337,10 @@ struct LineDrawer {
 
   /// The display line of a range of the text: fragments per style, tabs on their own, soft hyphens left out.
   func draw(_ range: Range<Int>) -> DisplayLine {
-    // Each fragment is a slice of the text copied once at its exact size (appending cluster by cluster grew
-    // every fragment's storage by doubling: a tenth of the peak memory of an expanded view). A soft hyphen
+    // Each fragment is a slice of the text copied once at its exact size, not grown cluster by cluster. A soft hyphen
     // left out splits the slice: what came before it waits in `before`.
     // The open piece is changed in place, cluster by cluster: replacing it (a tuple with a string and a
-    // style) retained and released both at every cluster.
+    // style) would retain and release both at every cluster.
     struct Piece {
       var before: String
       var start: Int
@@ -432,8 +430,7 @@ struct LineDrawer {
   /// marks are spread to the whole width, the label at the trailing end.
   func cut(_ line: LineLayout.Line, marks: [Fragment], overlay: Bool) -> DisplayLine {
     let (end, width) = cutEnd(line, suffix: marks.map(\.width))
-    // What is kept draws as one fragment per run when it can, with the width the cut walked (walking its
-    // clusters again to draw them was a tenth of a comment's HTML).
+    // What is kept draws as one fragment per run when it can, with the width the cut walked, not walked again.
     let kept = LineLayout.Line(
       range: line.range.lowerBound..<end, contentEnd: end, width: width ?? 0, isHyphenated: false)
     var drawn = (width == nil ? nil : fragmentPerRun(kept)) ?? draw(kept.range)

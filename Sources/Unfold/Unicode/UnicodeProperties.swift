@@ -19,7 +19,7 @@ struct UnicodeProperties: Hashable, Sendable {
   init(raw: UInt32) { self.raw = raw }
 
   // The classes are enums of consecutive raw values from 0, stored as their raw value: a field in range is
-  // the case itself (the failable initialisers were a call each, 2% of preparing).
+  // the case itself, with no call to a failable initialiser.
   @inline(__always)
   var lineBreak: LineBreakClass {
     let value = UInt8(raw & 0x3F)
@@ -161,7 +161,7 @@ extension UnicodeTables {
   /// The decoded tables, built once on first use from the base64 strings of the generated file; one value,
   /// so that a lookup goes through one lazy initialization check, not four.
   ///
-  /// The stages are read without bounds checks (four per lookup were 2% of preparing): they are copied
+  /// The stages are read without bounds checks (four per lookup otherwise): they are copied
   /// into memory that is never freed or written again, and checked once, when decoded, so that every index a
   /// stage holds is inside the next stage (and every first-stage index of a code point up to U+10FFFF inside
   /// the first), which makes every lookup's reads in bounds.

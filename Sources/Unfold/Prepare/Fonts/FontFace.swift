@@ -42,8 +42,7 @@ public struct FontFace: Sendable, Hashable {
   let asciiWithoutGlyph: (low: UInt64, high: UInt64)
   /// The advance in font units of each ASCII code point's glyph (a control's picture's).
   let asciiAdvances: [UInt16]
-  /// The last component of ``path``, what a stylesheet names the file by (found once: a `URL` made per face
-  /// at every page was a tenth of a comment's HTML).
+  /// The last component of ``path``, what a stylesheet names the file by (found once, not per page).
   let fileName: String
   /// The advances of a colour bitmap font's glyphs (`CBLC`/`CBDT`, no outlines: Noto Color Emoji), which a
   /// browser takes from the bitmaps, not from `hmtx`; empty for a font with outlines.

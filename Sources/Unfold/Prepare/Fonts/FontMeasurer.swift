@@ -49,8 +49,8 @@ public struct FontMeasurer: TextMeasurer {
     return advance(ofGlyphsOf: cluster.unicodeScalars, style: style)
   }
 
-  /// The advance of a cluster of one code point, as ``advance(of:style:)`` measures it (the protocol's default
-  /// made a `Character` of it: a twelfth of a comment's HTML pipeline, in scripts past ASCII).
+  /// The advance of a cluster of one code point, as ``advance(of:style:)`` measures it, with no `Character` made
+  /// (as the protocol's default makes).
   public func advance(ofScalar scalar: Unicode.Scalar, style: Style) -> Int {
     if Cluster.startsHardLineBreak(scalar.value) { return 0 }
     return advance(ofGlyphsOf: CollectionOfOne(scalar), style: style)
@@ -173,12 +173,11 @@ public struct FontMeasurer: TextMeasurer {
     unpredictableClusters(in: text, range: range).ranges
   }
 
-  /// ``unpredictableRanges(in:range:)`` and the number of clusters in them, counted on the way (counting them
-  /// again after was a twentieth of the HTML pipeline of a long text in several scripts).
+  /// ``unpredictableRanges(in:range:)`` and the number of clusters in them, counted on the way rather than after.
   ///
   /// A text whose every character has a glyph (most text in the scripts that the fonts cover) is found so by a
-  /// pass over its code points first, with no grapheme to read: the walk of its clusters was a third of the
-  /// HTML of a long text shown whole. `checksCodePointsFirst: false` walks at once (what a test compares).
+  /// pass over its code points first, with no grapheme to read and no walk of its clusters.
+  /// `checksCodePointsFirst: false` walks at once (what a test compares).
   func unpredictableClusters(
     in text: StyledText, range: Range<Int>, checksCodePointsFirst: Bool = true
   ) -> (ranges: [Range<Int>], clusters: Int) {
@@ -202,8 +201,7 @@ public struct FontMeasurer: TextMeasurer {
       var clusterStart = range.lowerBound
       var isMissing = false  // whether the open cluster has a character with no glyph
       // The last range of missing clusters, extended here and appended when a cluster that is not missing ends it
-      // (extended in the array, each missing cluster asked whether the array's storage was shared: 7% of the HTML
-      // of a text of ideographs, each missing from DejaVu and a cluster of its own).
+      // (extended in the array, each missing cluster would ask whether the array's storage is shared).
       var (missingStart, missingEnd) = (0, -1)
       var position = range.lowerBound
       while true {

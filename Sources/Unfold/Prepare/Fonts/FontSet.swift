@@ -66,8 +66,8 @@ public struct FontSet: Sendable, Hashable {
   }
 
   /// The advance of each ASCII character's glyph in each face, at the size, in ``FontMeasurer``'s unit: 128 per face,
-  /// in the order of ``faceIndex(for:)``, made again whenever a face or the size changes. (Scaled per character, a
-  /// division and a rounding, it was most of measuring an ASCII letter, a twentieth of a comment's HTML.)
+  /// in the order of ``faceIndex(for:)``, made again whenever a face or the size changes, so that an ASCII letter
+  /// is measured with no division and rounding.
   private(set) var scaledASCIIAdvances: [Int] = []
 
   private mutating func scaleASCIIAdvances() {
@@ -188,7 +188,7 @@ public struct FontSet: Sendable, Hashable {
   private(set) var asciiWithoutGlyph: [(low: UInt64, high: UInt64)] = []
 
   /// The glyph of a code point in the face a style of `traits` is drawn in, read in place: a face borrowed by
-  /// ``withFace(for:_:)`` in a loop over clusters was copied at every cluster (a tenth of the HTML pipeline).
+  /// ``withFace(for:_:)`` in a loop over clusters would be copied at every cluster.
   @inline(__always)
   func glyph(for scalar: Unicode.Scalar, traits: Style.Traits) -> Int {
     switch Self.faceIndex(for: traits) {
@@ -201,8 +201,8 @@ public struct FontSet: Sendable, Hashable {
   }
 
   /// The advance in font units of a code point's glyph in the face a style of `traits` is drawn in, and that face's
-  /// units per em, read in place (a face borrowed by ``withFace(for:_:)`` per cluster was copied five times, about 360
-  /// instructions per character past ASCII); the units are -1 when the face has no glyph for it.
+  /// units per em, read in place (a face borrowed by ``withFace(for:_:)`` per cluster would be copied five times);
+  /// the units are -1 when the face has no glyph for it.
   @inline(__always)
   func glyphAdvance(_ scalar: Unicode.Scalar, traits: Style.Traits) -> (units: Int, unitsPerEm: Int) {
     /// The advance in one face, from its tables alone.

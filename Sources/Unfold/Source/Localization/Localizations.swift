@@ -66,8 +66,8 @@ public struct Localizations: Hashable, Sendable {
 
   /// `es_MX` → `es-mx`.
   static func normalize(_ language: String) -> String {
-    // A tag in ASCII without `_` or capitals is normal already ("en", "es-mx"): returned as it is (Foundation's
-    // replacing, at every paragraph made from a key, was a twentieth of a comment's pipeline).
+    // A tag in ASCII without `_` or capitals is normal already ("en", "es-mx"): returned as it is, with no
+    // Foundation replacing at every paragraph made from a key.
     if language.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "_") && !(0x41...0x5A).contains($0) }) {
       return language
     }
