@@ -1,7 +1,7 @@
 // libFuzzer entry point for the engine, built by scripts/fuzz together with the sources of Sources/Unfold as
 // one module (so the internal parsers and checks are reachable), with -sanitize=fuzzer,address.
 // UNFOLD_FUZZ_TARGET chooses what the input feeds; each target checks the engine's invariants
-// (Sources/Unfold/Model/Invariants.swift) and stops the process on the first violation.
+// (Sources/Unfold/Checks/Invariants.swift) and stops the process on the first violation.
 import Foundation
 
 /// What the fuzzer drives.

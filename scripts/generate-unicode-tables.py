@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/Unfold/Unicode/UnicodeTables.swift from the Unicode 17.0.0 data files in
+"""Generates Sources/Unfold/Prepare/Unicode/UnicodeTables.swift from the Unicode 17.0.0 data files in
 Data/Unicode/17.0.0/ (LineBreak, EastAsianWidth, DerivedGeneralCategory, emoji-data,
 GraphemeBreakProperty).
 
@@ -15,7 +15,7 @@ import base64, os, re, struct, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "Data", "Unicode", "17.0.0")
-OUT = os.path.join(ROOT, "Sources", "Unfold", "Unicode", "UnicodeTables.swift")
+OUT = os.path.join(ROOT, "Sources", "Unfold", "Prepare", "Unicode", "UnicodeTables.swift")
 INPUTS = ["LineBreak.txt", "EastAsianWidth.txt", "DerivedGeneralCategory.txt", "emoji-data.txt",
           "GraphemeBreakProperty.txt"]
 

@@ -1,7 +1,6 @@
-/// Turns a localized key into styled text, in Apple's order: look the key up, choose the device and plural
-/// forms, expand plural variables, parse the translated format as markdown, then fill in the arguments (so
-/// markdown inside an argument stays literal, and a styled argument keeps its styles wherever the
-/// translation moves it).
+/// Looks a localized key up, in Apple's order: the key's entry, the device and plural forms, the plural
+/// variables expanded; the markdown of the translation (or of the key) that ``resolve(_:)`` (in Parse) parses
+/// before it fills in the arguments.
 struct LocalizedResolver {
   var localizations: Localizations
   var locale: String
@@ -9,17 +8,6 @@ struct LocalizedResolver {
   var device: String
   var defaultValue: String?
   var autolinks: Bool
-
-  func resolve(_ key: LocalizedKey) -> TextSource.Resolved {
-    var lookup = Lookup()
-    let format = self.format(for: key, &lookup)
-    let parsed = MarkdownParser.parse(format, autolinks: autolinks)
-    let diagnostics = lookup.diagnostics + parsed.diagnostics
-    guard key.hasFormatting else { return TextSource.Resolved(text: parsed.text, diagnostics: diagnostics) }
-    let formatted = LocalizedFormatter(locale: locale).format(
-      parsed.text, arguments: key.arguments, choosingForms: lookup.choosers)
-    return TextSource.Resolved(text: formatted.text, diagnostics: diagnostics + formatted.diagnostics)
-  }
 
   /// What a lookup met: its diagnostics, and the arguments (1-based) that chose a plural form.
   struct Lookup {
@@ -34,7 +22,8 @@ struct LocalizedResolver {
     return (format, lookup.diagnostics)
   }
 
-  private func format(for key: LocalizedKey, _ lookup: inout Lookup) -> String {
+  /// ``format(for:)``, adding what the lookup met to `lookup`.
+  func format(for key: LocalizedKey, _ lookup: inout Lookup) -> String {
     let format: String
     if let entry = localizations.entry(for: key.key, locale: locale, table: table) {
       format = expand(entry, arguments: key.arguments, formatting: key.hasFormatting, &lookup)

@@ -28,7 +28,7 @@ enum UnicodeTables {
     "GraphemeBreakProperty.txt": 0x6c8bf2329472c6b5,
     "LineBreak.txt": 0xebdfe3c57ef5e3c4,
     "emoji-data.txt": 0xb568328ee05bcd1f,
-    "scripts/generate-unicode-tables.py": 0x19eaf3f31223e01f,
+    "scripts/generate-unicode-tables.py": 0xc3178a623e49a5b0,
   ]
 
   /// Bit positions in a packed value: Line_Break in bits 0-5, East_Asian_Width 6-8,

@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""Checks that the library's folders depend on each other one way, in the order of the pipeline:
+
+    Model  ->  Source  ->  Parse  ->  Prepare  ->  Layout  ->  Truncate  ->  Render  ->  Paragraph  ->  Checks
+
+A file may name the types of its own folder and of the folders before it, never of one after it (Model holds the
+values every stage shares). Type names are read from the top-level declarations; comments are left out. Prints
+each name a file takes from a later folder, and exits 1 if there is one.
+"""
+import os
+import re
+import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "Unfold")
+ORDER = ["Model", "Source", "Parse", "Prepare", "Layout", "Truncate", "Render", "Paragraph", "Checks"]
+DECLARATION = re.compile(
+    r"^(?:public |package |private |fileprivate |internal |final |indirect )*"
+    r"(?:struct|enum|class|protocol|typealias|actor)\s+([A-Z]\w*)",
+    re.M,
+)
+
+
+def main():
+    owner = {}  # type name -> folder
+    files = []
+    for folder in sorted(os.listdir(ROOT)):
+        path = os.path.join(ROOT, folder)
+        if not os.path.isdir(path) or folder.endswith(".docc"):
+            continue
+        if folder not in ORDER:
+            print(f"check-dependencies: Sources/Unfold/{folder} is in no stage: add it to ORDER")
+            return 1
+        for directory, _, names in os.walk(path):
+            for name in sorted(names):
+                if name.endswith(".swift"):
+                    text = open(os.path.join(directory, name), encoding="utf-8").read()
+                    files.append((folder, os.path.relpath(os.path.join(directory, name), ROOT), text))
+                    for match in DECLARATION.finditer(text):
+                        owner.setdefault(match.group(1), folder)
+    problems = 0
+    for folder, path, text in files:
+        code = re.sub(r"//.*", "", text)
+        for name, other in sorted(owner.items()):
+            if ORDER.index(other) > ORDER.index(folder) and re.search(r"\b" + name + r"\b", code):
+                print(f"Sources/Unfold/{path}: {folder} names {name}, of the later {other}")
+                problems += 1
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
