@@ -1,0 +1,30 @@
+/// The lines of a whole text laid out lazily, a window of the segmenter at a time, each handed out as soon as it
+/// is closed and then forgotten: what writing a long text line by line needs, in memory that does not grow
+/// with the text. A window's segments are placed where the segmenter made them, by ``LineFitter/addAll(_:)``.
+struct LineStream: IteratorProtocol {
+  private var segments: Segmenter
+  private var fitter: LineFitter<[LineLayout.Line]>
+  private var handedOut = 0
+  private var isFinished = false
+
+  /// The lines of `text` at `width` (below 1 acts as 1), without their break offsets, from the UTF-8 offset
+  /// `start`, the start of a line (or of the text).
+  init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: Int, from start: Int = 0) {
+    segments = Segmenter(text, measurer: measurer, breaker: breaker, from: start)
+    fitter = LineFitter(text: text, measurer: measurer, width: max(1, width), recordsBreakOffsets: false)
+  }
+
+  mutating func next() -> LineLayout.Line? {
+    while handedOut == fitter.lines.count {
+      fitter.forgetLines()
+      handedOut = 0
+      if isFinished { return nil }
+      if !segments.nextWindow({ fitter.addAll($0) }) {
+        fitter.finish()
+        isFinished = true
+      }
+    }
+    defer { handedOut += 1 }
+    return fitter.lines[handedOut]
+  }
+}

@@ -1,0 +1,234 @@
+import Foundation
+
+/// The container's stylesheet: the font faces (embedded subsets or linked files), the rules that pin every
+/// property that changes layout to what the engine measured, and the CSS lengths they are written in.
+extension HTMLRenderer {
+  /// A CSS length in px, with up to four decimals.
+  static func px(_ value: Double) -> String {
+    // Ten-thousandths rounded as `%.4f` rounds them (to nearest, ties to even), from integers, since the
+    // formatter is slow. A value near a tie whose product with 10,000 is rounded (so the tie may be the
+    // product's, not the value's), or one out of range, goes through the formatter.
+    let scaled = value * 10_000
+    let rounded = scaled.rounded(.toNearestOrEven)
+    let isExact = (-scaled).addingProduct(value, 10_000) == 0
+    if value >= 0, scaled < 1e15, isExact || abs(abs(scaled - rounded) - 0.5) > 1e-6 {
+      let tenThousandths = Int(rounded)
+      var text = String(tenThousandths / 10_000)
+      var fraction = tenThousandths % 10_000
+      if fraction > 0 {
+        var digits = 4
+        while fraction % 10 == 0 {
+          fraction /= 10
+          digits -= 1
+        }
+        let written = String(fraction)
+        text += "." + String(repeating: "0", count: digits - written.count) + written
+      }
+      return text + "px"
+    }
+    var text = String(format: "%.4f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text + "px"
+  }
+
+  /// Where the page finds a face: its file under the URL prefix, or, embedded, the face subset to `characters`
+  /// (the whole file when HarfBuzz cannot subset it).
+  private func fontURL(_ face: borrowing FontFace, characters: Set<Unicode.Scalar>) -> String {
+    switch options.standalone ? .embedded : options.fontSource {
+    case .embedded:
+      let data = face.harfBuzz?.subset(keeping: characters) ?? face.data
+      return "data:font/ttf;base64," + data.base64EncodedString()
+    case .url(let prefix): return prefix + face.fileName
+    }
+  }
+
+  /// The characters an embedded face must keep: those of the text and the labels, the pictures drawn for control
+  /// characters, the space (tabs advance by it) and the hyphens a soft hyphen may show.
+  private static func charactersDrawn(_ text: StyledText, labels: [String]) -> Set<Unicode.Scalar> {
+    var characters: Set<Unicode.Scalar> = [" ", "-", "\u{2010}"]
+    for scalar in text.string.unicodeScalars { characters.insert(VisibleControls.visible(scalar)) }
+    for label in labels {
+      for scalar in label.unicodeScalars { characters.insert(VisibleControls.visible(scalar)) }
+    }
+    return characters
+  }
+
+  /// The pinned CSS: the fonts the engine measured, and every property that changes line breaking. The fallback
+  /// families that draw some cluster of `text` or of `labels` follow the set's own in `font-family`, each face
+  /// declared with its own weight and style.
+  func writeCSS(id: String, width: Int, text: StyledText, labels: [String], to css: inout UTF8Output) {
+    // The faces are read in place, not copied into an array.
+    let embeds = options.standalone || options.fontSource == .embedded
+    let characters = embeds ? Self.charactersDrawn(text, labels: labels) : []
+    // Embedded faces are subsets: families of other subsets on the same page must not take their place (of
+    // two faces of one family, weight and style, the last declared is used).
+    let subset =
+      embeds ? "-" + Self.hexHash(String(String.UnicodeScalarView(characters.sorted { $0.value < $1.value }))) : ""
+    let family =
+      "Unfold-"
+      + Self.hexHash(
+        fonts.regular.path + "|" + fonts.bold.path + "|" + fonts.italic.path + "|" + fonts.boldItalic.path)
+      + subset
+    let mono = family + "-Mono"
+    func writeFace(_ face: borrowing FontFace, family: String, weight: String, style: StaticString) {
+      css.write("@font-face{font-family:\"")
+      css.write(family)
+      css.write("\";src:url(\"")
+      css.write(Self.escapeCSSString(fontURL(face, characters: characters)))
+      css.write("\");font-weight:")
+      css.write(weight)
+      css.write(";font-style:")
+      css.write(style)
+      css.write(";font-display:block}")
+    }
+    writeFace(fonts.regular, family: family, weight: "400", style: "normal")
+    writeFace(fonts.bold, family: family, weight: "700", style: "normal")
+    writeFace(fonts.italic, family: family, weight: "400", style: "italic")
+    writeFace(fonts.boldItalic, family: family, weight: "700", style: "italic")
+    writeFace(fonts.monospace, family: mono, weight: "400", style: "normal")
+    var fallbackList = ""
+    for index in fallbacksDrawing(text, labels: labels) {
+      let fallback = fonts.fallbacks[index]
+      let name =
+        "Unfold-" + Self.hexHash(fallback.faces.map { "\($0.path)#\($0.index)" }.joined(separator: "|")) + subset
+      for face in fallback.faces {
+        writeFace(
+          face, family: name, weight: String(min(1000, max(1, face.weight))), style: face.isItalic ? "italic" : "normal"
+        )
+      }
+      fallbackList += ",\"" + name + "\""
+    }
+    let root = Self.selector(forID: id)
+    let size = Self.px(fonts.size)
+    let widthPixels = Self.px(Double(width) / Double(FontMeasurer.unitsPerPixel))
+    let lineHeight = Self.px(fonts.lineHeight)
+    for (piece, slot) in Self.cssTemplate {
+      css.write(piece)
+      switch slot {
+      case .root: css.write(root)
+      case .width: css.write(widthPixels)
+      case .family:
+        css.write("\"")
+        css.write(family)
+        css.write("\"")
+        css.write(fallbackList)
+      case .mono:
+        css.write("\"")
+        css.write(mono)
+        css.write("\"")
+        css.write(fallbackList)
+      case .size: css.write(size)
+      case .lineHeight: css.write(lineHeight)
+      case .kerning: css.write(fonts.kerningAndLigatures ? "auto" : "none")
+      case .ligatures: css.write(fonts.kerningAndLigatures ? "normal" : "none")
+      case nil: break
+      }
+    }
+  }
+
+  /// What the CSS template leaves to each paragraph.
+  private enum CSSSlot: String, CaseIterable {
+    case root, width, family, mono, size, lineHeight = "line", kerning, ligatures
+  }
+
+  /// The rules after the font faces: the template's pieces as bytes, each followed by its slot (the container's
+  /// `#id`, the width, the font families, the font size and line height, kerning and ligatures), cut once rather
+  /// than interpolated at every render.
+  private static let cssTemplate: [(piece: [UInt8], slot: CSSSlot?)] = {
+    let template = """
+      $root{display:block;width:$width;max-width:none;margin:0;padding:0;border:0;box-sizing:content-box;\
+      font-family:$family;font-size:$size;line-height:$line;font-weight:400;\
+      font-style:normal;font-stretch:normal;font-synthesis:none;font-kerning:$kerning;font-variant:normal;\
+      font-variant-ligatures:$ligatures;font-feature-settings:normal;font-variation-settings:normal;\
+      font-optical-sizing:none;font-size-adjust:none;text-rendering:geometricPrecision;letter-spacing:0;\
+      word-spacing:0;text-transform:none;text-indent:0;text-align:start;text-wrap:wrap;white-space:pre-wrap;\
+      overflow-wrap:anywhere;word-break:normal;line-break:auto;hyphens:manual;tab-size:8;\
+      text-spacing-trim:space-all;text-autospace:no-autospace;\
+      -webkit-text-size-adjust:none;text-size-adjust:none;position:relative}\
+      $root p{margin:0;padding:0}\
+      $root strong{font-weight:700}$root em{font-style:italic}\
+      $root code{font-family:$mono;font-size:$size;font-weight:400;font-style:normal;padding:0;margin:0;\
+      border:0;letter-spacing:0;background:none}\
+      $root a,$root del{padding:0;margin:0;border:0}$root a{color:LinkText}\
+      $root .unfold-toggle{font:inherit;font-weight:400;font-style:normal;font-kerning:inherit;\
+      font-variant-ligatures:inherit;text-rendering:inherit;letter-spacing:inherit;word-spacing:inherit;\
+      text-transform:none;color:LinkText;background:none;border:0;border-radius:4px;padding:4px 8px;\
+      margin:-4px -8px;cursor:pointer;position:relative;vertical-align:baseline;text-decoration:underline}\
+      $root .unfold-toggle:focus-visible{outline:2px solid Highlight;outline-offset:0}\
+      $root .unfold-fade{-webkit-mask-image:linear-gradient(to right,#000 calc(100% - 2.5em),rgba(0,0,0,.3));\
+      mask-image:linear-gradient(to right,#000 calc(100% - 2.5em),rgba(0,0,0,.3))}\
+      $root[dir=rtl] .unfold-fade{-webkit-mask-image:linear-gradient(to left,#000 calc(100% - 2.5em),\
+      rgba(0,0,0,.3));mask-image:linear-gradient(to left,#000 calc(100% - 2.5em),rgba(0,0,0,.3))}\
+      $root .unfold-collapsed{position:relative}\
+      $root .unfold-overlay{position:absolute;bottom:0;inset-inline-end:0;margin:0;padding:0 0 0 2em;\
+      background:linear-gradient(to right,transparent,Canvas 1.5em)}\
+      $root[dir=rtl] .unfold-overlay{padding:0 2em 0 0;background:linear-gradient(to left,transparent,Canvas 1.5em)}\
+      $root .unfold-collapsed,$root .unfold-toggle{display:none}\
+      $root.unfold-on .unfold-toggle{display:inline-block}\
+      $root.unfold-on[data-state=collapsed] .unfold-collapsed{display:block}\
+      $root.unfold-on[data-state=collapsed] .unfold-full{display:none}
+      """
+    // Cut by bytes, not by characters.
+    let bytes = Array(template.utf8)
+    let names = CSSSlot.allCases.map { ($0, Array($0.rawValue.utf8)) }
+    var pieces: [(piece: [UInt8], slot: CSSSlot?)] = []
+    var start = 0
+    while let dollar = bytes[start...].firstIndex(of: UInt8(ascii: "$")) {
+      let after = bytes[(dollar + 1)...]
+      guard let (slot, name) = names.first(where: { after.starts(with: $0.1) }) else {
+        preconditionFailure("an unknown slot in the CSS template")
+      }
+      pieces.append((Array(bytes[start..<dollar]), slot))
+      start = dollar + 1 + name.count
+    }
+    pieces.append((Array(bytes[start...]), nil))
+    return pieces
+  }()
+
+  /// The indexes of the fallback families that draw some cluster of `text` or of `labels` (drawn in the regular
+  /// style), chosen as the measurer chooses them: the page lists these alone, in the chain's order, so that the
+  /// browser picks the same family for every cluster and loads no font that draws nothing.
+  private func fallbacksDrawing(_ text: StyledText, labels: [String]) -> [Int] {
+    guard !fonts.fallbacks.isEmpty else { return [] }
+    var drawn = Set<Int>()
+    func visit(_ string: Substring, traits: Style.Traits) {
+      // Printable ASCII that the style's face draws needs no fallback: most runs of most texts.
+      if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), fonts.drawsPrintableASCII(traits: traits) { return }
+      for cluster in string {
+        if let index = fonts.fallback(drawing: cluster.unicodeScalars, traits: traits) { drawn.insert(index) }
+      }
+    }
+    let utf8 = text.string.utf8
+    for (range, style) in text.runRanges {
+      let run =
+        utf8.index(
+          utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+          utf8.startIndex, offsetBy: range.upperBound)
+      visit(text.string[run], traits: style.traits)
+    }
+    for label in labels { visit(label[...], traits: []) }
+    return drawn.sorted()
+  }
+
+  /// A string for a CSS `url("…")`: quotes, backslashes and line ends escaped.
+  private static func escapeCSSString(_ text: String) -> String {
+    // Most URLs hold none of these: returned as they are.
+    let needsEscape = text.utf8.contains { byte in
+      switch byte {
+      case 0x22, 0x5C, 0x0A, 0x0D, 0x3C, 0x3E: return true
+      default: return false
+      }
+    }
+    guard needsEscape else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"", "\\": result += "\\" + String(scalar)
+      case "\n", "\r", "<", ">": result += "\\" + String(scalar.value, radix: 16) + " "
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,265 @@
+/// The collapsed view: lines cut to make room for the ellipsis and the labels, at the tail, the head or the
+/// middle, and the labels placed after them.
+extension LineDrawer {
+  /// The visible lines of a truncated text, collapsed: the mode says which lines and where the cut is, the
+  /// placement where the toggle goes.
+  func collapsed(_ lines: [LineLayout.Line], complete: Bool, options: TruncationOptions) -> [DisplayLine] {
+    let limit = options.effectiveLineLimit
+    let ellipsis = Fragment(text: options.ellipsis, width: measurer.width(of: options.ellipsis), role: .ellipsis)
+    let gap = gapFragment()
+    let label = Fragment(text: options.moreLabel, width: measurer.width(of: options.moreLabel), role: .moreLabel)
+    // What stands next to the cut, on the cut line.
+    // An ellipsis wider than the line is left out.
+    var marks: [Fragment] = options.drawsEllipsis && ellipsis.width <= layout.width ? [ellipsis] : []
+    switch options.toggle {
+    case .inline: marks += [gap, label]
+    case .overlay: marks += [gap, label]
+    case .below, .none: break
+    }
+    var result: [DisplayLine]
+    switch options.mode {
+    case .tail:
+      let visible = Array(lines.prefix(limit))
+      result = visible.dropLast().map { draw($0) }
+      guard let last = visible.last else { return [] }
+      if lines.count <= limit && complete && options.toggle != .inline && options.toggle != .overlay {
+        result.append(draw(last))  // blank lines collapsed: everything shows; the toggle below remains
+      } else {
+        result.append(cut(last, marks: marks, overlay: options.toggle == .overlay))
+      }
+    case .middle:
+      let visible = Array(lines.prefix(limit))
+      result = visible.dropLast().map { draw($0) }
+      guard let last = visible.last else { return [] }
+      let shown = marks.first?.role == .ellipsis ? marks[0] : Fragment(text: "", width: 0, role: .ellipsis)
+      result.append(middle(last, ellipsis: shown, after: Array(marks.drop { $0.role == .ellipsis })))
+    case .head:
+      // Text from the start of the line before the last `limit` ones does not fit: laid out from there, even
+      // without the marks, it takes one line more.
+      guard let earliest = lines.suffix(limit + 1).first else { return [] }
+      result = headCut(from: earliest.range.lowerBound, lines: limit, marks: marks)
+    }
+    if options.toggle == .below { result.append(DisplayLine(fragments: [label])) }
+    return result
+  }
+
+  /// A tail cut: the line's text cut back so that `marks` fit after it; with `overlay`, the text and the
+  /// marks are spread to the whole width, the label at the trailing end.
+  func cut(_ line: LineLayout.Line, marks: [Fragment], overlay: Bool) -> DisplayLine {
+    let (end, width) = cutEnd(line, suffix: marks.map(\.width))
+    // What is kept draws as one fragment per run when it can, with the width the cut walked, not walked again.
+    let kept = LineLayout.Line(
+      range: line.range.lowerBound..<end, contentEnd: end, width: width ?? 0, isHyphenated: false)
+    var drawn = (width == nil ? nil : fragmentPerRun(kept)) ?? draw(kept.range)
+    if overlay, let label = marks.last {
+      let space = measurer.width(of: " ")
+      let free = layout.width - drawn.width - marks.reduce(0) { $0 + $1.width }
+      let count = space > 0 ? max(0, free / space) : 0
+      drawn.fragments += marks.dropLast()
+      if count > 0 {
+        drawn.fragments.append(Fragment(text: String(repeating: " ", count: count), width: count * space, role: .gap))
+      }
+      drawn.fragments.append(label)
+    } else {
+      drawn.fragments += marks
+    }
+    return drawn
+  }
+
+  /// A head cut: the ellipsis (and the toggle) first, then as much of the text's end as fits in `limit` lines
+  /// after them, as UIKit's `.head` shows it: the earliest cluster from which the marks and the rest of the text
+  /// take at most `limit` lines (a search over the clusters from `earliest`, the start of the line before the last
+  /// `limit` ones), moved to the start of a word when that keeps at least half of the first line.
+  func headCut(from earliest: Int, lines limit: Int, marks: [Fragment]) -> [DisplayLine] {
+    let text = layout.text
+    let prefix = marks + (marks.last?.role == .moreLabel ? [gapFragment()] : [])
+    var starts: [Int] = []
+    var walk = ClusterWalk(text, range: earliest..<text.string.utf8.count, measurer: nil)
+    while let cluster = walk.next() { starts.append(cluster.start) }
+    guard !starts.isEmpty else { return [DisplayLine(fragments: prefix)] }
+    // The marks as text, a word of their own (no break inside them; a break after their last gap), measured as
+    // the text is.
+    var marksText = StyledText.Builder()
+    for (index, mark) in prefix.enumerated() {
+      let isLast = index == prefix.count - 1
+      marksText.append(
+        isLast && mark.role == .gap ? mark.text : mark.text.replacingOccurrences(of: " ", with: "\u{A0}"))
+    }
+    let marksAsText = marksText.build()
+    let prefixLength = marksAsText.string.utf8.count
+    // The lines of the marks and the text from `start`, when they are at most `limit`.
+    func laidOut(from start: Int) -> [LineLayout.Line]? {
+      var whole = StyledText.Builder()
+      whole.append(marksAsText)
+      var runStart = start
+      for index in text.runIndex(containing: start)..<text.runs.count {
+        whole.append(text.text(in: runStart..<text.runEnds[index]), style: text.runs[index].style)
+        runStart = text.runEnds[index]
+      }
+      let layout = LineLayout(
+        whole.build(), measurer: measurer, breaker: self.layout.breaker, width: self.layout.width, lineLimit: limit)
+      return layout.isComplete && layout.lines.count <= limit ? layout.lines : nil
+    }
+    // The first start that fits: later starts fit too (fewer characters take no more lines).
+    var (low, high) = (0, starts.count - 1)
+    while low < high {
+      let middle = (low + high) / 2
+      if laidOut(from: starts[middle]) != nil { high = middle } else { low = middle + 1 }
+    }
+    var start = starts[low]
+    guard var found = laidOut(from: start) else {
+      // Not even the last cluster fits after the marks: the marks, and the last cluster on a line of its own when
+      // the limit has room for it (at one line, the marks alone).
+      return [DisplayLine(fragments: prefix)] + (limit > 1 ? [draw(start..<text.string.utf8.count)] : [])
+    }
+    // Start at a word when one begins within the first line and keeps at least half of it.
+    let firstEnd = found[0].contentEnd - prefixLength + start
+    if start > 0, let word = starts.first(where: { $0 > start && $0 < firstEnd && isWordStart($0) }),
+      (firstEnd - word) * 2 >= firstEnd - start, let moved = laidOut(from: word)
+    {
+      (start, found) = (word, moved)
+    }
+    // The lines, back in the text's offsets; the first after the marks.
+    let shift = start - prefixLength
+    return found.enumerated().map { index, line in
+      var drawn = DisplayLine(fragments: index == 0 ? prefix : [])
+      drawn.fragments += draw(max(start, line.range.lowerBound + shift)..<max(start, line.contentEnd + shift)).fragments
+      if line.isHyphenated { drawn.fragments.append(hyphenFragment()) }
+      return drawn
+    }
+  }
+
+  /// Whether a word starts at `offset`: the character before it is a space.
+  private func isWordStart(_ offset: Int) -> Bool {
+    guard offset > 0 else { return true }
+    let before = layout.text.string.utf8Slice((offset - 1)..<offset)
+    return before == " "
+  }
+
+  /// A middle cut of the last visible line: its start, the ellipsis, the end of the text, then `after`.
+  func middle(_ line: LineLayout.Line, ellipsis: Fragment, after: [Fragment]) -> DisplayLine {
+    let text = layout.text
+    // The end of the text: its last line (after its last hard line break), cluster by cluster from the end.
+    var textEnd = text.string.utf8.count
+    while textEnd > 0, let last = text.string.utf8Slice(0..<textEnd).last, last.isHardLineBreak || last == " " {
+      textEnd -= last.utf8.count
+    }
+    var clusters: [(start: Int, end: Int, advance: Int, isBreak: Bool)] = []
+    var lastLineStart = 0
+    var walk = ClusterWalk(text, range: 0..<textEnd, measurer: measurer)
+    while let cluster = walk.next() {
+      if cluster.isHardLineBreak {
+        lastLineStart = cluster.end
+        clusters.removeAll()
+      } else {
+        clusters.append((cluster.start, cluster.end, cluster.advance, cluster.isSpace))
+      }
+    }
+    let marks = [ellipsis.width] + after.map(\.width)
+    let room = layout.width - marks.reduce(0, +)
+    // The start takes half the room, cut between clusters as the end is (as AppKit's middle truncation cuts).
+    let startEnd = cutEnd(line, suffix: [layout.width - max(0, room / 2)], snapsToWords: false).end
+    // The end takes the other half, whatever the start kept of it (a start a cluster short would hand the end
+    // more room, and a wider width could then show less).
+    let endRoom = max(0, room - room / 2)
+    var endStart = textEnd
+    var endWidth = 0
+    for cluster in clusters.reversed() where cluster.start >= max(lastLineStart, startEnd) {
+      guard endWidth + cluster.advance <= endRoom else { break }
+      endWidth += cluster.advance
+      endStart = cluster.start
+    }
+    // Spaces after the ellipsis are not drawn.
+    while let space = clusters.first(where: { $0.start == endStart }), space.isBreak, space.end < textEnd {
+      endStart = space.end
+    }
+    var drawn = draw(line.range.lowerBound..<startEnd)
+    drawn.fragments.append(ellipsis)
+    drawn.fragments += draw(endStart..<textEnd).fragments
+    drawn.fragments += after
+    return drawn
+  }
+
+  /// Appends a label after the last line when it fits there after a gap, else on a line of its own.
+  func append(label text: String, role: Fragment.Role, after line: LineLayout.Line, to lines: inout [DisplayLine]) {
+    let label = Fragment(text: text, width: measurer.width(of: text), role: role)
+    let gap = gapFragment()
+    let hyphen = line.isHyphenated ? [measurer.width(of: "-")] : []
+    let exact = lines.last.map { $0.width - hyphen.reduce(0, +) } ?? 0
+    if let last = lines.last, !last.fragments.isEmpty,
+      fit.fits(line.range.lowerBound, line.contentEnd, total: exact, extra: hyphen + [gap.width, label.width])
+    {
+      lines[lines.count - 1].fragments += [gap, label]
+    } else if let last = lines.last, last.fragments.isEmpty {
+      lines[lines.count - 1].fragments = [label]
+    } else {
+      lines.append(DisplayLine(fragments: [label]))
+    }
+  }
+
+  func gapFragment() -> Fragment {
+    Fragment(text: " ", width: measurer.width(of: " "), role: .gap)
+  }
+
+  /// The hyphen drawn where a line breaks after a soft hyphen.
+  func hyphenFragment() -> Fragment {
+    Fragment(text: "-", width: measurer.width(of: "-"), role: .hyphen)
+  }
+
+  /// Where the drawn text of a cut line ends: the longest prefix no wider than `room`, moved back to a break
+  /// opportunity when that keeps at least half the room (and `snapsToWords`), without trailing spaces; and the
+  /// width of the clusters before that end, as they were walked (`nil` when the end is not one of theirs).
+  func cutEnd(_ line: LineLayout.Line, suffix: [Int], snapsToWords: Bool = true) -> (end: Int, width: Int?) {
+    let start = line.range.lowerBound
+    let suffixWidth = suffix.reduce(0, +)
+    let room = layout.width - suffixWidth
+    let fit = self.fit
+    let rounding = measurer.itemRounding  // asked once, not at every cluster
+    var breaks = layout.breakOffsets(of: line).makeIterator()
+    var nextBreak = breaks.next()
+    var lastBreak: (offset: Int, width: Int)?  // the last opportunity within the prefix that fits
+    var fits = start  // the end of the longest prefix that fits
+    var x = 0
+    var widthWithoutSpaces = 0
+    // The width before each cluster end walked, to give the chosen end its width.
+    var widths: [(end: Int, x: Int)] = []
+    widths.reserveCapacity(line.contentRange.count + 1)  // a cluster per byte at most
+    widths.append((start, 0))
+    func cut(before end: Int) -> (end: Int, width: Int?) {
+      let trimmed = trimmedEnd(start..<end)
+      return (trimmed, widths.last(where: { $0.end == trimmed })?.x)
+    }
+    var walk = ClusterWalk(layout.text, range: line.contentRange, measurer: measurer)
+    while let cluster = walk.next() {
+      while let offset = nextBreak, offset < cluster.start { nextBreak = breaks.next() }
+      if nextBreak == cluster.start {
+        lastBreak = (cluster.start, widthWithoutSpaces)
+      }
+      // The sum decides but near the width of a font (``LineFit/fits(_:_:total:extra:)``).
+      guard
+        LineFit.decide(x + cluster.advance + suffixWidth, width: layout.width, rounding: rounding)
+          ?? fit.fits(start, cluster.end, total: x + cluster.advance, extra: suffix)
+      else {
+        // The prefix that fits ends at a word's end: cut there.
+        if cluster.isSpace || nextBreak == cluster.start { return cut(before: fits) }
+        break
+      }
+      x += cluster.advance
+      fits = cluster.end
+      widths.append((fits, x))
+      if !cluster.isSpace { widthWithoutSpaces = x }
+    }
+    if snapsToWords, fits < line.contentEnd, let lastBreak, lastBreak.width * 2 >= room {
+      return cut(before: lastBreak.offset)
+    }
+    return cut(before: fits)
+  }
+
+  /// The end of a range without its trailing spaces and tabs.
+  private func trimmedEnd(_ range: Range<Int>) -> Int {
+    let trimmed = layout.text.string.utf8Slice(range).trimmingSuffix(while: {
+      $0 == " " || $0 == "\t" || $0 == "\u{00AD}"
+    })
+    return range.lowerBound + trimmed.utf8.count
+  }
+}

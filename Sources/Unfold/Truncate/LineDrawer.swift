@@ -1,0 +1,193 @@
+/// Builds display lines from ranges of the text: fragments per style, tabs on their own.
+struct LineDrawer {
+  /// The text, measurer and width to draw with; its lines are never read (the lines to draw are passed in).
+  let layout: LineLayout
+  var measurer: any TextMeasurer { layout.measurer }
+  var fit: LineFit {
+    LineFit(text: layout.text, measurer: measurer, width: layout.width, itemBreaks: layout.itemBreaks)
+  }
+
+  /// The options with the toggle where it fits at this width, so that no line is wider than the width: an inline
+  /// or overlaid label that does not fit after the ellipsis goes below, on a line of its own; a label wider than
+  /// the line itself is not drawn (no toggle).
+  func fitting(_ options: TruncationOptions) -> TruncationOptions {
+    guard options.toggle != .none else { return options }
+    var options = options
+    let label = measurer.width(of: options.moreLabel)
+    if max(label, options.lessLabel.map { measurer.width(of: $0) } ?? 0) > layout.width {
+      options.toggle = .none
+    } else if options.toggle == .inline || options.toggle == .overlay,
+      // A head cut puts a gap after the label too.
+      measurer.width(of: options.ellipsis) + gapFragment().width * (options.mode == .head ? 2 : 1) + label
+        > layout.width
+    {
+      options.toggle = .below
+    }
+    return options
+  }
+
+  /// The display line of a laid-out line: its drawn content, and the hyphen of a break after a soft hyphen.
+  func draw(_ line: LineLayout.Line) -> DisplayLine {
+    var drawn = fragmentPerRun(line) ?? draw(line.contentRange)
+    if line.isHyphenated {
+      drawn.fragments.append(hyphenFragment())
+    }
+    return drawn
+  }
+
+  /// A line without tabs or soft hyphens whose run boundaries fall between clusters is one fragment per run,
+  /// without walking its clusters again (Docs/PerformanceNotes.md, "Drawing lines"): the layout's width of the line goes to its longest run that is
+  /// not ASCII (to its last run if all are ASCII, to its one run for a line of one style), and the other runs
+  /// are summed by byte where they are ASCII, walked where they are not.
+  func fragmentPerRun(_ line: LineLayout.Line) -> DisplayLine? {
+    let text = layout.text
+    // The fragments are made as the runs are read, ASCII ones measured by byte; the others get their width
+    // after: all but the longest walked, the longest given what the layout's width leaves (one array, no
+    // list of pieces and widths to allocate per line).
+    var fragments: [Fragment] = []
+    var walked: [(index: Int, range: Range<Int>, run: Int)] = []
+    let shapesASCII = WordShaper.shapesEverything(measurer)
+    let drawsAsIs = readRuns(of: line, from: 0) { bytes, range, run, isASCII, _ in
+      let style = text.style(ofRun: run)
+      var width = 0
+      if isASCII && !shapesASCII {
+        for byte in bytes[range] { width += measurer.advance(ofASCII: byte, style: style) }
+      } else {
+        walked.append((fragments.count, range, run))
+      }
+      fragments.append(Fragment(text: String(text.string.utf8Slice(range)), style: style, width: width))
+    }
+    guard drawsAsIs != nil else { return nil }
+    guard !fragments.isEmpty else { return DisplayLine(fragments: []) }
+    var derived = fragments.count - 1  // a line of ASCII runs only: its last run
+    if let longest = walked.indices.max(by: { walked[$0].range.count < walked[$1].range.count }) {
+      derived = walked[longest].index
+      for (position, piece) in walked.enumerated() where position != longest {
+        var walk = ClusterWalk(text, range: piece.range, measurer: measurer)
+        while walk.next() != nil {}
+        fragments[piece.index].width = walk.x
+      }
+    }
+    fragments[derived].width = 0
+    fragments[derived].width = line.width - fragments.reduce(0) { $0 + $1.width }
+    return DisplayLine(fragments: fragments)
+  }
+
+  /// Whether a line draws as one fragment per run, as ``fragmentPerRun(_:)`` draws it (the fragments are the
+  /// runs' slices of its content, in their styles): the index of the run it starts in if it does, looked for
+  /// from run `hint` on (``StyledText/runIndex(containing:from:)``), and whether the content is clean of
+  /// control characters (read here with the rest, the renderer does not read it again); `nil` if it does not.
+  func drawsPerRun(_ line: LineLayout.Line, from hint: Int) -> (first: Int, isClean: Bool)? {
+    var isClean = true
+    guard let first = readRuns(of: line, from: hint, { _, _, _, _, clean in isClean = isClean && clean }) else {
+      return nil
+    }
+    return (first, isClean)
+  }
+
+  /// Reads the runs of a line's content in order, handing `body` the text's bytes and each run's range, index,
+  /// whether it is all ASCII and whether it is clean of control characters, for as long as the line draws as
+  /// one fragment per run: not hyphenated, no tab and no soft hyphen, run boundaries between clusters. The index
+  /// of the run it starts in if it does (`hint` for an empty line), looked for from run `hint` on; `nil` as soon
+  /// as one of these fails (`body` may have seen some runs). An empty line draws as no run at all, with no walk
+  /// of clusters set up.
+  private func readRuns(
+    of line: LineLayout.Line, from hint: Int,
+    _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int, _ isASCII: Bool, _ isClean: Bool) -> Void
+  ) -> Int? {
+    let range = line.contentRange
+    let text = layout.text
+    guard !line.isHyphenated else { return nil }
+    guard !range.isEmpty else { return hint }
+    return text.string.withUTF8Buffer { bytes in
+      let first = text.runIndex(containing: range.lowerBound, from: hint)
+      var run = first
+      var start = range.lowerBound
+      while start < range.upperBound {
+        let end = min(text.runEnds[run], range.upperBound)
+        if end < range.upperBound && !GraphemeReader.startsCluster(at: end, in: bytes) { return nil }
+        guard let kind = Self.bytesWithoutTabOrSoftHyphen(bytes, start..<end) else { return nil }
+        body(bytes, start..<end, run, kind.isASCII, kind.isClean)
+        start = end
+        run += 1
+      }
+      return first
+    }
+  }
+
+  /// Whether the bytes in `range` are all ASCII and clean of control characters (C0 but the tab, DEL, C1: what
+  /// ``ANSIRenderer/isClean(bytes:)`` looks for), or `nil` if they hold a tab or a soft hyphen: eight bytes at a
+  /// time while none is below the space, DEL or C2 (`mayHoldControl`), in the pass that draws the line, so that the
+  /// renderer need not look again.
+  private static func bytesWithoutTabOrSoftHyphen(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+  ) -> (isASCII: Bool, isClean: Bool)? {
+    guard let base = bytes.baseAddress else { return (true, true) }
+    var isASCII = true
+    var start = range.lowerBound
+    while start + 8 <= range.upperBound {
+      let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
+      if word.mayHoldControl { break }
+      if word & 0x8080_8080_8080_8080 != 0 { isASCII = false }
+      start += 8
+    }
+    var isClean = true
+    var previous: UInt8 = 0  // a C2 never ends a block read whole
+    for byte in bytes[start..<range.upperBound] {
+      if byte == 0x09 || (previous == 0xC2 && byte == 0xAD) { return nil }  // a tab, a soft hyphen
+      if byte.isControl(after: previous) { isClean = false }
+      if byte >= 0x80 { isASCII = false }
+      previous = byte
+    }
+    return (isASCII, isClean)
+  }
+
+  /// The display line of a range of the text: fragments per style, tabs on their own, soft hyphens left out.
+  func draw(_ range: Range<Int>) -> DisplayLine {
+    // Each fragment is a slice of the text copied once at its exact size, not grown cluster by cluster. A soft hyphen
+    // left out splits the slice: what came before it waits in `before`.
+    // The open piece is changed in place, cluster by cluster: replacing it (a tuple with a string and a
+    // style) would retain and release both at every cluster.
+    struct Piece {
+      var before: String
+      var start: Int
+      var end: Int
+      var run: Int
+      var width: Int
+    }
+    let text = layout.text
+    var fragments: [Fragment] = []
+    var open: Piece?
+    func slice(_ start: Int, _ end: Int) -> String { String(layout.text.string.utf8Slice(start..<end)) }
+    func flush() {
+      guard let piece = open else { return }
+      fragments.append(
+        Fragment(
+          text: piece.before + slice(piece.start, piece.end), style: text.style(ofRun: piece.run), width: piece.width))
+      open = nil
+    }
+    var walk = ClusterWalk(layout.text, range: range, measurer: measurer)
+    while let cluster = walk.next() {
+      if cluster.isSoftHyphen {
+        if let piece = open {
+          open!.before += slice(piece.start, piece.end)
+          open!.start = cluster.end
+          open!.end = cluster.end
+        }
+      } else if cluster.isTab {
+        flush()
+        fragments.append(Fragment(text: "\t", style: text.style(ofRun: cluster.run), width: cluster.advance))
+      } else if open != nil, open!.end == cluster.start,
+        open!.run == cluster.run || text.style(ofRun: open!.run) == text.style(ofRun: cluster.run)
+      {
+        open!.end = cluster.end
+        open!.width += cluster.advance
+      } else {
+        flush()
+        open = Piece(before: "", start: cluster.start, end: cluster.end, run: cluster.run, width: cluster.advance)
+      }
+    }
+    flush()
+    return DisplayLine(fragments: fragments)
+  }
+}
