@@ -129,7 +129,7 @@ struct InteractiveView {
           renderer.render(
             TruncatedText(
               lines: viewport.lines, isTruncated: false, lineCount: viewport.lineCount, state: .expanded,
-              width: width(), unit: "cells")))
+              width: width(), unit: .cells)))
       } else {
         write(paragraph.ansi(width: width(), state: state, renderer: renderer))
       }
@@ -166,7 +166,7 @@ struct InteractiveView {
     let viewport = paragraph.viewport(width: width(), firstLine: firstLine)
     let text = TruncatedText(
       lines: viewport.lines, isTruncated: false, lineCount: viewport.lineCount, state: .expanded, width: width(),
-      unit: "cells")
+      unit: .cells)
     let last = min(viewport.lineCount, viewport.firstLine + viewport.lines.count)
     let status =
       "lines \(viewport.lineCount == 0 ? 0 : viewport.firstLine + 1)–\(last) of \(viewport.lineCount): "

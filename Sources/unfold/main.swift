@@ -76,10 +76,11 @@ func run() -> Int32 {
     return 1
   }
   if arguments.checkStrings {
-    let (resolved, findings) = localizations.check()
-    for finding in findings { print(finding) }
-    print("checked \(resolved) keys in \(localizations.tableNames.count) tables: \(findings.count) problems")
-    return findings.isEmpty ? 0 : 1
+    let report = localizations.check()
+    for finding in report.findings { print(finding) }
+    print(
+      "checked \(report.resolved) keys in \(localizations.tableNames.count) tables: \(report.findings.count) problems")
+    return report.findings.isEmpty ? 0 : 1
   }
 
   // Fonts, for HTML and for JSON in px.

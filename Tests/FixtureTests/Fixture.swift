@@ -118,7 +118,7 @@ struct Fixture: CustomTestStringConvertible, Sendable {
         let viewport = paragraph.viewport(width: width, firstLine: 0)
         layout = TruncatedText(
           lines: viewport.lines, isTruncated: false, lineCount: viewport.lineCount, state: .expanded, width: width,
-          unit: "cells")
+          unit: .cells)
       } else {
         layout = paragraph.truncated(width: width, state: state, countingAllLines: true)
       }

@@ -42,7 +42,10 @@ public struct LineLayout: Sendable {
   /// `lineLimit` lines: showing 3 lines of a long text costs what its first lines cost.
   ///
   /// - Parameters:
-  ///   - width: the width of a line; below 1 acts as 1.
+  ///   - text: the text to lay out.
+  ///   - measurer: the measurer of its widths.
+  ///   - breaker: the rules that find its break opportunities.
+  ///   - width: the width of a line, in the measurer's unit; below 1 acts as 1.
   ///   - lineLimit: the number of lines wanted, or `nil` for all of them.
   /// - Complexity: O(*k*) in the length of the text laid out.
   public init(

@@ -63,7 +63,7 @@ public struct PreparedText: Sendable {
   ///     this, and reports ``LineLayout/isComplete`` as `false`.
   /// - Complexity: O(*s*) in the number of segments that are not plain (a tab, a soft hyphen, leading spaces, a
   ///   hard break after them), plus, per line of plain segments, a count of four running sums after a guess by
-  ///   width (``PlainRuns/widthIndex``), O(log *k*) in a line of *k* segments when more segments than that share
+  ///   width (`PlainRuns/widthIndex`), O(log *k*) in a line of *k* segments when more segments than that share
   ///   a cell of the index.
   public func layout(width: Int, lineLimit: Int? = nil) -> LineLayout {
     let width = max(1, width)

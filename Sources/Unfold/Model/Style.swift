@@ -15,7 +15,7 @@ public struct Style: Hashable, Sendable {
     public static let italic = Traits(rawValue: 1 << 1)
     /// Strikethrough (`~~struck~~` or `~struck~`).
     public static let strikethrough = Traits(rawValue: 1 << 2)
-    /// Inline code (`` `code` ``).
+    /// Inline code (a span between backticks).
     public static let code = Traits(rawValue: 1 << 3)
 
     /// Every trait with its stable name, in the order dumps and JSON list them.
@@ -30,7 +30,7 @@ public struct Style: Hashable, Sendable {
   /// The traits in effect.
   public var traits: Traits
   /// The destination of the innermost enclosing link, exactly as written in the source (after entity and
-  /// escape decoding); `nil` outside links. Renderers vet it with ``LinkPolicy`` before drawing a link.
+  /// escape decoding); `nil` outside links. Renderers vet it with `LinkPolicy` before drawing a link.
   public var link: String?
 
   /// Creates a style.

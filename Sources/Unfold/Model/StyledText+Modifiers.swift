@@ -22,7 +22,7 @@ extension StyledText {
   /// The text as code.
   public func code() -> StyledText { adding(.code) }
 
-  /// The text as a link to `destination` (renderers draw it only for allowed schemes, see ``LinkPolicy``).
+  /// The text as a link to `destination` (renderers draw it only for allowed schemes, see `LinkPolicy`).
   public func link(_ destination: String) -> StyledText {
     StyledText(
       string,

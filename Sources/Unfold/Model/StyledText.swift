@@ -111,7 +111,7 @@ public struct StyledText: Hashable, Sendable {
     }
 
     /// Reserves room for `count` runs.
-    public mutating func reserveRuns(_ count: Int) { runs.reserveCapacity(count) }
+    package mutating func reserveRuns(_ count: Int) { runs.reserveCapacity(count) }
 
     /// Appends text in a style.
     public mutating func append(_ text: some StringProtocol, style: Style = .plain) {

@@ -8,9 +8,9 @@
 /// - C1 controls (U+0080–U+009F) become U+FFFD.
 ///
 /// Tab and newline are layout, not characters: the layout expands tabs and breaks lines at newlines.
-public enum VisibleControls {
+package enum VisibleControls {
   /// The visible stand-in for a control scalar, or `nil` when the scalar is not a control to replace.
-  public static func replacement(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
+  package static func replacement(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
     switch scalar.value {
     case 0x09, 0x0A: return nil
     case 0x00...0x1F: return Unicode.Scalar(0x2400 + scalar.value)
@@ -22,13 +22,13 @@ public enum VisibleControls {
 
   /// The scalar as drawn: its replacement when it is a control to replace, else itself.
   @inline(__always)
-  public static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+  package static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
     replacement(for: scalar) ?? scalar
   }
 
   /// Whether a scalar is a control that ``replacement(for:)`` replaces.
   @inline(__always)
-  public static func isReplaced(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isReplaced(_ scalar: Unicode.Scalar) -> Bool {
     replacement(for: scalar) != nil
   }
 }

@@ -25,8 +25,16 @@ public struct Paragraph: Sendable {
   public var textStyle: TextStyle?
   /// The smallest factor the HTML may scale the font by to make the text fit its line limit (1: never).
   public var minimumScaleFactor: Double
+  /// The HTML height animation.
+  public struct Animation: Hashable, Sendable {
+    /// The duration in seconds; 0 for none.
+    public var duration: Double
+    /// The CSS easing function.
+    public var easing: String
+  }
+
   /// The duration and easing of the HTML height animation.
-  public var animation: (duration: Double, easing: String)
+  public var animation: Animation
   /// Whether the text scrolls in a viewport of `lineLimit` lines instead of truncating.
   public var isScrollable: Bool
 
@@ -41,7 +49,7 @@ public struct Paragraph: Sendable {
     self.breakRules = breakRules
     self.textStyle = nil
     self.minimumScaleFactor = 1
-    self.animation = (0.4, "cubic-bezier(0.4, 0, 0.2, 1)")
+    self.animation = Animation(duration: 0.4, easing: "cubic-bezier(0.4, 0, 0.2, 1)")
     self.isScrollable = false
   }
 
@@ -97,7 +105,7 @@ public struct Paragraph: Sendable {
   }
   /// The HTML height animation: duration in seconds (0: none) and CSS easing.
   public func expandAnimation(duration: Double, easing: String = "cubic-bezier(0.4, 0, 0.2, 1)") -> Paragraph {
-    with { $0.animation = (duration, easing) }
+    with { $0.animation = Animation(duration: duration, easing: easing) }
   }
   /// A viewport of `lineLimit` lines that scrolls instead of truncating.
   public func scrollable(_ scrollable: Bool = true) -> Paragraph { with { $0.isScrollable = scrollable } }
@@ -119,11 +127,14 @@ public struct Paragraph: Sendable {
 
   /// What a reader sees in a terminal `width` cells wide, in `state`.
   ///
-  /// - Parameter countingAllLines: lay out the whole text even when collapsed, so that the line count is
-  ///   known (collapsed layout otherwise stops at the line limit).
+  /// - Parameters:
+  ///   - width: the width of a line in cells.
+  ///   - state: collapsed or expanded.
+  ///   - countingAllLines: lay out the whole text even when collapsed, so that the line count is known
+  ///     (collapsed layout otherwise stops at the line limit).
   ///
   /// A collapsed text is laid out from a prefix that settles its view: verbatim text, and the markdown of a
-  /// key without arguments up to a blank line (see ``collapsedView(isSettledBy:width:)``), so that a preview
+  /// key without arguments up to a blank line (see `collapsedView(isSettledBy:width:)`), so that a preview
   /// of a book costs what a preview of a comment does.
   public func truncated(width: Int, state: DisplayState, countingAllLines: Bool = false) -> TruncatedText {
     if state == .collapsed, !countingAllLines, collapsedViewNeedsOnlyAPrefix, let prefixes = source.prefixes() {
@@ -153,7 +164,7 @@ public struct Paragraph: Sendable {
   /// `width` cells: its layout stops at the line limit at least 4 KiB before the prefix ends. What follows
   /// then cannot change the visible lines (line breaking and grapheme clusters look ahead far less), and the
   /// text is truncated. The command reads a verbatim input until this holds.
-  public func collapsedView(isSettledBy prefix: String, width: Int) -> Bool {
+  package func collapsedView(isSettledBy prefix: String, width: Int) -> Bool {
     settledLayout(of: TextSource(verbatim: prefix).resolve().text, width: width) != nil
   }
 
@@ -168,13 +179,23 @@ public struct Paragraph: Sendable {
     return layout
   }
 
+  /// What a scrollable paragraph shows from a line on.
+  public struct Viewport: Hashable, Sendable {
+    /// At most `lineLimit` lines.
+    public var lines: [DisplayLine]
+    /// The index of the first of them among all the lines.
+    public var firstLine: Int
+    /// The number of lines of the whole text.
+    public var lineCount: Int
+  }
+
   /// The lines of a scrollable paragraph from `firstLine` (clamped so that the viewport stays full): at most
   /// `lineLimit` lines, and the total line count.
-  public func viewport(width: Int, firstLine: Int) -> (lines: [DisplayLine], firstLine: Int, lineCount: Int) {
+  public func viewport(width: Int, firstLine: Int) -> Viewport {
     let all = truncated(width: width, state: .expanded).lines
     let height = options.effectiveLineLimit
     let first = max(0, min(firstLine, all.count - height))
-    return (Array(all.dropFirst(first).prefix(height)), first, all.count)
+    return Viewport(lines: Array(all.dropFirst(first).prefix(height)), firstLine: first, lineCount: all.count)
   }
 
   // MARK: - Targets
@@ -202,7 +223,7 @@ public struct Paragraph: Sendable {
       return renderer.render(
         TruncatedText(
           lines: viewport.lines, isTruncated: false, lineCount: viewport.lineCount, state: .expanded, width: width,
-          unit: "cells"))
+          unit: .cells))
     }
     if state == .expanded { return expandedANSI(width: width, renderer: renderer, partLength: Self.expandedPart) }
     return renderer.render(truncated(width: width, state: state))
@@ -379,7 +400,7 @@ public struct Paragraph: Sendable {
         rules: breakRules ?? .chromium, countingAllLines: true))
   }
 
-  /// The text with its break opportunities marked (see ``BreakNotation``).
+  /// The text with its break opportunities marked (see `BreakNotation`).
   public func breaks() -> String {
     BreakNotation.render(source.resolve().text.string, breaker: LineBreaker(rules: breakRules ?? .unicode))
   }

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Only inline syntax is interpreted (bold, italic, strikethrough, code spans, links, autolinks, escapes and
 /// entities), and, unless `autolinks` is off, bare URLs, `www.` addresses and e-mail addresses become links as
-/// on GitHub (``Autolinks``; SwiftUI's `Text` leaves them text); block syntax (headings, lists, quotes, fences, indented code) stays literal, and every newline
+/// on GitHub (`Autolinks`; SwiftUI's `Text` leaves them text); block syntax (headings, lists, quotes, fences, indented code) stays literal, and every newline
 /// and space stays where it was, as Apple's `inlineOnlyPreservingWhitespace` does. Raw HTML is shown as
 /// literal text; an image shows its alt text.
 ///
@@ -128,7 +128,7 @@ extension MarkdownParser {
   /// cmark-gfm's own rendering of a whole document to HTML, as `cmark-gfm --to html` does (no extension, default
   /// options), in this process: the peer that the benchmark compares the pipeline with, timed without a
   /// process start-up. Not a renderer of this engine (``HTMLRenderer`` is).
-  public static func cmarkReferenceHTML(_ markdown: String) -> String {
+  package static func cmarkReferenceHTML(_ markdown: String) -> String {
     Inlines.lock.withLock { _ in
       guard let html = cmark_markdown_to_html(markdown, markdown.utf8.count, CMARK_OPT_DEFAULT) else { return "" }
       defer { free(html) }

@@ -23,7 +23,7 @@ public struct BreakOpportunity: Hashable, Sendable {
 /// Finds the break opportunities of a text: UAX #14 for Unicode 17.0, optionally with Chromium's tailoring,
 /// never inside a grapheme cluster.
 ///
-/// - `unicode`: the plain algorithm (``UAX14``), what the terminal uses.
+/// - `unicode`: the plain algorithm (`UAX14`), what the terminal uses.
 /// - `chromium`: Blink's tailoring, what the HTML renderer uses so that a browser breaks where the engine
 ///   does: a run of spaces always allows a break after it (whatever follows); between two printable ASCII
 ///   characters Blink's own table decides (a break after `-` and `?` before letters, digits and most
@@ -70,7 +70,7 @@ public struct LineBreaker: Hashable, Sendable {
     Array(IteratorSequence(opportunities(in: text)))
   }
 
-  /// The opportunities of a text, found lazily, a window at a time (``BreakScanner``).
+  /// The opportunities of a text, found lazily, a window at a time (`BreakScanner`).
   public struct Opportunities: IteratorProtocol, Sendable {
     private var scanner: BreakScanner
     /// The next cluster of the scanner's window to look at.

@@ -5,7 +5,7 @@
 /// - nonspacing and enclosing marks, format characters (but the prepended concatenation marks such as
 ///   U+0600, which take a cell), Hangul medial and final jamo, and the soft hyphen are 0 (the renderers never
 ///   print a soft hyphen: it is dropped, or drawn as `-` where a line breaks after it);
-/// - control characters are 1, the width of the picture ``VisibleControls`` draws for them;
+/// - control characters are 1, the width of the picture `VisibleControls` draws for them;
 /// - everything else is 1.
 ///
 /// Per grapheme cluster:
@@ -36,7 +36,7 @@ public struct TerminalCells: TextMeasurer {
   }
 
   /// `cells`.
-  public var unit: String { "cells" }
+  public var unit: WidthUnit { .cells }
 
   /// The cells one grapheme cluster occupies (style does not change cell widths).
   public func advance(of cluster: Character, style: Style) -> Int {

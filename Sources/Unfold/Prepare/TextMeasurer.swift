@@ -25,8 +25,8 @@ public protocol TextMeasurer: Sendable {
   /// start.
   var tabInterval: Int { get }
 
-  /// The name of the unit, for people and for JSON: `cells`, `px/4096`...
-  var unit: String { get }
+  /// The unit of the widths.
+  var unit: WidthUnit { get }
 
   /// How much rounding one inline item (a run of one style on a line) can add when the target lays a line
   /// out; 0 when widths add up exactly (terminal cells).
@@ -92,4 +92,21 @@ extension TextMeasurer {
     let interval = max(1, tabInterval)
     return interval - x % interval
   }
+}
+
+/// The unit of a measurer's widths: terminal cells, or fractions of a CSS pixel.
+public struct WidthUnit: Hashable, Sendable, CustomStringConvertible {
+  /// The unit's name, for people and for JSON: `cells`, `px/65536`.
+  public let name: String
+
+  /// A unit of that name, for a measurer of one's own.
+  public init(name: String) { self.name = name }
+
+  /// Terminal cells (``TerminalCells``).
+  public static let cells = WidthUnit(name: "cells")
+  /// 1/65536 of a CSS pixel, FreeType's fixed point (``FontMeasurer``).
+  public static let pixelFractions = WidthUnit(name: "px/65536")
+
+  /// The name.
+  public var description: String { name }
 }

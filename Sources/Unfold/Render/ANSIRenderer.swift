@@ -11,7 +11,7 @@
 ///
 /// Styles are opened per fragment and reset at its end, so none leaks past a line end; hyperlinks are closed
 /// at every line end. Every character of text, label and ellipsis goes through ``visible(_:width:)``, and
-/// every URL through ``LinkPolicy``: no control character or escape sequence from the input reaches the
+/// every URL through `LinkPolicy`: no control character or escape sequence from the input reaches the
 /// terminal.
 public struct ANSIRenderer: Sendable {
   /// Which background the fade goes towards: a theme, or the colour the terminal reports (the renderer never
@@ -97,7 +97,7 @@ public struct ANSIRenderer: Sendable {
   /// Creates a renderer with the 16 colours, or none.
   public init(colors: Bool = true) { self.init(colors: colors ? .ansi16 : .none) }
 
-  /// Whether a line that holds right-to-left text is written in visual order (``VisualOrder``), and a
+  /// Whether a line that holds right-to-left text is written in visual order (`VisualOrder`), and a
   /// right-to-left paragraph's lines aligned to the right of the width: what a terminal that draws cells as
   /// given needs (most do). Off for a terminal that reorders lines itself (mlterm; GNOME Terminal, Konsole with
   /// bidi on): the lines are then written in logical order, as stored.
@@ -252,7 +252,7 @@ public struct ANSIRenderer: Sendable {
     }
   }
 
-  /// Writes a line in visual order (``VisualOrder``): a right-to-left one aligned to the right of `width`, each
+  /// Writes a line in visual order (`VisualOrder`): a right-to-left one aligned to the right of `width`, each
   /// fragment's clusters that stand together drawn together.
   private func writeVisually(
     _ line: DisplayLine, fade: [FadedCharacters], direction: TextDirection, width: Int?,
@@ -558,7 +558,7 @@ public struct ANSIRenderer: Sendable {
     }
   }
 
-  /// The one escaping function: control characters become their visible pictures (``VisibleControls``), a
+  /// The one escaping function: control characters become their visible pictures (`VisibleControls`), a
   /// tab becomes `width` spaces, a newline becomes a space (lines end with the engine's own newline), a soft
   /// hyphen is dropped (terminals would draw it; the engine measures it as nothing).
   public static func visible(_ text: some StringProtocol, width: Int) -> String {

@@ -4,12 +4,12 @@
 ///
 /// Between every two grapheme clusters stands `÷` where a line may break and `×` where it may not; the text
 /// starts with `×` (never a break at the start) and ends with `÷`. Spaces are shown as `␠`, tabs as `␉`, a
-/// soft hyphen as `⟨SHY⟩`, other control characters as their pictures (``VisibleControls``); a hard line
+/// soft hyphen as `⟨SHY⟩`, other control characters as their pictures (`VisibleControls`); a hard line
 /// break is shown as its picture (`␊` for LF), then `÷`, then a real newline, so the output keeps the text's
 /// lines.
-public enum BreakNotation {
+package enum BreakNotation {
   /// The text with its break opportunities marked.
-  public static func render(_ text: String, breaker: LineBreaker) -> String {
+  package static func render(_ text: String, breaker: LineBreaker) -> String {
     guard !text.isEmpty else { return "" }
     var opportunities = breaker.opportunities(in: text)
     var next = opportunities.next()

@@ -3,7 +3,7 @@ import Foundation
 /// Escaping text for HTML, once, in one place: every piece of text, label and attribute goes through it.
 extension HTMLRenderer {
   /// The one escaping function, for text and attribute values alike: `& < > " '` become entities and
-  /// control characters become their visible pictures (``VisibleControls``). Tabs and newlines stay.
+  /// control characters become their visible pictures (`VisibleControls`). Tabs and newlines stay.
   public static func escape(_ text: some StringProtocol) -> String {
     var html = UTF8Output()
     writeEscaped(text, to: &html)

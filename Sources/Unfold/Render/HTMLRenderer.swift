@@ -34,7 +34,7 @@ import Foundation
 /// - A text that fits is just the paragraph, with no button and no script.
 ///
 /// Every piece of text, label and attribute goes through ``escape(_:)``; links are drawn only for
-/// destinations that ``LinkPolicy`` allows. Raw HTML from the input is shown as text.
+/// destinations that `LinkPolicy` allows. Raw HTML from the input is shown as text.
 public struct HTMLRenderer: Sendable {
   /// The fonts the engine measured with.
   public var fonts: FontSet

@@ -28,7 +28,7 @@ public enum LayoutJSON {
       lineCount = text.lineCount
       lines = text.lines.map(Line.init)
       state = text.state.rawValue
-      unit = text.unit
+      unit = text.unit.name
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -4,9 +4,9 @@
 /// A destination that fails is drawn as its link text only. One that passes comes back percent-encoded to
 /// printable ASCII without quotes, angle brackets or backslashes, so that it is safe inside an HTML
 /// attribute (after the usual attribute escaping) and inside an OSC 8 sequence.
-public enum LinkPolicy {
+package enum LinkPolicy {
   /// The schemes that become links.
-  public static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
+  package static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
   /// The allowed schemes with their bytes, for the clean path.
   private static let allowedSchemeBytes = allowedSchemes.map { ($0, Array($0.utf8)) }
 
@@ -15,7 +15,7 @@ public enum LinkPolicy {
   /// As the WHATWG URL parser does, leading and trailing C0 controls and spaces are removed and every tab
   /// and newline is deleted before the scheme is read; the scheme is compared case-insensitively. Entities
   /// and backslash escapes were already decoded by the markdown parser.
-  public static func safeURL(_ destination: String) -> String? {
+  package static func safeURL(_ destination: String) -> String? {
     cleanSafeURL(destination) ?? normalizedSafeURL(destination)
   }
 

@@ -6,7 +6,7 @@
 /// - a localized key is looked up in string tables for a locale (falling back to a default value or the key
 ///   itself), its plural and device forms are chosen, the translated format is parsed as inline markdown
 ///   (``MarkdownParser``, every space and newline kept), and then the key's arguments fill its specifiers
-///   (``LocalizedFormatter``), so markdown inside an argument stays literal.
+///   (`LocalizedFormatter`), so markdown inside an argument stays literal.
 ///
 /// In both modes `\r\n` and `\r` become `\n`, and NUL becomes U+FFFD.
 public struct TextSource: Hashable, Sendable {

@@ -1,12 +1,12 @@
 /// Checks bytes read from a file or a pipe before they become text.
-public enum UTF8Validation {
+package enum UTF8Validation {
   /// The byte offset of the first byte that is not part of a well-formed UTF-8 sequence, or `nil` when
   /// all of `bytes` is valid UTF-8 (overlong forms, surrogates and values past U+10FFFF are invalid).
   ///
   /// Bytes in contiguous memory (an array, `Data`, a slice of either) are read from that memory, eight bytes
   /// of ASCII at a time, not through the collection's iterator (a module that cannot specialise this function
   /// for `Data` would call it per byte).
-  public static func firstInvalidOffset(in bytes: some Collection<UInt8>) -> Int? {
+  package static func firstInvalidOffset(in bytes: some Collection<UInt8>) -> Int? {
     if let result = bytes.withContiguousStorageIfAvailable({ firstInvalidOffset(inBuffer: $0) }) { return result }
     return firstInvalidOffset(parsing: bytes)
   }

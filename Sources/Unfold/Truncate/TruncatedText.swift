@@ -74,7 +74,7 @@ public struct TruncatedText: Hashable, Sendable {
   /// The width the lines were laid out for.
   public var width: Int
   /// The unit of widths (see ``TextMeasurer/unit``).
-  public var unit: String
+  public var unit: WidthUnit
   /// Where the text was cut.
   public var mode: TruncationMode = .tail
   /// Where the toggle is drawn.
@@ -86,7 +86,7 @@ public struct TruncatedText: Hashable, Sendable {
   /// Creates a truncated text (the ``Truncator`` makes them; this is for callers that draw lines of their
   /// own, such as a scrolling viewport).
   public init(
-    lines: [DisplayLine], isTruncated: Bool, lineCount: Int?, state: DisplayState, width: Int, unit: String,
+    lines: [DisplayLine], isTruncated: Bool, lineCount: Int?, state: DisplayState, width: Int, unit: WidthUnit,
     mode: TruncationMode = .tail, toggle: TogglePlacement = .inline, unpredictableRanges: [Range<Int>] = []
   ) {
     self.lines = lines

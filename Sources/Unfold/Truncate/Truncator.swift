@@ -63,8 +63,15 @@ public enum Truncator {
 
   /// Lays out and truncates a styled text, stopping the layout at the line limit when collapsed.
   ///
-  /// - Parameter countingAllLines: lay out the whole text even when collapsed, so that
-  ///   ``TruncatedText/lineCount`` is known.
+  /// - Parameters:
+  ///   - text: the text to show.
+  ///   - measurer: the measurer of its widths.
+  ///   - breaker: the rules that find its break opportunities.
+  ///   - width: the width of a line, in the measurer's unit.
+  ///   - options: the line limit, the truncation mode, the labels and the toggle's place.
+  ///   - state: collapsed or expanded.
+  ///   - countingAllLines: lay out the whole text even when collapsed, so that ``TruncatedText/lineCount`` is
+  ///     known.
   public static func truncate(
     _ text: StyledText, measurer: any TextMeasurer = TerminalCells(), breaker: LineBreaker = .unicode,
     width: Int, options: TruncationOptions = .default, state: DisplayState, countingAllLines: Bool = false

@@ -35,7 +35,7 @@ public struct FontMeasurer: TextMeasurer {
   public static let unitsPerPixel = 65536
 
   /// `px/65536`.
-  public var unit: String { "px/65536" }
+  public var unit: WidthUnit { .pixelFractions }
 
   /// Tab stops every eight spaces, as CSS `tab-size: 8` puts them.
   public var tabInterval: Int { 8 * advance(of: " ", style: .plain) }
@@ -64,7 +64,7 @@ public struct FontMeasurer: TextMeasurer {
   }
 
   /// The width of a string drawn in one style on one line, tabs expanded from `startX`, its words shaped as in a
-  /// paragraph (``WordShaper``).
+  /// paragraph (`WordShaper`).
   public func width(ofLine text: String, style: Style, startX: Int) -> Int {
     // A label, a gap or a hyphen that nothing shapes (most are, and they are measured at every cut): its clusters.
     if !shapesEveryWord, !text.unicodeScalars.contains(where: WordShaper.shapesInContext) {
@@ -166,7 +166,7 @@ public struct FontMeasurer: TextMeasurer {
   /// The clusters in `range` that have a character with no glyph in their face: the browser draws them in
   /// another font, whose width the engine cannot know.
   ///
-  /// One pass over the bytes with the grapheme reader that ``ClusterWalk`` uses, a cluster's face taken from
+  /// One pass over the bytes with the grapheme reader that `ClusterWalk` uses, a cluster's face taken from
   /// the run it starts in, an ASCII character checked against its face's bits: walking clusters (each with
   /// its style) and borrowing a face per cluster was two fifths of the HTML pipeline of a long text.
   public func unpredictableRanges(in text: StyledText, range: Range<Int>) -> [Range<Int>] {
@@ -342,7 +342,7 @@ public struct FontMeasurer: TextMeasurer {
 }
 
 extension FontMeasurer {
-  /// The advances of the clusters of a word that the browser shapes as a whole (``WordShaper``): the word cut where
+  /// The advances of the clusters of a word that the browser shapes as a whole (`WordShaper`): the word cut where
   /// the face that draws its clusters changes (the style's face, or the fallback that draws a cluster it cannot),
   /// each piece shaped by HarfBuzz with the set's features and the rest of the word as context, each glyph's
   /// advance counted to the cluster of the character it comes from (a ligature's to its first). A piece in a colour

@@ -20,17 +20,18 @@ import Foundation
 /// Numbers are written for the locale: grouping, decimal separator and digits (`1.234.567,5` in `de`,
 /// `١٬٢٣٤` in `ar-EG`). Flags `-` (left-justify), `0` (zero padding), `+` and space (sign), `#` (alternate
 /// form for `%x %o`), a width and a precision work as in C; `%@` ignores the width, as Foundation does.
-public struct LocalizedFormatter: Sendable {
+package struct LocalizedFormatter: Sendable {
   /// The locale numbers are written for, as a BCP 47 or POSIX identifier (`de-DE`, `ar_EG`).
-  public var locale: String
+  package var locale: String
 
   /// Creates a formatter.
-  public init(locale: String) { self.locale = locale }
+  package init(locale: String) { self.locale = locale }
 
   /// Fills the specifiers of a styled format; styled arguments keep their styles, combined with the style
   /// around the specifier.
-  public func format(_ format: StyledText, arguments: [FormatArgument]) -> (text: StyledText, diagnostics: [Diagnostic])
-  {
+  package func format(_ format: StyledText, arguments: [FormatArgument]) -> (
+    text: StyledText, diagnostics: [Diagnostic]
+  ) {
     self.format(format, arguments: arguments, choosingForms: [])
   }
 
@@ -134,7 +135,7 @@ public struct LocalizedFormatter: Sendable {
   }
 
   /// Fills the specifiers of a plain format.
-  public func format(_ format: String, arguments: [FormatArgument]) -> (text: String, diagnostics: [Diagnostic]) {
+  package func format(_ format: String, arguments: [FormatArgument]) -> (text: String, diagnostics: [Diagnostic]) {
     let result = self.format(StyledText(plain: format), arguments: arguments)
     return (result.text.string, result.diagnostics)
   }

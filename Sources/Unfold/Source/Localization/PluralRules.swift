@@ -20,22 +20,22 @@ public enum PluralCategory: String, Hashable, Sendable, CaseIterable {
 /// The operands of the CLDR plural rules (LDML, part 3): the absolute value `n`, its integer digits `i`,
 /// the number of visible fraction digits `v` (with trailing zeros) and `w` (without), and the visible
 /// fraction digits `f` (with trailing zeros) and `t` (without).
-public struct PluralOperands: Hashable, Sendable {
+package struct PluralOperands: Hashable, Sendable {
   /// The absolute value.
-  public var n: Double
+  package var n: Double
   /// The integer digits.
-  public var i: Int
+  package var i: Int
   /// The number of visible fraction digits, with trailing zeros.
-  public var v: Int
+  package var v: Int
   /// The number of visible fraction digits, without trailing zeros.
-  public var w: Int
+  package var w: Int
   /// The visible fraction digits, with trailing zeros.
-  public var f: Int
+  package var f: Int
   /// The visible fraction digits, without trailing zeros.
-  public var t: Int
+  package var t: Int
 
   /// The operands of an integer.
-  public init(_ value: Int) {
+  package init(_ value: Int) {
     let magnitude = value.magnitude > UInt(Int.max) ? Int.max : Int(value.magnitude)
     n = Double(magnitude)
     i = magnitude
@@ -47,7 +47,7 @@ public struct PluralOperands: Hashable, Sendable {
 
   /// The operands of a number as written in decimal digits (`"1.50"` has `v` 2 and `t` 5); `nil` when the
   /// text is not a plain decimal number.
-  public init?(decimal text: some StringProtocol) {
+  package init?(decimal text: some StringProtocol) {
     var digits = Substring(text)
     if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
     let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
@@ -66,7 +66,7 @@ public struct PluralOperands: Hashable, Sendable {
 
   /// The operands of a floating-point number as Swift writes it shortest (`1.0` has `v` 1, `2.5` has
   /// `f` 5).
-  public init(_ value: Double) {
+  package init(_ value: Double) {
     let text = value.isFinite ? "\(value.magnitude)" : "0"
     self =
       PluralOperands(decimal: text.contains("e") ? String(format: "%.0f", value.magnitude) : text) ?? PluralOperands(0)
@@ -75,19 +75,19 @@ public struct PluralOperands: Hashable, Sendable {
 
 /// Chooses plural categories by the CLDR 41 rules of every language CLDR has (generated into
 /// ``PluralRulesTable`` by `scripts/generate-plural-rules.py`).
-public enum PluralRules {
+package enum PluralRules {
   /// The CLDR version of the rules.
-  public static var cldrVersion: String { PluralRulesTable.cldrVersion }
+  package static var cldrVersion: String { PluralRulesTable.cldrVersion }
 
   /// The category of `operands` in `locale` (a BCP 47 or POSIX identifier such as `pt-BR`, `sr_Latn`,
   /// `zh-Hant-TW`). A locale CLDR does not know falls back to its language, then to the root rules (only
   /// `other`).
-  public static func category(for operands: PluralOperands, locale: String) -> PluralCategory {
+  package static func category(for operands: PluralOperands, locale: String) -> PluralCategory {
     PluralRulesTable.category(set: ruleSet(for: locale), operands)
   }
 
   /// The categories a locale uses, in the order `zero one two few many other`.
-  public static func categories(locale: String) -> [PluralCategory] {
+  package static func categories(locale: String) -> [PluralCategory] {
     let set = ruleSet(for: locale)
     let used = Set(PluralRulesTable.samples.filter { $0.set == set }.map(\.category))
     return PluralCategory.allCases.filter { used.contains($0) || $0 == .other }

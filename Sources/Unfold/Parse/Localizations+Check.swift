@@ -16,10 +16,18 @@ extension Localizations {
     }
   }
 
+  /// What ``check()`` found.
+  public struct Report: Hashable, Sendable {
+    /// The number of keys resolved: (table, language, key) triples.
+    public var resolved: Int
+    /// What the resolutions reported, in order of their descriptions.
+    public var findings: [Finding]
+  }
+
   /// Resolves every key of every table in every language it has, with sample arguments for its specifiers
   /// (each number from 0 to 3, then 5, 11, 21 and 101, so that every plural form is reached; `x` for text),
-  /// and returns what the resolutions reported. Keys resolved: the count of (table, language, key) triples.
-  public func check() -> (resolved: Int, findings: [Finding]) {
+  /// and returns what the resolutions reported.
+  public func check() -> Report {
     var findings: Set<Finding> = []
     var resolved = 0
     for table in tableNames {
@@ -45,7 +53,7 @@ extension Localizations {
         }
       }
     }
-    return (resolved, findings.sorted { $0.description < $1.description })
+    return Report(resolved: resolved, findings: findings.sorted { $0.description < $1.description })
   }
 
   /// The kind of each argument a key takes: from the key's own specifiers, else from the translation's
