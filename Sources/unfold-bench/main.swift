@@ -33,7 +33,8 @@ if arguments.first == "--generate", arguments.count == 2, let bytes = Int(argume
 // `unfold-bench --profile STAGE`: one stage in a loop, alone, for perf or callgrind (prepare, prepare-px (in DejaVu
 // Sans and the Noto fallbacks, Chromium's breaks), relayout, count (of
 // lines at a new width), parse, ansi, html: the whole pipeline to an expanded view, collapsed and
-// collapsed-verbatim: to a collapsed terminal view); UNFOLD_PROFILE_ROUNDS rounds (20 by default) on a document of
+// collapsed-verbatim: to a collapsed terminal view, render-ansi: an expanded truncated text of the prepared document
+// laid out, drawn and rendered by ANSIRenderer.render); UNFOLD_PROFILE_ROUNDS rounds (20 by default) on a document of
 // UNFOLD_PROFILE_BYTES (1 MB by default), or on the text of the file UNFOLD_PROFILE_FILE (as markdown and as verbatim
 // text), to see what one script or shape of text costs.
 if arguments.first == "--profile", arguments.count == 2 {
@@ -67,6 +68,9 @@ if arguments.first == "--profile", arguments.count == 2 {
     case "html": { _ in _ = Paragraph(LocalizedKey(markdown)).html(width: 600, fonts: htmlFonts!, state: .expanded) }
     case "collapsed": { _ in _ = Paragraph(LocalizedKey(markdown)).ansi(width: 80, colors: .ansi16) }
     case "collapsed-verbatim": { _ in _ = Paragraph(verbatim: verbatim).ansi(width: 80, colors: .ansi16) }
+    case "render-ansi":
+      { _ in _ = ANSIRenderer(colors: .ansi16).render(Truncator.truncate(prepared.layout(width: 80), state: .expanded))
+      }
     default: { _ in _ = MarkdownParser.parse(markdown) }
     }
   for round in 0..<rounds { stage(round) }

@@ -156,6 +156,7 @@ import Testing
       "שלום **עולם**, זהו טקסט [עם קישור](https://b.example.org) and some English (in brackets) 123.",
       "مرحبا *بالعالم*، هذا نص ~~عربي~~ طويل مع `code` وأرقام 2026 (بين قوسين) ونهاية.",
       "Mixed: abc אבג def دجه, ghi — (xyz) [עברית] end.",
+      "**Bold words שלום עולם then more** and *italic مرحبا with English* [a link עם קישור](https://c.example.org).",
     ]
     let measurer = TerminalCells()
     var random = SplitMix64(state: 38)

@@ -11,18 +11,16 @@ public enum TextDirection: String, Hashable, Sendable {
   /// Right-to-left strong characters are recognised by their blocks (Hebrew, Arabic, Syriac, Thaana, N'Ko,
   /// Samaritan, Mandaic, their presentation forms and the right-to-left supplementary blocks); any other
   /// letter is left-to-right; digits, punctuation, spaces and symbols are neutral.
-  public init(firstStrongIn text: some StringProtocol) {
+  public init(firstStrongIn text: some StringProtocol) { self = Self.firstStrong(in: text) ?? .ltr }
+
+  /// The direction of the first strong character of `text` (see ``init(firstStrongIn:)``), or nil when it has
+  /// none.
+  static func firstStrong(in text: some StringProtocol) -> TextDirection? {
     for scalar in text.unicodeScalars {
-      if Self.isRightToLeft(scalar.value) {
-        self = .rtl
-        return
-      }
-      if scalar.properties.isAlphabetic {
-        self = .ltr
-        return
-      }
+      if isRightToLeft(scalar.value) { return .rtl }
+      if scalar.properties.isAlphabetic { return .ltr }
     }
-    self = .ltr
+    return nil
   }
 
   /// Whether a text holds a right-to-left character or a bidi control: one pass over its bytes that decodes only

@@ -106,8 +106,18 @@ public struct ANSIRenderer: Sendable {
   /// The bytes to print: each line followed by a newline.
   public func render(_ text: TruncatedText) -> String {
     render(
-      lines: text.lines, fadeLine: fadeLineIndex(text), direction: visualDirection(of: text.lines.map(\.text).joined()),
-      width: text.width)
+      lines: text.lines, fadeLine: fadeLineIndex(text), direction: visualDirection(of: text.lines), width: text.width)
+  }
+
+  /// ``visualDirection(of:)`` of the text of `lines`, read fragment by fragment.
+  func visualDirection(of lines: [DisplayLine]) -> TextDirection? {
+    guard reordersRightToLeft, lines.contains(where: { Self.reorders($0, .ltr) }) else { return nil }
+    for line in lines {
+      for fragment in line.fragments {
+        if let direction = TextDirection.firstStrong(in: fragment.text) { return direction }
+      }
+    }
+    return .ltr
   }
 
   /// The base direction to reorder lines at, when the text needs reordering and the renderer reorders; `nil`
@@ -128,7 +138,7 @@ public struct ANSIRenderer: Sendable {
     let resolver = direction.map { _ in VisualOrder.LineResolver() }
     for (lineIndex, line) in lines.enumerated() {
       let fade = lineIndex == fadeLine ? fadedCharacters(line) : []
-      if let direction, let resolver, Self.reorders(line.text, direction) {
+      if let direction, let resolver, Self.reorders(line, direction) {
         writeVisually(line, fade: fade, direction: direction, width: width, resolver: resolver, into: &writer)
         writer.endLine()
         continue
@@ -169,7 +179,7 @@ public struct ANSIRenderer: Sendable {
     while let drawn = lines.nextDrawn(perRun: true) {
       switch drawn {
       case .display(let line):
-        if let direction, let resolver, Self.reorders(line.text, direction) {
+        if let direction, let resolver, Self.reorders(line, direction) {
           writeVisually(line, fade: [], direction: direction, width: width, resolver: resolver, into: &writer)
         } else {
           for fragment in line.fragments { writer.write(fragment, renderer: self) }
@@ -207,8 +217,8 @@ public struct ANSIRenderer: Sendable {
     direction == .rtl || TextDirection.holdsBidiCharacter(utf8: line)
   }
 
-  private static func reorders(_ line: String, _ direction: TextDirection) -> Bool {
-    direction == .rtl || TextDirection.holdsBidiCharacter(line)
+  private static func reorders(_ line: DisplayLine, _ direction: TextDirection) -> Bool {
+    direction == .rtl || line.fragments.contains { TextDirection.holdsBidiCharacter($0.text) }
   }
 
   /// Writes a line of the text's bytes `line`, whose first run is `firstRun`, in visual order: each of its
@@ -260,6 +270,21 @@ public struct ANSIRenderer: Sendable {
   ) {
     if direction == .rtl, let width, width > line.width {
       writer.append(String(repeating: " ", count: width - line.width))
+    }
+    guard !fade.isEmpty else {
+      // A piece at a time, as the fragment it is part of is written, and as a line written from the text's runs
+      // writes it.
+      for piece in VisualOrder.pieces(of: line, direction: direction, resolver: resolver) {
+        let fragment = line.fragments[piece.fragment]
+        var text = fragment.text
+        text.withUTF8 { bytes in
+          let slice = UnsafeBufferPointer(rebasing: bytes[piece.range])
+          guard piece.isRightToLeft else { return writer.write(bytes: slice, of: fragment, renderer: self) }
+          VisualOrder.drawnRightToLeft(utf8: slice, into: &resolver.drawn, starts: &resolver.clusterStarts)
+          resolver.drawn.withUnsafeBufferPointer { writer.write(bytes: $0, of: fragment, renderer: self) }
+        }
+      }
+      return
     }
     let clusters = VisualOrder.clusters(of: line, direction: direction, resolver: resolver)
     var start = 0
@@ -373,12 +398,22 @@ public struct ANSIRenderer: Sendable {
 
     /// Writes a fragment.
     mutating func write(_ fragment: Fragment, renderer: ANSIRenderer) {
+      var text = fragment.text
+      text.withUTF8 { write(bytes: $0, of: fragment, renderer: renderer) }
+    }
+
+    /// Writes `bytes`, the text of `fragment` or a piece of it cut at code points, in the fragment's style and
+    /// role.
+    mutating func write(bytes: UnsafeBufferPointer<UInt8>, of fragment: Fragment, renderer: ANSIRenderer) {
       let escape = escape(style: fragment.style, role: fragment.role, renderer: renderer)
-      let text = fragment.text
-      if ANSIRenderer.isClean(text) {  // a tab is not clean: it is drawn as spaces
-        append(text, escape: escape)
+      if ANSIRenderer.isClean(bytes: bytes) {  // a tab is not clean: it is drawn as spaces
+        guard !escape.isEmpty, !bytes.isEmpty else { return output.write(bytes) }
+        append(escape)
+        output.write(bytes)
+        append(ANSIRenderer.reset)
       } else {
-        append(ANSIRenderer.visible(text, width: fragment.width), escape: escape)
+        append(
+          ANSIRenderer.visible(String(decoding: bytes, as: UTF8.self), width: fragment.width), escape: escape)
       }
     }
 

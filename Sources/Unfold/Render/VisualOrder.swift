@@ -31,34 +31,56 @@ enum VisualOrder {
     return clusters
   }
 
+  /// A piece of a line drawn in one direction: the fragment it belongs to and its UTF-8 range in the fragment's
+  /// text.
+  struct Piece {
+    var fragment: Int
+    var range: Range<Int>
+    var isRightToLeft: Bool
+  }
+
   /// The pieces of `line` in the order they are drawn left to right: a run's text a stretch per fragment, the
-  /// fragments of a right-to-left run in reverse (``drawn(_:isRightToLeft:)`` reverses each one's clusters).
-  /// The runs are the resolver's (``LineResolver/runs(ofUTF8:direction:)``) over the fragments' bytes.
-  static func clusters(of line: DisplayLine, direction: TextDirection, resolver: LineResolver) -> [Cluster] {
-    var bytes: [UInt8] = []
+  /// fragments of a right-to-left run in reverse (``drawnRightToLeft(utf8:into:starts:)`` reverses each one's
+  /// clusters). The runs are the resolver's (``LineResolver/runs(ofUTF8:direction:)``) over the fragments'
+  /// bytes.
+  static func pieces(of line: DisplayLine, direction: TextDirection, resolver: LineResolver) -> [Piece] {
+    var bytes = resolver.lineBytes
+    resolver.lineBytes = []
+    defer { resolver.lineBytes = bytes }
+    bytes.removeAll(keepingCapacity: true)
     var fragmentStarts: [Int] = []  // each fragment's byte offset in the line
+    fragmentStarts.reserveCapacity(line.fragments.count)
     for fragment in line.fragments {
       fragmentStarts.append(bytes.count)
       bytes += fragment.text.utf8
     }
     let runs = bytes.withUnsafeBufferPointer { resolver.runs(ofUTF8: $0, direction: direction) }
-    var visual: [Cluster] = []
+    var visual: [Piece] = []
     for run in runs {
-      // The run's part of each fragment it overlaps, in logical order.
-      var pieces: [Cluster] = []
-      for (index, fragment) in line.fragments.enumerated() {
-        let fragmentStart = fragmentStarts[index]
+      // The run's part of each fragment it overlaps, in logical order, reversed for a right-to-left run.
+      let first = visual.count
+      for (index, fragmentStart) in fragmentStarts.enumerated() {
+        let fragmentEnd = index + 1 < fragmentStarts.count ? fragmentStarts[index + 1] : bytes.count
         let lower = max(run.range.lowerBound, fragmentStart)
-        let upper = min(run.range.upperBound, fragmentStart + fragment.text.utf8.count)
+        let upper = min(run.range.upperBound, fragmentEnd)
         guard lower < upper else { continue }
-        let text = fragment.text
-        let from = text.utf8.index(text.startIndex, offsetBy: lower - fragmentStart)
-        let to = text.utf8.index(from, offsetBy: upper - lower)
-        pieces.append(Cluster(fragment: index, range: from..<to, isRightToLeft: run.isRightToLeft))
+        visual.append(
+          Piece(fragment: index, range: lower - fragmentStart..<upper - fragmentStart, isRightToLeft: run.isRightToLeft)
+        )
       }
-      visual += run.isRightToLeft ? pieces.reversed() : pieces
+      if run.isRightToLeft { visual[first...].reverse() }
     }
     return visual
+  }
+
+  /// ``pieces(of:direction:resolver:)`` as clusters of the fragments' text (for characters that fade one by one).
+  static func clusters(of line: DisplayLine, direction: TextDirection, resolver: LineResolver) -> [Cluster] {
+    pieces(of: line, direction: direction, resolver: resolver).map { piece in
+      let text = line.fragments[piece.fragment].text
+      let from = text.utf8.index(text.startIndex, offsetBy: piece.range.lowerBound)
+      let to = text.utf8.index(from, offsetBy: piece.range.count)
+      return Cluster(fragment: piece.fragment, range: from..<to, isRightToLeft: piece.isRightToLeft)
+    }
   }
 
   /// A stretch of a line drawn in one direction: its byte range in the line and whether it is drawn right to left.
@@ -80,6 +102,8 @@ enum VisualOrder {
     var drawn: [UInt8] = []
     /// Room for the starts of a piece's clusters.
     var clusterStarts: [Int] = []
+    /// Room for the bytes of a drawn line's fragments (``VisualOrder/pieces(of:direction:resolver:)``).
+    var lineBytes: [UInt8] = []
     /// The simple path's buffers (``simpleRuns(ofUTF8:direction:)``), `capacity` characters each: owned here and
     /// read without bounds checks, since every index stays below the count the classes were written for.
     private var capacity = 0
