@@ -118,7 +118,7 @@ static uint32_t bracket_key(UChar32 c) {
 }
 
 int32_t unfold_icu_simple_bidi_classes(const uint8_t *text, int32_t length, uint8_t *classes, int32_t *offsets,
-                                       uint32_t *brackets) {
+                                       uint32_t *brackets, int32_t *stop) {
   pthread_once(&ascii_classes_once, read_ascii_classes);
   int32_t index = 0, count = 0, removed = -1;  // where the boundary neutrals before the character start
   while (index < length) {
@@ -132,6 +132,10 @@ int32_t unfold_icu_simple_bidi_classes(const uint8_t *text, int32_t length, uint
       U8_NEXT(text, index, length, c);
       if (c < 0) return -1;
       direction = u_charDirection(c);
+    }
+    if (stop && direction == U_LEFT_TO_RIGHT && count > 0) {
+      *stop = removed < 0 ? start : removed;
+      return count;
     }
     uint32_t bracket = 0;
     switch (direction) {
@@ -155,7 +159,24 @@ int32_t unfold_icu_simple_bidi_classes(const uint8_t *text, int32_t length, uint
     count++;
     removed = -1;
   }
+  if (stop) *stop = length;
   return removed < 0 ? count : -1;
+}
+
+int32_t unfold_icu_takes_level(uint32_t code_point) {
+  switch (u_charDirection((UChar32)code_point)) {
+    case U_RIGHT_TO_LEFT: case U_RIGHT_TO_LEFT_ARABIC: case U_ARABIC_NUMBER: case U_LEFT_TO_RIGHT_EMBEDDING:
+    case U_LEFT_TO_RIGHT_OVERRIDE: case U_RIGHT_TO_LEFT_EMBEDDING: case U_RIGHT_TO_LEFT_OVERRIDE:
+    case U_POP_DIRECTIONAL_FORMAT: case U_LEFT_TO_RIGHT_ISOLATE: case U_RIGHT_TO_LEFT_ISOLATE:
+    case U_FIRST_STRONG_ISOLATE: case U_POP_DIRECTIONAL_ISOLATE:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+int32_t unfold_icu_is_boundary_neutral(uint32_t code_point) {
+  return u_charDirection((UChar32)code_point) == U_BOUNDARY_NEUTRAL;
 }
 
 uint32_t unfold_icu_mirror(uint32_t code_point) { return (uint32_t)u_charMirror((UChar32)code_point); }

@@ -174,6 +174,12 @@ import Testing
           simple += 1
           let icu = resolver.icuRuns(ofUTF8: bytes, direction: direction)
           #expect(canonical(own) == canonical(icu), "\(direction) \(text.debugDescription)")
+          // In a left-to-right paragraph, resolving only the stretches around right-to-left text gives the
+          // same runs, and a line left in logical order is one left-to-right run.
+          guard direction == .ltr else { return }
+          let stretches = resolver.visualRuns(ofUTF8: bytes, direction: .ltr)
+          let whole = [VisualOrder.Run(range: 0..<bytes.count, isRightToLeft: false)]
+          #expect(canonical(stretches ?? whole) == canonical(icu), "stretches of \(text.debugDescription)")
         }
       }
     }

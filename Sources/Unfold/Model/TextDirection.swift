@@ -32,7 +32,17 @@ public enum TextDirection: String, Hashable, Sendable {
 
   /// Whether UTF-8 bytes hold a right-to-left character or a bidi control (see ``holdsBidiCharacter(_:)``).
   static func holdsBidiCharacter(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
+    firstOffset(utf8: bytes, from: 0, where: isBidiCharacter) != nil
+  }
+
+  /// The offset of the first code point from `start` on that `matches`, among those that can be right to left, a
+  /// bidi control or an Arabic number: U+0590 to U+08FF, the punctuation block, the presentation forms and plane 1
+  /// (the code points of other first bytes are passed over, eight bytes at a time below 0xD6).
+  @inline(__always)
+  static func firstOffset(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, from start: Int, where matches: (UInt32) -> Bool
+  ) -> Int? {
+    var index = start
     while index < bytes.count {
       // Eight bytes at a time up to one of 0xD6 or above: a byte's low seven bits plus 0x2A reach 0x80 (and
       // never carry into the next byte) when they are 0x56 or more.
@@ -45,28 +55,28 @@ public enum TextDirection: String, Hashable, Sendable {
         }
         index += 8
       }
-      guard index < bytes.count else { return false }
+      guard index < bytes.count else { return nil }
       let lead = bytes[index]
       defer { index += 1 }
       guard lead >= 0xD6 else { continue }
       switch lead {
       case 0xD6...0xDF:
-        guard index + 1 < bytes.count else { return false }
-        if isBidiCharacter(UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)) { return true }
+        guard index + 1 < bytes.count else { return nil }
+        if matches(UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)) { return index }
       case 0xE0, 0xE2, 0xEF:
-        guard index + 2 < bytes.count else { return false }
+        guard index + 2 < bytes.count else { return nil }
         let value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-        if isBidiCharacter(value) { return true }
+        if matches(value) { return index }
       case 0xF0:
-        guard index + 3 < bytes.count else { return false }
+        guard index + 3 < bytes.count else { return nil }
         let value =
           UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
           | UInt32(bytes[index + 3] & 0x3F)
-        if isBidiCharacter(value) { return true }
+        if matches(value) { return index }
       default: continue
       }
     }
-    return false
+    return nil
   }
 
   /// Whether a code point is right to left or a bidi control (ALM, LRM, RLM, the embeddings, overrides and

@@ -123,7 +123,7 @@ public struct ANSIRenderer: Sendable {
   /// The base direction to reorder lines at, when the text needs reordering and the renderer reorders; `nil`
   /// when lines are written as stored.
   func visualDirection(of text: String) -> TextDirection? {
-    guard reordersRightToLeft, TextDirection.holdsBidiCharacter(text) else { return nil }
+    guard reordersRightToLeft, VisualOrder.holdsLevelChange(text) else { return nil }
     return TextDirection(firstStrongIn: text)
   }
 
@@ -190,10 +190,12 @@ public struct ANSIRenderer: Sendable {
         // Written from the text's bytes, a run at a time: whether it has anything to replace is read from them
         // too, not through each run's substring.
         text.string.withUTF8Buffer { bytes in
-          if let direction, let resolver, Self.reorders(utf8: UnsafeBufferPointer(rebasing: bytes[range]), direction) {
+          if let direction, let resolver,
+            let runs = resolver.visualRuns(ofUTF8: UnsafeBufferPointer(rebasing: bytes[range]), direction: direction)
+          {
             return writeVisually(
-              runsOf: line, firstRun: firstRun, isClean: isClean, text: text, bytes: bytes, direction: direction,
-              width: width, resolver: resolver, into: &writer)
+              runsOf: line, runs: runs, firstRun: firstRun, isClean: isClean, text: text, bytes: bytes,
+              direction: direction, width: width, resolver: resolver, into: &writer)
           }
           var run = firstRun
           var start = range.lowerBound
@@ -211,30 +213,28 @@ public struct ANSIRenderer: Sendable {
     }
   }
 
-  /// Whether a line of a paragraph of `direction` needs writing in visual order: all of a right-to-left
+  /// Whether a drawn line of a paragraph of `direction` needs writing in visual order: all of a right-to-left
   /// paragraph's lines do (a neutral at an end moves), a left-to-right one's when they hold bidi characters.
-  private static func reorders(utf8 line: UnsafeBufferPointer<UInt8>, _ direction: TextDirection) -> Bool {
-    direction == .rtl || TextDirection.holdsBidiCharacter(utf8: line)
-  }
-
   private static func reorders(_ line: DisplayLine, _ direction: TextDirection) -> Bool {
-    direction == .rtl || line.fragments.contains { TextDirection.holdsBidiCharacter($0.text) }
+    direction == .rtl || line.fragments.contains { VisualOrder.holdsLevelChange($0.text) }
   }
 
   /// Writes a line of the text's bytes `line`, whose first run is `firstRun`, in visual order: each of its
-  /// direction runs (``VisualOrder/LineResolver/runs(ofUTF8:direction:)``) a style run at a time, a right-to-left one's style
-  /// runs in reverse and their clusters drawn in reverse (``VisualOrder/drawn(_:isRightToLeft:)``). The bytes
+  /// direction runs `runs` (``VisualOrder/LineResolver/visualRuns(ofUTF8:direction:)``) a style run at a time, a
+  /// right-to-left one's style runs in reverse and their clusters drawn in reverse
+  /// (``VisualOrder/drawnRightToLeft(utf8:into:starts:)``). The bytes
   /// that ``writeVisually(_:fade:direction:width:into:)`` writes for the drawn line, with no fragment or cluster
   /// made (Docs/PerformanceNotes.md, "Right-to-left text in the terminal").
   private func writeVisually(
-    runsOf line: LineLayout.Line, firstRun: Int, isClean: Bool, text: StyledText, bytes: UnsafeBufferPointer<UInt8>,
-    direction: TextDirection, width: Int?, resolver: VisualOrder.LineResolver, into writer: inout Writer
+    runsOf line: LineLayout.Line, runs: [VisualOrder.Run], firstRun: Int, isClean: Bool, text: StyledText,
+    bytes: UnsafeBufferPointer<UInt8>, direction: TextDirection, width: Int?, resolver: VisualOrder.LineResolver,
+    into writer: inout Writer
   ) {
     if direction == .rtl, let width, width > line.width {
       writer.append(String(repeating: " ", count: width - line.width))
     }
     let range = line.contentRange
-    for visual in resolver.runs(ofUTF8: UnsafeBufferPointer(rebasing: bytes[range]), direction: direction) {
+    for visual in runs {
       let lower = range.lowerBound + visual.range.lowerBound
       let upper = range.lowerBound + visual.range.upperBound
       // The style runs the direction run overlaps, the first and the last: a right-to-left one's are written

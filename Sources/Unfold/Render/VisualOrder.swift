@@ -8,6 +8,24 @@ internal import CICU
 /// Lines are broken in logical order, as the browser breaks them; only the drawing of a line is reordered. Each
 /// line is resolved on its own, at the paragraph's direction.
 enum VisualOrder {
+  /// Whether a code point may take a level above 0 in a left-to-right paragraph: of class R, AL or AN, or an
+  /// explicit embedding, override or isolate (or its end), as ICU classes it. (Hebrew punctuation such as `״` is
+  /// R, and Arabic-Indic digits are AN, though neither is a letter.)
+  static func takesLevel(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x0590...0x08FF, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFB1D...0xFDFF, 0xFE70...0xFEFF,
+      0x10800...0x10FFF, 0x1E800...0x1EFFF:
+      return unfold_icu_takes_level(value) != 0
+    default: return false
+    }
+  }
+
+  /// Whether a text holds a code point that ``takesLevel(_:)``: a line of a left-to-right paragraph without one is
+  /// drawn in logical order.
+  static func holdsLevelChange(_ text: String) -> Bool {
+    text.withUTF8Buffer { TextDirection.firstOffset(utf8: $0, from: 0, where: takesLevel) != nil }
+  }
+
   /// A piece of a line drawn in one direction: the fragment it belongs to and its range in the fragment's
   /// text (one grapheme cluster when it fades, else any stretch of the fragment).
   struct Cluster {
@@ -124,7 +142,69 @@ enum VisualOrder {
     /// in the line, and whether each is drawn right to left: ``simpleRuns(ofUTF8:direction:)`` when the line's
     /// classes allow, else ICU's (``icuRuns(ofUTF8:direction:)``).
     func runs(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [Run] {
-      simpleRuns(ofUTF8: line, direction: direction) ?? icuRuns(ofUTF8: line, direction: direction)
+      visualRuns(ofUTF8: line, direction: direction) ?? [Run(range: 0..<line.count, isRightToLeft: false)]
+    }
+
+    /// ``runs(ofUTF8:direction:)``, or nil for a line of a left-to-right paragraph that is drawn in logical order
+    /// (it holds no character that takes a level above 0).
+    func visualRuns(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [Run]? {
+      guard direction == .ltr else {
+        return simpleRuns(ofUTF8: line, direction: direction) ?? icuRuns(ofUTF8: line, direction: direction)
+      }
+      return leftToRightRuns(ofUTF8: line)
+    }
+
+    /// The direction runs of a line of a left-to-right paragraph, resolved only where right-to-left text stands:
+    /// from each character that may take a level above 0 (R, AL, AN, a bidi control) up to the next character of
+    /// class L, after which the context is left to right again and what follows resolves as if the line started
+    /// there (a test compares the runs with the whole line's). Everything else is at level 0. Nil when the line
+    /// holds no such character; the whole line's resolution when a stretch is not simple.
+    func leftToRightRuns(ofUTF8 line: UnsafeBufferPointer<UInt8>) -> [Run]? {
+      guard var next = TextDirection.firstOffset(utf8: line, from: 0, where: VisualOrder.takesLevel) else { return nil }
+      var runs: [Run] = []
+      runs.reserveCapacity(8)
+      var logical = 0  // where the left-to-right stretch before the next island starts
+      while true {
+        if logical < next { Self.append(Run(range: logical..<next, isRightToLeft: false), joiningTo: &runs) }
+        guard let end = appendIslandRuns(ofUTF8: line, from: next, to: &runs) else {
+          return simpleRuns(ofUTF8: line, direction: .ltr) ?? icuRuns(ofUTF8: line, direction: .ltr)
+        }
+        logical = end
+        guard end < line.count,
+          let found = TextDirection.firstOffset(utf8: line, from: end, where: VisualOrder.takesLevel)
+        else { break }
+        next = found
+      }
+      if logical < line.count { Self.append(Run(range: logical..<line.count, isRightToLeft: false), joiningTo: &runs) }
+      return runs
+    }
+
+    /// Appends to `runs` the runs, in visual order, of the stretch of `line` from `start` up to its next character
+    /// of class L after the first, resolved as a line of a left-to-right paragraph; the stretch's end, or nil when
+    /// it is not simple.
+    private func appendIslandRuns(ofUTF8 line: UnsafeBufferPointer<UInt8>, from start: Int, to runs: inout [Run])
+      -> Int?
+    {
+      // A boundary neutral before the stretch takes the level of its first character (as ICU gives it), and a
+      // bracket that pairs with one outside it resolves by what lies between them (N0): such stretches are not
+      // resolved alone.
+      guard start == 0 || !Self.endsWithBoundaryNeutral(UnsafeBufferPointer(rebasing: line[..<start])) else {
+        return nil
+      }
+      let rest = UnsafeBufferPointer(rebasing: line[start...])
+      guard let base = rest.baseAddress, !rest.isEmpty, rest.count < Int(Int32.max) else { return nil }
+      reserve(rest.count)
+      guard let t = classes, let offsets = classOffsets, let brackets, let levels else { return nil }
+      var stop: Int32 = 0
+      let count = Int(unfold_icu_simple_bidi_classes(base, Int32(rest.count), t, offsets, brackets, &stop))
+      guard count > 0,
+        Self.resolve(
+          t: t, brackets: brackets, levels: levels, count: count, paragraphLevel: 0, embedding: Self.l,
+          pairsEveryBracket: true)
+      else { return nil }
+      appendVisualRuns(
+        levels: levels, offsets: offsets, count: count, byteCount: Int(stop), shift: start, to: &runs)
+      return start + Int(stop)
     }
 
     // ICU's UCharDirection values of the classes a simple line holds.
@@ -142,7 +222,7 @@ enum VisualOrder {
       guard let base = line.baseAddress, !line.isEmpty, line.count < Int(Int32.max) else { return nil }
       reserve(line.count)
       guard let t = classes, let offsets = classOffsets, let brackets, let levels else { return nil }
-      let count = Int(unfold_icu_simple_bidi_classes(base, Int32(line.count), t, offsets, brackets))
+      let count = Int(unfold_icu_simple_bidi_classes(base, Int32(line.count), t, offsets, brackets, nil))
       guard count > 0 else { return nil }
       let paragraphLevel: UInt8 = direction == .rtl ? 1 : 0
       let embedding = direction == .rtl ? Self.r : Self.l
@@ -151,7 +231,10 @@ enum VisualOrder {
           t: t, brackets: brackets, levels: levels, count: count, paragraphLevel: paragraphLevel,
           embedding: embedding)
       else { return nil }
-      return Self.visualRuns(levels: levels, offsets: offsets, count: count, byteCount: line.count)
+      var runs: [Run] = []
+      runs.reserveCapacity(8)
+      appendVisualRuns(levels: levels, offsets: offsets, count: count, byteCount: line.count, to: &runs)
+      return runs
     }
 
     /// Room for the classes of `count` characters.
@@ -173,7 +256,7 @@ enum VisualOrder {
     /// brackets nest deeper than BD16 follows.
     private static func resolve(
       t: UnsafeMutablePointer<UInt8>, brackets: UnsafeMutablePointer<UInt32>, levels: UnsafeMutablePointer<UInt8>,
-      count: Int, paragraphLevel: UInt8, embedding: UInt8
+      count: Int, paragraphLevel: UInt8, embedding: UInt8, pairsEveryBracket: Bool = false
     ) -> Bool {
       let (l, r, en, es, et, an, cs, ws, on, al, nsm) = (
         Self.l, Self.r, Self.en, Self.es, Self.et, Self.an, Self.cs, Self.ws, Self.on, Self.al, Self.nsm
@@ -243,7 +326,10 @@ enum VisualOrder {
         }
       }
       if holdsBrackets {
-        guard resolveBrackets(t: t, brackets: brackets, count: count, embedding: embedding) else {
+        guard
+          resolveBrackets(
+            t: t, brackets: brackets, count: count, embedding: embedding, pairsEveryBracket: pairsEveryBracket)
+        else {
           return false
         }
       }
@@ -281,11 +367,13 @@ enum VisualOrder {
     /// keeps the class W1 gave it, as ICU (and so the browser) leaves it, though N0 would have it follow the
     /// bracket. False when the stack overflows.
     private static func resolveBrackets(
-      t: UnsafeMutablePointer<UInt8>, brackets: UnsafeMutablePointer<UInt32>, count: Int, embedding: UInt8
+      t: UnsafeMutablePointer<UInt8>, brackets: UnsafeMutablePointer<UInt32>, count: Int, embedding: UInt8,
+      pairsEveryBracket: Bool
     ) -> Bool {
       let (l, r, on) = (Self.l, Self.r, Self.on)
       var openers: [(key: UInt32, position: Int)] = []
       var pairs: [(open: Int, close: Int)] = []
+      var unpaired = 0
       for i in 0..<count where t[i] == on && brackets[i] != 0 {
         let key = brackets[i] >> 1
         if brackets[i] & 1 == 1 {
@@ -293,9 +381,13 @@ enum VisualOrder {
           openers.append((key, i))
         } else if let match = openers.lastIndex(where: { $0.key == key }) {
           pairs.append((openers[match].position, i))
+          unpaired += openers.count - match - 1
           openers.removeSubrange(match...)
+        } else {
+          unpaired += 1
         }
       }
+      if pairsEveryBracket, unpaired + openers.count > 0 { return false }
       pairs.sort { $0.open < $1.open }
       // The direction of a strong class for N0 (numbers count as R), or nil for a neutral.
       func direction(_ class_: UInt8) -> UInt8? { class_ == l ? l : class_ == on || class_ == Self.ws ? nil : r }
@@ -329,12 +421,18 @@ enum VisualOrder {
       return true
     }
 
-    /// The runs of one level, then L2 (from the highest level to the lowest odd one, every stretch of runs at that
-    /// level or above reversed), with neighbours of one direction that follow on in the text joined.
-    private static func visualRuns(
-      levels: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<Int32>, count: Int, byteCount: Int
-    ) -> [Run] {
-      var runs: [(range: Range<Int>, level: UInt8)] = []
+    /// Appends to `output` the runs of one level, after L2 (from the highest level to the lowest odd one, every
+    /// stretch of runs at that level or above reversed), their ranges moved by `shift`, neighbours of one direction
+    /// that follow on in the text joined (to what `output` ends with too). The runs of one level are gathered in
+    /// `levelRuns`, reused from line to line.
+    private func appendVisualRuns(
+      levels: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<Int32>, count: Int, byteCount: Int,
+      shift: Int = 0, to output: inout [Run]
+    ) {
+      var runs = levelRuns
+      levelRuns = []
+      defer { levelRuns = runs }
+      runs.removeAll(keepingCapacity: true)
       var start = 0
       var highest: UInt8 = 0
       var lowestOdd: UInt8 = .max
@@ -360,27 +458,45 @@ enum VisualOrder {
           }
         }
       }
-      return joiningNeighbours(runs.lazy.map { Run(range: $0.range, isRightToLeft: $0.level & 1 == 1) })
+      for run in runs {
+        let range = shift + run.range.lowerBound..<shift + run.range.upperBound
+        Self.append(Run(range: range, isRightToLeft: run.level & 1 == 1), joiningTo: &output)
+      }
+    }
+
+    private var levelRuns: [(range: Range<Int>, level: UInt8)] = []
+
+    /// Whether the last code point of UTF-8 `bytes` is a boundary neutral (ICU's class BN: joiners, the soft
+    /// hyphen, controls, tags).
+    private static func endsWithBoundaryNeutral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      var start = bytes.count - 1
+      while start > 0, bytes.count - start < 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+      guard start >= 0 else { return false }
+      let (value, _) = GraphemeReader.decode(UnsafeBufferPointer(rebasing: bytes[start...]), at: 0)
+      return unfold_icu_is_boundary_neutral(value) != 0
     }
 
     /// Runs next to each other in both orders and of one direction made one (levels 0 and 2 of a number in
     /// left-to-right text draw as one run; ICU joins some such runs, not all).
     static func joiningNeighbours(_ runs: some Sequence<Run>) -> [Run] {
       var joined: [Run] = []
-      for run in runs {
-        if let last = joined.last, last.isRightToLeft == run.isRightToLeft {
-          if !run.isRightToLeft, last.range.upperBound == run.range.lowerBound {
-            joined[joined.count - 1].range = last.range.lowerBound..<run.range.upperBound
-            continue
-          }
-          if run.isRightToLeft, run.range.upperBound == last.range.lowerBound {
-            joined[joined.count - 1].range = run.range.lowerBound..<last.range.upperBound
-            continue
-          }
-        }
-        joined.append(run)
-      }
+      for run in runs { append(run, joiningTo: &joined) }
       return joined
+    }
+
+    /// Appends `run` to `runs`, or joins it to the last run when both are of one direction and follow on in it.
+    static func append(_ run: Run, joiningTo runs: inout [Run]) {
+      if let last = runs.last, last.isRightToLeft == run.isRightToLeft {
+        if !run.isRightToLeft, last.range.upperBound == run.range.lowerBound {
+          runs[runs.count - 1].range = last.range.lowerBound..<run.range.upperBound
+          return
+        }
+        if run.isRightToLeft, run.range.upperBound == last.range.lowerBound {
+          runs[runs.count - 1].range = run.range.lowerBound..<last.range.upperBound
+          return
+        }
+      }
+      runs.append(run)
     }
 
     /// ICU's direction runs of a line (see ``runs(ofUTF8:direction:)``); the whole line, left to right, when ICU
