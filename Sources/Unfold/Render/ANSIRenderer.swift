@@ -254,10 +254,7 @@ public struct ANSIRenderer: Sendable {
           writer.write(bytes: slice, style: style, isClean: isClean, renderer: self)
           continue
         }
-        VisualOrder.drawnRightToLeft(utf8: slice, into: &resolver.drawn, starts: &resolver.clusterStarts)
-        resolver.drawn.withUnsafeBufferPointer {
-          writer.write(bytes: $0, style: style, isClean: isClean, renderer: self)
-        }
+        resolver.withDrawnRightToLeft(slice) { writer.write(bytes: $0, style: style, isClean: isClean, renderer: self) }
       }
     }
   }
@@ -280,8 +277,7 @@ public struct ANSIRenderer: Sendable {
         text.withUTF8 { bytes in
           let slice = UnsafeBufferPointer(rebasing: bytes[piece.range])
           guard piece.isRightToLeft else { return writer.write(bytes: slice, of: fragment, renderer: self) }
-          VisualOrder.drawnRightToLeft(utf8: slice, into: &resolver.drawn, starts: &resolver.clusterStarts)
-          resolver.drawn.withUnsafeBufferPointer { writer.write(bytes: $0, of: fragment, renderer: self) }
+          resolver.withDrawnRightToLeft(slice) { writer.write(bytes: $0, of: fragment, renderer: self) }
         }
       }
       return
@@ -405,15 +401,25 @@ public struct ANSIRenderer: Sendable {
     /// Writes `bytes`, the text of `fragment` or a piece of it cut at code points, in the fragment's style and
     /// role.
     mutating func write(bytes: UnsafeBufferPointer<UInt8>, of fragment: Fragment, renderer: ANSIRenderer) {
-      let escape = escape(style: fragment.style, role: fragment.role, renderer: renderer)
-      if ANSIRenderer.isClean(bytes: bytes) {  // a tab is not clean: it is drawn as spaces
+      write(
+        bytes: bytes, style: fragment.style, role: fragment.role, width: fragment.width, isClean: false,
+        renderer: renderer)
+    }
+
+    /// Writes `bytes` in the escape of `style` and `role`, as they are when clean (known so with `isClean`), else
+    /// with their controls made visible (a tab as wide as `width`).
+    private mutating func write(
+      bytes: UnsafeBufferPointer<UInt8>, style: Style, role: Fragment.Role, width: Int, isClean: Bool,
+      renderer: ANSIRenderer
+    ) {
+      let escape = escape(style: style, role: role, renderer: renderer)
+      if isClean || ANSIRenderer.isClean(bytes: bytes) {  // a tab is not clean: it is drawn as spaces
         guard !escape.isEmpty, !bytes.isEmpty else { return output.write(bytes) }
         append(escape)
         output.write(bytes)
         append(ANSIRenderer.reset)
       } else {
-        append(
-          ANSIRenderer.visible(String(decoding: bytes, as: UTF8.self), width: fragment.width), escape: escape)
+        append(ANSIRenderer.visible(String(decoding: bytes, as: UTF8.self), width: width), escape: escape)
       }
     }
 
@@ -430,15 +436,7 @@ public struct ANSIRenderer: Sendable {
         previousLink = nil
         return output.write(bytes)
       }
-      let escape = escape(style: style, role: .text, renderer: renderer)
-      if isClean || ANSIRenderer.isClean(bytes: bytes) {
-        guard !escape.isEmpty, !bytes.isEmpty else { return output.write(bytes) }
-        append(escape)
-        output.write(bytes)
-        append(ANSIRenderer.reset)
-      } else {
-        append(ANSIRenderer.visible(String(decoding: bytes, as: UTF8.self), width: 0), escape: escape)
-      }
+      write(bytes: bytes, style: style, role: .text, width: 0, isClean: isClean, renderer: renderer)
     }
 
     /// The escape of a fragment of `style` and `role` (made once per key), its link opened first.

@@ -116,10 +116,10 @@ enum VisualOrder {
     private var starts: [Int32] = []
     private var lengths: [Int32] = []
     private var rightToLeft: [UInt8] = []
-    /// Room for the bytes of a right-to-left piece as drawn (``VisualOrder/drawnRightToLeft(utf8:into:)``).
-    var drawn: [UInt8] = []
-    /// Room for the starts of a piece's clusters.
-    var clusterStarts: [Int] = []
+    /// Room for the bytes of a right-to-left piece as drawn, and for the starts of its clusters
+    /// (``withDrawnRightToLeft(_:_:)``).
+    private var drawn: [UInt8] = []
+    private var clusterStarts: [Int] = []
     /// Room for the bytes of a drawn line's fragments (``VisualOrder/pieces(of:direction:resolver:)``).
     var lineBytes: [UInt8] = []
     /// The simple path's buffers (``simpleRuns(ofUTF8:direction:)``), `capacity` characters each: owned here and
@@ -141,6 +141,15 @@ enum VisualOrder {
     /// The direction runs of a line's UTF-8 bytes in the order they are drawn left to right: their byte ranges
     /// in the line, and whether each is drawn right to left: ``simpleRuns(ofUTF8:direction:)`` when the line's
     /// classes allow, else ICU's (``icuRuns(ofUTF8:direction:)``).
+    /// Hands `body` the bytes of a right-to-left piece as drawn (``VisualOrder/drawnRightToLeft(utf8:into:starts:)``),
+    /// in room reused from piece to piece.
+    func withDrawnRightToLeft<Result>(
+      _ piece: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+      VisualOrder.drawnRightToLeft(utf8: piece, into: &drawn, starts: &clusterStarts)
+      return drawn.withUnsafeBufferPointer(body)
+    }
+
     func runs(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [Run] {
       visualRuns(ofUTF8: line, direction: direction) ?? [Run(range: 0..<line.count, isRightToLeft: false)]
     }
@@ -191,20 +200,32 @@ enum VisualOrder {
       guard start == 0 || !Self.endsWithBoundaryNeutral(UnsafeBufferPointer(rebasing: line[..<start])) else {
         return nil
       }
-      let rest = UnsafeBufferPointer(rebasing: line[start...])
-      guard let base = rest.baseAddress, !rest.isEmpty, rest.count < Int(Int32.max) else { return nil }
-      reserve(rest.count)
+      return appendResolvedRuns(
+        of: UnsafeBufferPointer(rebasing: line[start...]), shift: start, direction: .ltr, isStretch: true, to: &runs
+      ).map { start + $0 }
+    }
+
+    /// Classifies and resolves `text` (a whole line, or with `isStretch` the stretch up to its next character of
+    /// class L after the first, whose brackets must pair among themselves) and appends its runs in visual order to
+    /// `runs`, their ranges moved by `shift`; the length resolved, or nil when the text is not simple.
+    private func appendResolvedRuns(
+      of text: UnsafeBufferPointer<UInt8>, shift: Int, direction: TextDirection, isStretch: Bool,
+      to runs: inout [Run]
+    ) -> Int? {
+      guard let base = text.baseAddress, !text.isEmpty, text.count < Int(Int32.max) else { return nil }
+      reserve(text.count)
       guard let t = classes, let offsets = classOffsets, let brackets, let levels else { return nil }
-      var stop: Int32 = 0
-      let count = Int(unfold_icu_simple_bidi_classes(base, Int32(rest.count), t, offsets, brackets, &stop))
+      var stop = Int32(text.count)
+      let count = withUnsafeMutablePointer(to: &stop) { stop in
+        Int(unfold_icu_simple_bidi_classes(base, Int32(text.count), t, offsets, brackets, isStretch ? stop : nil))
+      }
       guard count > 0,
         Self.resolve(
-          t: t, brackets: brackets, levels: levels, count: count, paragraphLevel: 0, embedding: Self.l,
-          pairsEveryBracket: true)
+          t: t, brackets: brackets, levels: levels, count: count, paragraphLevel: direction == .rtl ? 1 : 0,
+          embedding: direction == .rtl ? Self.r : Self.l, pairsEveryBracket: isStretch)
       else { return nil }
-      appendVisualRuns(
-        levels: levels, offsets: offsets, count: count, byteCount: Int(stop), shift: start, to: &runs)
-      return start + Int(stop)
+      appendVisualRuns(levels: levels, offsets: offsets, count: count, byteCount: Int(stop), shift: shift, to: &runs)
+      return Int(stop)
     }
 
     // ICU's UCharDirection values of the classes a simple line holds.
@@ -219,21 +240,11 @@ enum VisualOrder {
     /// nil for any other line, and for one whose brackets nest deeper than BD16's stack. A test compares the
     /// runs with ICU's for thousands of random lines.
     func simpleRuns(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [Run]? {
-      guard let base = line.baseAddress, !line.isEmpty, line.count < Int(Int32.max) else { return nil }
-      reserve(line.count)
-      guard let t = classes, let offsets = classOffsets, let brackets, let levels else { return nil }
-      let count = Int(unfold_icu_simple_bidi_classes(base, Int32(line.count), t, offsets, brackets, nil))
-      guard count > 0 else { return nil }
-      let paragraphLevel: UInt8 = direction == .rtl ? 1 : 0
-      let embedding = direction == .rtl ? Self.r : Self.l
-      guard
-        Self.resolve(
-          t: t, brackets: brackets, levels: levels, count: count, paragraphLevel: paragraphLevel,
-          embedding: embedding)
-      else { return nil }
       var runs: [Run] = []
       runs.reserveCapacity(8)
-      appendVisualRuns(levels: levels, offsets: offsets, count: count, byteCount: line.count, to: &runs)
+      guard appendResolvedRuns(of: line, shift: 0, direction: direction, isStretch: false, to: &runs) != nil else {
+        return nil
+      }
       return runs
     }
 
@@ -476,15 +487,8 @@ enum VisualOrder {
       return unfold_icu_is_boundary_neutral(value) != 0
     }
 
-    /// Runs next to each other in both orders and of one direction made one (levels 0 and 2 of a number in
-    /// left-to-right text draw as one run; ICU joins some such runs, not all).
-    static func joiningNeighbours(_ runs: some Sequence<Run>) -> [Run] {
-      var joined: [Run] = []
-      for run in runs { append(run, joiningTo: &joined) }
-      return joined
-    }
-
-    /// Appends `run` to `runs`, or joins it to the last run when both are of one direction and follow on in it.
+    /// Appends `run` to `runs`, or joins it to the last run when both are of one direction and follow on in it
+    /// (levels 0 and 2 of a number in left-to-right text draw as one run; ICU joins some such runs, not all).
     static func append(_ run: Run, joiningTo runs: inout [Run]) {
       if let last = runs.last, last.isRightToLeft == run.isRightToLeft {
         if !run.isRightToLeft, last.range.upperBound == run.range.lowerBound {
