@@ -22,21 +22,24 @@ enum Autolinks {
   static func linking(_ text: StyledText) -> StyledText {
     var string = text.string
     return string.withUTF8 { bytes in
+      // The runs are copied only from the first run that holds a link; a text without one is returned as it is.
       var runs: [StyledText.Run] = []
       var found = false
       var runStart = 0
-      for run in text.runs {
+      for (index, run) in text.runs.enumerated() {
         defer { runStart += run.length }
-        guard run.style.link == nil, !run.style.traits.contains(.code) else {
-          runs.append(run)
-          continue
-        }
-        let links = self.links(in: UnsafeBufferPointer(rebasing: bytes[runStart..<runStart + run.length]))
+        let links =
+          run.style.link == nil && !run.style.traits.contains(.code)
+          ? self.links(in: UnsafeBufferPointer(rebasing: bytes[runStart..<runStart + run.length])) : []
         guard !links.isEmpty else {
-          runs.append(run)
+          if found { runs.append(run) }
           continue
         }
-        found = true
+        if !found {
+          found = true
+          runs.reserveCapacity(text.runs.count + 2 * links.count + 16)
+          runs.append(contentsOf: text.runs[..<index])
+        }
         var start = 0
         for link in links {
           var linked = run.style
@@ -62,13 +65,16 @@ enum Autolinks {
     var result: [Link] = []
     var index = 0
     while index < bytes.count {
-      // Only `:`, `@` and `w` can be where an autolink is found: eight bytes at a time are passed over while
-      // none of them is one.
-      if index + 8 <= bytes.count,
-        !mayHoldAStart(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-      {
-        index += 8
-        continue
+      // Only `:`, `@` and `w` can be where an autolink is found: eight bytes at a time are read, and the scan
+      // goes to the first of them that is one, or past all eight.
+      if index + 8 <= bytes.count {
+        let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+        let starts = possibleStarts(UInt64(littleEndian: word))
+        guard starts != 0 else {
+          index += 8
+          continue
+        }
+        index += starts.trailingZeroBitCount >> 3
       }
       let byte = bytes[index]
       guard byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "w") else {
@@ -92,14 +98,15 @@ enum Autolinks {
     return result
   }
 
-  /// Whether any of eight bytes is `:`, `@` or `w`: the classic test for a zero byte, after each of the three
-  /// is xored away.
+  /// The high bit of each of eight bytes (little-endian) that may be `:`, `@` or `w`: the classic test for a
+  /// zero byte, after each of the three is xored away. The lowest bit set is exact (a borrow only marks bytes
+  /// above a match), so zero means none of the eight is one, and otherwise the first set byte is one.
   @inline(__always)
-  private static func mayHoldAStart(_ word: UInt64) -> Bool {
+  private static func possibleStarts(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
-    func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
-    return hasZero(word ^ (ones &* 0x3A)) || hasZero(word ^ (ones &* 0x40)) || hasZero(word ^ (ones &* 0x77))
+    func zeros(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+    return zeros(word ^ (ones &* 0x3A)) | zeros(word ^ (ones &* 0x40)) | zeros(word ^ (ones &* 0x77))
   }
 
   /// `http://…` or `https://…` around the colon at `colon`; the scheme starts at `after` or later.
