@@ -95,6 +95,7 @@ import Testing
     #expect(breaks("plain English text, 日本語") == [])
     #expect(breaks("abc שלום def") == [4, 12])  // the space after the Hebrew word takes the paragraph's level
     #expect(breaks("שלום abc def!") == [9, 16])  // "abc def" at level 2, "!" back at 1
+    #expect(breaks("😀 abc 𐤀 def") == [9, 13])  // offsets in UTF-8 past characters of two UTF-16 units
     #expect(breaks("a\u{200C}b") == [4])
     #expect(ItemBreaks(StyledText(plain: "abc שלום def"), measurer: TerminalCells()).offsets == [])
   }

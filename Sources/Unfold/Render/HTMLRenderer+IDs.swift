@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The container's id: stable for a rendering, unique across renderings on a page, and the CSS selector that
 /// names it.
@@ -32,13 +33,39 @@ extension HTMLRenderer {
     options.id = nil
     let faces = [fonts.regular.path, fonts.bold.path, fonts.italic.path, fonts.boldItalic.path, fonts.monospace.path]
     let rest =
-      "\(width)|\(rendering)|\(options)|\(faces.joined(separator: "|"))|\(fonts.size)|\(fonts.lineHeight)|"
+      "\(width)|\(rendering)|\(Self.description(of: .html(options)))|\(faces.joined(separator: "|"))|"
+      + "\(fonts.size)|\(fonts.lineHeight)|"
       + "\(fonts.kerningAndLigatures)|\(fonts.fallbacks.count)|\(text.runs.count)"
     let hash = Self.hash(text.string) &* 0x0100_0193 ^ Self.hash(rest)
     var output = UTF8Output(capacity: 15)
     output.write("unfold-")
     output.write(hex: hash)
     return output.string()
+  }
+
+  /// Options whose description an id hashes.
+  enum DescribedOptions: Hashable, Sendable {
+    case html(HTMLOptions)
+    case truncation(TruncationOptions)
+  }
+
+  /// The descriptions of the options seen last, at most 64: Swift describes a struct by reflection, which takes
+  /// longer than laying out and writing a comment (Docs/PerformanceNotes.md, "HTML output").
+  private static let descriptions = Mutex<[DescribedOptions: String]>([:])
+
+  /// `String(describing:)` of the options, as the id hashes it.
+  static func description(of options: DescribedOptions) -> String {
+    if let known = descriptions.withLock({ $0[options] }) { return known }
+    let description: String
+    switch options {
+    case .html(let options): description = String(describing: options)
+    case .truncation(let options): description = String(describing: options)
+    }
+    descriptions.withLock { descriptions in
+      if descriptions.count >= 64 { descriptions.removeAll(keepingCapacity: true) }
+      descriptions[options] = description
+    }
+    return description
   }
 
   static func hexHash(_ text: String) -> String {

@@ -52,7 +52,11 @@ public struct HTMLRenderer: Sendable {
     _ text: StyledText, collapsed: TruncatedText, truncation: TruncationOptions, state: DisplayState
   ) -> String {
     if let lines = options.scrollLines { return wrapPage(scrolling(text, lines: lines, width: collapsed.width)) }
-    let rawID = options.id ?? stableID(for: text, width: collapsed.width, rendering: "\(state.rawValue)|\(truncation)")
+    let rawID =
+      options.id
+      ?? stableID(
+        for: text, width: collapsed.width,
+        rendering: "\(state.rawValue)|\(Self.description(of: .truncation(truncation)))")
     let id = Self.escape(rawID)
     let direction = TextDirection(firstStrongIn: text.string)
     let shownState =
