@@ -5,7 +5,10 @@ import Unfold
 
 /// Chromium's lines against the engine's for text that DejaVu Sans cannot draw, with Debian's Noto fonts as the
 /// fallback chain: CJK, Korean, emoji sequences and mixed text must break where the engine predicts.
-@Suite(.serialized) struct FallbackAgreementTests {
+///
+/// Not serialized: each test has its own font folder and Chromium processes, and the suite is the longest, so its
+/// tests share the cores when the others are done.
+@Suite struct FallbackAgreementTests {
   static let corpus = FallbackCorpus.paragraphs(perLanguage: 16)
   static let shapingCorpus = FallbackCorpus.paragraphs(perLanguage: 12, languages: FallbackCorpus.shapingLanguages)
   static let widths: [Double] = [160, 200, 240, 300, 360, 480, 600, 720]
