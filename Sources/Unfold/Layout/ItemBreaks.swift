@@ -48,25 +48,11 @@ struct ItemBreaks: Sendable {
   /// The UTF-8 offsets where the bidi level changes, its paragraphs at the text's base direction.
   private static func levelChanges(in string: String) -> [Int] {
     string.withUTF8Buffer { bytes in
-      // ICU reads UTF-16: the code points transcoded from the bytes, each one's UTF-8 offset kept by its first
-      // unit.
       var units: [UInt16] = []
-      var offsets: [Int32] = []
+      var offsets: [Int] = []
       units.reserveCapacity(bytes.count)
       offsets.reserveCapacity(bytes.count)
-      var index = 0
-      while index < bytes.count {
-        let (value, length) = GraphemeReader.decode(bytes, at: index)
-        offsets.append(Int32(truncatingIfNeeded: index))
-        if value < 0x1_0000 {
-          units.append(UInt16(value))
-        } else {
-          units.append(UInt16(0xD800 + (value - 0x1_0000) >> 10))
-          units.append(UInt16(0xDC00 + (value & 0x3FF)))
-          offsets.append(-1)  // the second unit of a pair starts no code point
-        }
-        index += length
-      }
+      GraphemeReader.appendUTF16(of: bytes, to: &units, offsets: &offsets)
       guard !units.isEmpty, units.count < Int(Int32.max) else { return [] }
       let base: UInt8 = TextDirection(firstStrongIn: string) == .rtl ? 1 : 0
       var levels = [UInt8](repeating: base, count: units.count)
@@ -78,8 +64,9 @@ struct ItemBreaks: Sendable {
       guard status == 0 else { return [] }
       var changes: [Int] = []
       var previous = levels[0]
-      for unit in 1..<units.count where offsets[unit] >= 0 {
-        if levels[unit] != previous { changes.append(Int(offsets[unit])) }
+      // A pair's second unit starts no code point: it has its first's offset.
+      for unit in 1..<units.count where offsets[unit] != offsets[unit - 1] {
+        if levels[unit] != previous { changes.append(offsets[unit]) }
         previous = levels[unit]
       }
       return changes

@@ -308,6 +308,25 @@ struct GraphemeReader {
     state.read(bytes, at: position, tables: tables, recognizer: &recognizer)
   }
 
+  /// Appends the UTF-16 of valid UTF-8 `bytes` (for ICU) to `units`, and each unit's UTF-8 offset to `offsets`:
+  /// both units of a surrogate pair have their code point's offset.
+  static func appendUTF16(of bytes: UnsafeBufferPointer<UInt8>, to units: inout [UInt16], offsets: inout [Int]) {
+    var offset = 0
+    while offset < bytes.count {
+      let (value, length) = decode(bytes, at: offset)
+      if value < 0x1_0000 {
+        units.append(UInt16(value))
+        offsets.append(offset)
+      } else {
+        units.append(UInt16(0xD800 + (value - 0x1_0000) >> 10))
+        units.append(UInt16(0xDC00 + (value & 0x3FF)))
+        offsets.append(offset)
+        offsets.append(offset)
+      }
+      offset += length
+    }
+  }
+
   /// The code point that starts at `position` of valid UTF-8, and its length in bytes.
   @inline(__always)
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (value: UInt32, length: Int) {

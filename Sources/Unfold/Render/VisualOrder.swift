@@ -521,20 +521,7 @@ enum VisualOrder {
       }
       units.removeAll(keepingCapacity: true)
       offsets.removeAll(keepingCapacity: true)
-      var offset = 0
-      while offset < line.count {
-        let (value, length) = GraphemeReader.decode(line, at: offset)
-        if value < 0x10000 {
-          units.append(UInt16(value))
-          offsets.append(offset)
-        } else {
-          units.append(UInt16(0xD800 + (value - 0x10000) >> 10))
-          units.append(UInt16(0xDC00 + (value - 0x10000) & 0x3FF))
-          offsets.append(offset)
-          offsets.append(offset)
-        }
-        offset += length
-      }
+      GraphemeReader.appendUTF16(of: line, to: &units, offsets: &offsets)
       let whole = [Run(range: 0..<line.count, isRightToLeft: false)]
       guard !units.isEmpty, units.count < Int(Int32.max) else { return whole }
       let capacity = units.count
