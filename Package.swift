@@ -20,9 +20,15 @@ let package = Package(
       pkgConfig: "harfbuzz",
       providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
     ),
+    // Debian's FreeType 2.12, for WebKit's hinted advances. Only Prepare/Fonts/FreeTypeFont.swift imports it.
+    .systemLibrary(
+      name: "CFreeType",
+      pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+    ),
     // Debian's ICU 72, behind one C file. Only Prepare/DictionaryBreaks.swift imports it.
     .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
-    .target(name: "Unfold", dependencies: ["CCmarkGFM", "CHarfBuzz", "CICU"]),
+    .target(name: "Unfold", dependencies: ["CCmarkGFM", "CHarfBuzz", "CFreeType", "CICU"]),
     .executableTarget(name: "unfold", dependencies: ["Unfold"]),
     .executableTarget(name: "unfold-bench", dependencies: ["Unfold", "TestSupport"]),
     .target(name: "TestSupport", dependencies: ["Unfold"], path: "Tests/TestSupport"),

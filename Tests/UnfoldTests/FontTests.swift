@@ -266,11 +266,11 @@ import Testing
   /// em (Noto Sans CJK) as 16.0000305176 px at 16 px, 13.9999389648 at 14 and 19.9999847412 at 20; a
   /// 2048-unit font's advances are exact (DejaVu Sans `a`, 1255 units: 9.8046875 px at 16 px).
   @Test func advancesAreFreeTypesFixedPoint() {
-    #expect(FontMeasurer.scale(1000, unitsPerEm: 1000, size: 16) == 1_048_578)
-    #expect(FontMeasurer.scale(1000, unitsPerEm: 1000, size: 14) == 917_500)
-    #expect(FontMeasurer.scale(1000, unitsPerEm: 1000, size: 20) == 1_310_719)
-    #expect(FontMeasurer.scale(1255, unitsPerEm: 2048, size: 16) == 642_560)
-    #expect(FontMeasurer.scale(0, unitsPerEm: 1000, size: 16) == 0)
+    #expect(GlyphMetrics.linear(1000, unitsPerEm: 1000, size: 16) == 1_048_578)
+    #expect(GlyphMetrics.linear(1000, unitsPerEm: 1000, size: 14) == 917_500)
+    #expect(GlyphMetrics.linear(1000, unitsPerEm: 1000, size: 20) == 1_310_719)
+    #expect(GlyphMetrics.linear(1255, unitsPerEm: 2048, size: 16) == 642_560)
+    #expect(GlyphMetrics.linear(0, unitsPerEm: 1000, size: 16) == 0)
   }
 }
 
@@ -315,7 +315,7 @@ import Testing
     let alone = FontMeasurer(try FontSet.dejaVu())
     let measurer = FontMeasurer(try FontSet.dejaVu(fallbacks: chain))
     // Two ideographs in Noto Sans CJK: a 1000-unit em each, as FreeType scales it.
-    #expect(measurer.width(of: "中文") == 2 * FontMeasurer.scale(1000, unitsPerEm: 1000, size: 16))
+    #expect(measurer.width(of: "中文") == 2 * GlyphMetrics.linear(1000, unitsPerEm: 1000, size: 16))
     let cjk = StyledText(plain: "a 中文 b")
     #expect(!alone.unpredictableRanges(in: cjk, range: 0..<cjk.string.utf8.count).isEmpty)
     #expect(measurer.unpredictableRanges(in: cjk, range: 0..<cjk.string.utf8.count).isEmpty)

@@ -19,7 +19,7 @@ public struct Paragraph: Sendable {
   public var options: TruncationOptions
   /// How terminal cells are counted (``TerminalCells/Profile-swift.enum/legacy`` by default).
   public var cellWidths: TerminalCells.Profile
-  /// The break rules; `nil` uses each target's own: `unicode` for the terminal, `chromium` for HTML.
+  /// The break rules; `nil` uses each target's own: `unicode` for the terminal, the engine's for HTML.
   public var breakRules: LineBreaker.Rules?
   /// The text style whose size and line height the HTML uses (the fonts' own when `nil`).
   public var textStyle: TextStyle?
@@ -149,9 +149,10 @@ public struct Paragraph: Sendable {
         length *= 4
       }
     }
-    return truncated(
-      source.resolve().text, measurer: TerminalCells(profile: cellWidths), width: width, state: state,
-      rules: breakRules ?? .unicode, countingAllLines: countingAllLines)
+    return Truncator.truncate(
+      source.resolve().text, measurer: TerminalCells(profile: cellWidths),
+      breaker: LineBreaker(rules: breakRules ?? .unicode),
+      width: width, options: options, state: state, countingAllLines: countingAllLines)
   }
 
   /// Whether the collapsed terminal view depends only on a start of the text: for a tail truncation that
@@ -297,15 +298,17 @@ public struct Paragraph: Sendable {
   }
 
   /// HTML that a browser lays out as the engine predicts, first shown in `state`: `width` in CSS px,
-  /// measured in `fonts` (see ``HTMLRenderer``). Line breaking follows Chromium's rules unless
-  /// ``breakRules`` says otherwise. The same HTML as ``renderHTML(width:fonts:state:options:)``, without looking
-  /// for the characters the fonts cannot draw that it warns about.
+  /// measured in `fonts` (see ``HTMLRenderer``) as `engine` measures and breaks lines; the default, ``BrowserEngine/any``,
+  /// is a fragment that every engine shows as predicted. Line breaking follows the engine's rules unless
+  /// ``breakRules`` says otherwise. The same HTML as ``renderHTML(width:fonts:engine:state:options:)``, without
+  /// looking for the characters the fonts cannot draw that it warns about.
   public func html(
-    width: Double, fonts: FontSet, state: DisplayState = .collapsed, options: HTMLOptions = HTMLOptions()
+    width: Double, fonts: FontSet, engine: BrowserEngine = .blink, state: DisplayState = .collapsed,
+    options: HTMLOptions = HTMLOptions()
   )
     -> String
   {
-    renderHTML(width: width, fonts: fonts, state: state, options: options, warns: false).html
+    renderHTML(width: width, fonts: fonts, engine: engine, state: state, options: options, warns: false).html
   }
 
   /// The HTML and what the engine could not predict: characters with no glyph in the fonts, whose width the
@@ -315,16 +318,22 @@ public struct Paragraph: Sendable {
   /// 1, the font shrinks in steps of 1/2 px, down to that factor, until the text fits its line limit, and is
   /// truncated only when it still does not.
   public func renderHTML(
-    width: Double, fonts: FontSet, state: DisplayState, options: HTMLOptions = HTMLOptions()
+    width: Double, fonts: FontSet, engine: BrowserEngine = .blink, state: DisplayState,
+    options: HTMLOptions = HTMLOptions()
   ) -> (html: String, warnings: [Diagnostic]) {
-    renderHTML(width: width, fonts: fonts, state: state, options: options, warns: true)
+    renderHTML(width: width, fonts: fonts, engine: engine, state: state, options: options, warns: true)
   }
 
-  /// ``renderHTML(width:fonts:state:options:)``, its warnings looked for only when `warns`: ``html(width:fonts:state:options:)``
+  /// The break rules of `engine`, unless ``breakRules`` says otherwise.
+  private func breaker(for engine: BrowserEngine) -> LineBreaker {
+    LineBreaker(rules: breakRules ?? LineBreaker.Rules(engine))
+  }
+
+  /// ``renderHTML(width:fonts:engine:state:options:)``, its warnings looked for only when `warns`: ``html(width:fonts:engine:state:options:)``
   /// has no use for them, and finding them walks every cluster of an expanded text that the fonts may not cover
   /// (two fifths of the benchmark's HTML pipeline, whose text is in eleven scripts).
   private func renderHTML(
-    width: Double, fonts: FontSet, state: DisplayState, options: HTMLOptions, warns: Bool
+    width: Double, fonts: FontSet, engine: BrowserEngine, state: DisplayState, options: HTMLOptions, warns: Bool
   ) -> (html: String, warnings: [Diagnostic]) {
     var text = source.resolve().text
     var fonts = fonts
@@ -333,12 +342,12 @@ public struct Paragraph: Sendable {
       fonts.lineHeight = textStyle.lineHeight
       if textStyle.isBold { text = text.bold() }
     }
-    let units = Int((max(0, width) * Double(FontMeasurer.unitsPerPixel)).rounded())
-    let breaker = LineBreaker(rules: breakRules ?? .chromium)
+    let breaker = breaker(for: engine)
     func collapsed(_ fonts: FontSet) -> TruncatedText {
-      Truncator.truncate(
-        text, measurer: FontMeasurer(fonts), breaker: breaker, width: units, options: self.options, state: .collapsed,
-        countingAllLines: false, findsUnpredictableRanges: warns)
+      let measurer = FontMeasurer(fonts, engine: engine)
+      return Truncator.truncate(
+        text, measurer: measurer, breaker: breaker, width: measurer.layoutWidth(pixels: width), options: self.options,
+        state: .collapsed, countingAllLines: false, findsUnpredictableRanges: warns)
     }
     var shown = collapsed(fonts)
     if shown.isTruncated && minimumScaleFactor < 1 && !isScrollable {
@@ -362,7 +371,7 @@ public struct Paragraph: Sendable {
     htmlOptions.animationEasing = animation.easing
     if isScrollable { htmlOptions.scrollLines = self.options.effectiveLineLimit }
     let html = HTMLRenderer(fonts: fonts, options: htmlOptions).render(
-      text, collapsed: shown, truncation: self.options, state: state)
+      text, collapsed: shown, truncation: self.options, state: state, width: max(0, width))
     guard warns else { return (html, []) }
     var warnings: [Diagnostic] = []
     let measurer = FontMeasurer(fonts)
@@ -391,13 +400,14 @@ public struct Paragraph: Sendable {
     LayoutJSON.encode(truncated(width: width, state: state, countingAllLines: true))
   }
 
-  /// The layout in CSS px, measured in `fonts` with Chromium's rules, as JSON (widths in 1/4096 px).
-  public func json(width: Double, fonts: FontSet, state: DisplayState) -> String {
-    let units = Int((max(0, width) * Double(FontMeasurer.unitsPerPixel)).rounded())
+  /// The layout in CSS px, measured in `fonts` as `engine` lays it out (with its break rules unless ``breakRules``
+  /// says otherwise), as JSON (widths in the measurer's unit: 1/65536 px, or 1/60 px for Gecko).
+  public func json(width: Double, fonts: FontSet, engine: BrowserEngine = .blink, state: DisplayState) -> String {
+    let measurer = FontMeasurer(fonts, engine: engine)
     return LayoutJSON.encode(
-      truncated(
-        source.resolve().text, measurer: FontMeasurer(fonts), width: units, state: state,
-        rules: breakRules ?? .chromium, countingAllLines: true))
+      Truncator.truncate(
+        source.resolve().text, measurer: measurer, breaker: breaker(for: engine),
+        width: measurer.layoutWidth(pixels: width), options: options, state: state, countingAllLines: true))
   }
 
   /// The text with its break opportunities marked (see `BreakNotation`).
@@ -405,12 +415,4 @@ public struct Paragraph: Sendable {
     BreakNotation.render(source.resolve().text.string, breaker: LineBreaker(rules: breakRules ?? .unicode))
   }
 
-  private func truncated(
-    _ text: StyledText, measurer: any TextMeasurer, width: Int, state: DisplayState, rules: LineBreaker.Rules,
-    countingAllLines: Bool = false
-  ) -> TruncatedText {
-    Truncator.truncate(
-      text, measurer: measurer, breaker: LineBreaker(rules: rules), width: width, options: options, state: state,
-      countingAllLines: countingAllLines)
-  }
 }

@@ -314,16 +314,7 @@ struct BreakScanner {
     clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount, cells: ScannedCluster.other)
     if position == bytes.count && inHardBreak { endsWithHardBreak = true }
 
-    if findsBreaks {
-      if rules == .chromium { Self.resolveConditionalStartersAsIdeographs(&scalars, count: scalarCount) }
-      scalars.withUnsafeBufferPointer { scalars in
-        let window = UnsafeBufferPointer(rebasing: scalars[..<scalarCount])
-        UAX14.breaks(window, into: &actions, scratch: &scratch)
-        if rules == .chromium { Self.tailorForChromium(window, &actions) }
-        // A window never ends inside a run of a dictionary's script (``isPlainUnit(_:)``): ICU sees whole runs.
-        DictionaryBreaks.allowWordBreaks(in: window, actions: &actions)
-      }
-    }
+    if findsBreaks { findBreaks(&scalars, count: scalarCount) }
     self.scalarCount = scalarCount
     clusterCount = cut.map { $0 + 1 } ?? clustersMade
     firstKind =
@@ -476,6 +467,92 @@ struct BreakScanner {
           actions[i] = beforeHyphen.map(isASCIIAlphanumeric) == true ? .allowed : .prohibited
         } else {
           actions[i] = asciiBreakPairs[Int(previous.value) << 7 | Int(current.value)] ? .allowed : .prohibited
+        }
+      }
+    }
+  }
+
+  /// The break actions of the window's code points by ``rules``: UAX #14 and the engine's tailoring (for
+  /// ``LineBreaker/Rules/anyEngine``, a break where all three engines allow one), then the dictionary's breaks.
+  private mutating func findBreaks(_ scalars: inout [ScannedScalar], count: Int) {
+    func breaks(
+      _ scalars: [ScannedScalar], into actions: inout [UAX14.Action],
+      _ tailor: (UnsafeBufferPointer<ScannedScalar>, inout [UAX14.Action]) -> Void
+    ) {
+      scalars.withUnsafeBufferPointer { scalars in
+        let window = UnsafeBufferPointer(rebasing: scalars[..<count])
+        UAX14.breaks(window, into: &actions, scratch: &scratch)
+        tailor(window, &actions)
+      }
+    }
+    switch rules {
+    case .unicode: breaks(scalars, into: &actions) { _, _ in }
+    case .gecko: breaks(scalars, into: &actions, Self.tailorForGecko)
+    case .webkit: breaks(scalars, into: &actions, Self.tailorForWebKit)
+    case .chromium:
+      Self.resolveConditionalStartersAsIdeographs(&scalars, count: count)
+      breaks(scalars, into: &actions, Self.tailorForChromium)
+    case .anyEngine:
+      // Gecko's and WebKit's with conditional starters as UAX #14 has them, then Blink's, which resolves them.
+      var gecko: [UAX14.Action] = []
+      var webKit: [UAX14.Action] = []
+      breaks(scalars, into: &gecko, Self.tailorForGecko)
+      breaks(scalars, into: &webKit, Self.tailorForWebKit)
+      Self.resolveConditionalStartersAsIdeographs(&scalars, count: count)
+      breaks(scalars, into: &actions, Self.tailorForChromium)
+      for i in 0..<count where actions[i] == .allowed && (gecko[i] != .allowed || webKit[i] != .allowed) {
+        actions[i] = .prohibited
+      }
+    }
+    // A window never ends inside a run of a dictionary's script (``isPlainUnit(_:)``): ICU sees whole runs.
+    scalars.withUnsafeBufferPointer { scalars in
+      DictionaryBreaks.allowWordBreaks(in: UnsafeBufferPointer(rebasing: scalars[..<count]), actions: &actions)
+    }
+  }
+
+  /// Gecko's changes to UAX #14, as measured in Firefox 153 (see ``LineBreaker``): a run of spaces allows a break
+  /// after it; no break between closing punctuation and a prefix or postfix (`)$`, `」%`), between a prefix or
+  /// postfix and opening punctuation (`$(`, `%「`), or between a solidus and a digit (`/5`); a hyphen before a
+  /// digit breaks after a letter or a digit (`2024-|06`, `a-|1`), not elsewhere (`x -1`).
+  private static func tailorForGecko(_ scalars: UnsafeBufferPointer<ScannedScalar>, _ actions: inout [UAX14.Action]) {
+    for i in 1..<max(1, scalars.count) where actions[i] != .mandatory {
+      let previous = scalars[i - 1].scalar
+      if isBreakableSpace(previous) {
+        actions[i] = isBreakableSpace(scalars[i].scalar) ? .prohibited : .allowed
+        continue
+      }
+      let before = UnicodeProperties(raw: scalars[i - 1].properties).resolvedLineBreak
+      let after = UnicodeProperties(raw: scalars[i].properties).resolvedLineBreak
+      switch (before, after) {
+      case (.cl, .po), (.cl, .pr), (.cp, .po), (.cp, .pr), (.pr, .op), (.po, .op), (.sy, .nu):
+        actions[i] = .prohibited
+      case (.hy, .nu) where i >= 2:
+        switch UnicodeProperties(raw: scalars[i - 2].properties).resolvedLineBreak {
+        case .al, .hl, .nu: actions[i] = .allowed
+        default: break
+        }
+      default: break
+      }
+    }
+  }
+
+  /// WebKit's changes to UAX #14, as measured in WebKitGTK 2.50 (see ``LineBreaker``): Blink's table of ASCII
+  /// pairs with a break also after `-` before `!`, `$`, `)`, `/`, `:`, `;`, `?`, `]` and `}`; no break after `-`
+  /// before a Latin-1 letter (`peut-être`) or after a Hebrew letter and `-` (UAX #14's LB21a, which Blink's table
+  /// overrides); conditional Japanese starters as UAX #14 resolves them (no break before small kana or `ー`, CSS
+  /// `line-break: strict`).
+  private static func tailorForWebKit(_ scalars: UnsafeBufferPointer<ScannedScalar>, _ actions: inout [UAX14.Action]) {
+    tailorForChromium(scalars, &actions)
+    for i in 1..<max(1, scalars.count) where actions[i] != .mandatory && scalars[i - 1].scalar == "-" {
+      let current = scalars[i].scalar
+      switch current {
+      case "!", "$", ")", "/", ":", ";", "?", "]", "}": actions[i] = .allowed
+      default:
+        let letter = UnicodeProperties(raw: scalars[i].properties).resolvedLineBreak == .al
+        if (0xA0...0xFF).contains(current.value) && letter
+          || i >= 2 && UnicodeProperties(raw: scalars[i - 2].properties).resolvedLineBreak == .hl
+        {
+          actions[i] = .prohibited
         }
       }
     }

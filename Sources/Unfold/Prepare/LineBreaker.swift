@@ -45,6 +45,22 @@ public struct LineBreaker: Hashable, Sendable {
     case unicode
     /// UAX #14 with Blink's tailoring.
     case chromium
+    /// UAX #14 with Gecko's tailoring.
+    case gecko
+    /// UAX #14 with WebKit's tailoring.
+    case webkit
+    /// A break only where Blink, Gecko and WebKit all allow one.
+    case anyEngine = "any"
+
+    /// The rules a browser engine breaks lines by.
+    public init(_ engine: BrowserEngine) {
+      switch engine {
+      case .blink: self = .chromium
+      case .gecko: self = .gecko
+      case .webkit: self = .webkit
+      case .any: self = .anyEngine
+      }
+    }
   }
 
   /// The rules in use.

@@ -57,7 +57,7 @@ extension HTMLRenderer {
   /// The pinned CSS: the fonts the engine measured, and every property that changes line breaking. The fallback
   /// families that draw some cluster of `text` or of `labels` follow the set's own in `font-family`, each face
   /// declared with its own weight and style.
-  func writeCSS(id: String, width: Int, text: StyledText, labels: [String], to css: inout UTF8Output) {
+  func writeCSS(id: String, width: Double, text: StyledText, labels: [String], to css: inout UTF8Output) {
     // The faces are read in place, not copied into an array.
     let embeds = options.standalone || options.fontSource == .embedded
     let characters = embeds ? Self.charactersDrawn(text, labels: labels) : []
@@ -101,7 +101,7 @@ extension HTMLRenderer {
     }
     let root = Self.selector(forID: id)
     let size = Self.px(fonts.size)
-    let widthPixels = Self.px(Double(width) / Double(FontMeasurer.unitsPerPixel))
+    let widthPixels = Self.px(width)
     let lineHeight = Self.px(fonts.lineHeight)
     for (piece, slot) in Self.cssTemplate {
       css.write(piece)

@@ -47,11 +47,16 @@ public struct HTMLRenderer: Sendable {
     self.options = options
   }
 
-  /// The HTML for `text`, whose collapsed form is `collapsed`, shown first in `state`.
+  /// The HTML for `text`, whose collapsed form is `collapsed`, shown first in `state`, in a container `width` CSS px
+  /// wide (by default the layout's width, in its unit).
   public func render(
-    _ text: StyledText, collapsed: TruncatedText, truncation: TruncationOptions, state: DisplayState
+    _ text: StyledText, collapsed: TruncatedText, truncation: TruncationOptions, state: DisplayState,
+    width: Double? = nil
   ) -> String {
-    if let lines = options.scrollLines { return wrapPage(scrolling(text, lines: lines, width: collapsed.width)) }
+    let pixels = width ?? Double(collapsed.width) / Double(collapsed.unit.unitsPerPixel ?? FontMeasurer.unitsPerPixel)
+    if let lines = options.scrollLines {
+      return wrapPage(scrolling(text, lines: lines, width: collapsed.width, pixels: pixels))
+    }
     let rawID =
       options.id
       ?? stableID(
@@ -82,7 +87,7 @@ public struct HTMLRenderer: Sendable {
     // newline there would be a line.
     html.write("><style>")
     writeCSS(
-      id: rawID, width: collapsed.width, text: text,
+      id: rawID, width: pixels, text: text,
       labels: [truncation.moreLabel, truncation.lessLabel ?? "", truncation.ellipsis], to: &html)
     html.write("</style>")
     html.seal()  // the attributes and the CSS, ASCII but for a language or an easing past it
@@ -143,7 +148,7 @@ public struct HTMLRenderer: Sendable {
   }
 
   /// A scrolling region exactly `lines` lines tall, focusable so that a keyboard can scroll it.
-  private func scrolling(_ text: StyledText, lines: Int, width: Int) -> String {
+  private func scrolling(_ text: StyledText, lines: Int, width: Int, pixels: Double) -> String {
     let rawID = options.id ?? stableID(for: text, width: width, rendering: "scroll")
     let id = Self.escape(rawID)
     let direction = TextDirection(firstStrongIn: text.string)
@@ -154,7 +159,7 @@ public struct HTMLRenderer: Sendable {
     html.write(" role=\"region\" aria-label=\"")
     Self.writeEscaped(label, to: &html)
     html.write("\" tabindex=\"0\"><style>")
-    writeCSS(id: rawID, width: width, text: text, labels: [], to: &html)
+    writeCSS(id: rawID, width: pixels, text: text, labels: [], to: &html)
     html.write(Self.selector(forID: rawID))
     html.write("{max-height:")
     html.write(Self.px(Double(lines) * fonts.lineHeight))

@@ -49,6 +49,8 @@ public struct FontFace: Sendable, Hashable {
   let bitmapStrikes: [BitmapStrike]
   /// The face in HarfBuzz, for the clusters that need shaping; `nil` where HarfBuzz cannot read the file.
   let harfBuzz: HarfBuzzFont?
+  /// The face in FreeType, for WebKit's hinted advances (opened when first asked).
+  let freeType: FreeTypeFont
 
   /// Two faces are equal when they are the same face of the same file with the same bytes.
   public static func == (lhs: FontFace, rhs: FontFace) -> Bool {
@@ -142,6 +144,7 @@ public struct FontFace: Sendable, Hashable {
     self.path = path
     self.index = index
     self.harfBuzz = harfBuzz
+    self.freeType = FreeTypeFont(data: data, index: index)
     if let cblc = tables["CBLC"], let cbdt = tables["CBDT"], tables["glyf"] == nil, tables["CFF "] == nil {
       bitmapStrikes = try reader.bitmapStrikes(cblc, cbdt)
     } else {
@@ -169,6 +172,12 @@ public struct FontFace: Sendable, Hashable {
   /// The advance of a glyph in font units (glyphs past the metrics reuse the last advance).
   public func advance(ofGlyph glyph: Int) -> Int {
     Self.advance(ofGlyph: glyph, advances: advances)
+  }
+
+  /// The advance of a glyph hinted at `size` px, in 1/64 px, as WebKitGTK lays it out (``GlyphMetrics/webkit``);
+  /// `nil` when FreeType cannot load it.
+  func hintedAdvance(ofGlyph glyph: Int, size: Double) -> Int? {
+    freeType.hintedAdvance(ofGlyph: glyph, size: size)
   }
 
   /// ``glyph(for:)`` from a face's tables: what ``FontSet`` reads its faces with, in place (calling a face's methods on

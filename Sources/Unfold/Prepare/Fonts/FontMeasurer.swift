@@ -1,51 +1,85 @@
-/// Measures text in a ``FontSet`` as Chromium lays it out, with kerning and ligatures off (the CSS the HTML
-/// renderer pins says so).
+/// Measures text in a ``FontSet`` as one browser engine lays it out, with kerning and ligatures off (the CSS the
+/// HTML renderer pins says so).
 ///
 /// - Each grapheme cluster's advance is the sum of its glyphs' `hmtx` advances, in the face its style is
-///   drawn in, scaled to the font size. Default-ignorable characters (format characters, variation
-///   selectors, the soft hyphen) are not drawn and have no advance; control characters are measured as the
-///   pictures the renderer draws for them.
+///   drawn in, scaled to the font size by the engine's arithmetic. Default-ignorable
+///   characters (format characters, variation selectors, the soft hyphen) are not drawn and have no advance;
+///   control characters are measured as the pictures the renderer draws for them.
 /// - A cluster that the style's face cannot draw is measured in the first fallback face that can (see
 ///   ``FontSet``): shaped by HarfBuzz when it has more than one character (an emoji sequence is one glyph),
 ///   and in a colour bitmap font (Noto Color Emoji) from its bitmaps' advances, scaled from the strike that
 ///   the browser's font engine picks (the smallest at least the font size, else the largest).
-/// - The unit is 1/4096 CSS px: 1/64 of Chromium's layout unit (1/64 px), fine enough that sums stay exact
-///   (an advance at 16 px in a 2048-unit font is a whole number of them).
-/// - A line fits as Chromium decides: each inline item (a run of one style) is rounded up to 1/64 px, and
-///   their sum must not pass the width rounded down to 1/64 px, plus 1/64 px.
+/// - The unit (``unitsPerPixel-property``): 1/65536 CSS px for Blink and WebKit, fine enough that sums stay exact (an
+///   advance at 16 px in a 2048-unit font is a whole number of them); Gecko's app unit, 1/60 px, for Gecko.
+/// - A line fits as the engine decides. Blink: each inline item (a run of one style) is rounded up to 1/64 px,
+///   and their sum must not pass the width rounded down to 1/64 px, plus 1/64 px. Gecko: the sum of app units
+///   is at most the width in app units (``layoutWidth(pixels:)``). WebKit: the sum is at most the width rounded
+///   down to its layout unit, 1/64 px.
+/// - ``BrowserEngine/any`` measures each cluster in all three and takes the widest, rounds items up as Blink
+///   does, and fits a line in the width rounded down to 1/64 px with nothing added: a line it fits, fits in each.
 public struct FontMeasurer: TextMeasurer {
   /// The faces and size (a copy of the set; measuring reads the storage's).
   public var fonts: FontSet { storage.fonts }
+  /// The engine measured for.
+  public let engine: BrowserEngine
 
   /// The faces, held by reference: a measurer is a word (a measurer of five faces inline was copied, a
   /// hundred bytes, at every call through ``TextMeasurer``).
   private final class Storage: Sendable {
     let fonts: FontSet
-    init(_ fonts: FontSet) { self.fonts = fonts }
+    /// For ``BrowserEngine/any``: a measurer of each engine.
+    let engines: [FontMeasurer]
+    init(_ fonts: FontSet, engines: [FontMeasurer] = []) {
+      self.fonts = fonts
+      self.engines = engines
+    }
   }
   private let storage: Storage
 
   /// Whether every word is shaped (``FontSet/kerningAndLigatures``), read without copying the set.
   var shapesEveryWord: Bool { storage.fonts.kerningAndLigatures }
 
-  /// Creates a measurer.
-  public init(_ fonts: FontSet) { storage = Storage(fonts) }
+  /// Creates a measurer for `engine`.
+  public init(_ fonts: FontSet, engine: BrowserEngine = .blink) {
+    self.engine = engine
+    var measured = fonts
+    measured.metrics = GlyphMetrics(engine)
+    storage = Storage(
+      measured, engines: engine == .any ? BrowserEngine.engines.map { FontMeasurer(fonts, engine: $0) } : [])
+  }
 
-  /// Units per CSS px.
+  /// Units per CSS px of Blink's measurer (and WebKit's, and ``BrowserEngine/any``'s).
   public static let unitsPerPixel = 65536
 
-  /// `px/65536`.
-  public var unit: WidthUnit { .pixelFractions }
+  /// Units per CSS px: 65536, or 60 for Gecko (its app units).
+  public var unitsPerPixel: Int { storage.fonts.metrics.unitsPerPixel }
+
+  /// `px/65536`, or `px/60` for Gecko.
+  public var unit: WidthUnit { engine == .gecko ? .appUnits : .pixelFractions }
+
+  /// The width in this unit that a line may fill in a container `pixels` CSS px wide, as the engine turns a CSS
+  /// length into its own unit: Blink's rounded (its fit rule rounds down to 1/64 px), Gecko's rounded to app
+  /// units, WebKit's and ``BrowserEngine/any``'s rounded down to 1/64 px.
+  public func layoutWidth(pixels: Double) -> Int {
+    let pixels = max(0, pixels)
+    switch engine {
+    case .blink: return Int((pixels * 65536).rounded())
+    case .gecko: return Int((pixels * 60).rounded())
+    case .webkit, .any: return Int((pixels * 64).rounded(.down) + 1e-9) << 10
+    }
+  }
 
   /// Tab stops every eight spaces, as CSS `tab-size: 8` puts them.
   public var tabInterval: Int { 8 * advance(of: " ", style: .plain) }
 
-  /// Chromium's layout unit, 1/64 px, in this measurer's unit.
-  public var itemRounding: Int { Self.unitsPerPixel / 64 }
+  /// Blink's layout unit, 1/64 px, in this measurer's unit, for Blink and ``BrowserEngine/any``; 0 (widths
+  /// add up exactly) for Gecko and WebKit.
+  public var itemRounding: Int { engine == .blink || engine == .any ? Self.unitsPerPixel / 64 : 0 }
 
   /// The advance of a cluster drawn in `style`.
   public func advance(of cluster: Character, style: Style) -> Int {
     if cluster.isHardLineBreak { return 0 }
+    if engine == .any { return widest { $0.advance(of: cluster, style: style) } }
     return advance(ofGlyphsOf: cluster.unicodeScalars, style: style)
   }
 
@@ -53,6 +87,7 @@ public struct FontMeasurer: TextMeasurer {
   /// (as the protocol's default makes).
   public func advance(ofScalar scalar: Unicode.Scalar, style: Style) -> Int {
     if Cluster.startsHardLineBreak(scalar.value) { return 0 }
+    if engine == .any { return widest { $0.advance(ofScalar: scalar, style: style) } }
     return advance(ofGlyphsOf: CollectionOfOne(scalar), style: style)
   }
 
@@ -60,6 +95,7 @@ public struct FontMeasurer: TextMeasurer {
   public func advance(ofScalars scalars: some Collection<Unicode.Scalar>, style: Style) -> Int {
     var iterator = scalars.makeIterator()
     if iterator.next() == "\r" && iterator.next() == "\n" && iterator.next() == nil { return 0 }
+    if engine == .any { return widest { $0.advance(ofScalars: scalars, style: style) } }
     return advance(ofGlyphsOf: scalars, style: style)
   }
 
@@ -81,8 +117,19 @@ public struct FontMeasurer: TextMeasurer {
   /// The advance of one ASCII character: its glyph's, as ``advance(of:style:)`` measures it.
   public func advance(ofASCII byte: UInt8, style: Style) -> Int {
     if Cluster.startsHardLineBreak(UInt32(byte)) { return 0 }
+    if engine == .any { return widest { $0.advance(ofASCII: byte, style: style) } }
     // The set's table of ASCII advances at its size, read in place (a face borrowed per character was copied).
     return storage.fonts.scaledASCIIAdvance(byte, traits: style.traits)
+  }
+
+  /// The widest of the engines' widths, in 1/65536 px (Gecko's app units rounded up), for ``BrowserEngine/any``.
+  private func widest(_ width: (FontMeasurer) -> Int) -> Int {
+    var widest = 0
+    for measurer in storage.engines {
+      let value = width(measurer)
+      widest = max(widest, measurer.engine == .gecko ? (value * 65536 + 59) / 60 : value)
+    }
+    return widest
   }
 
   /// The sum of the glyphs' advances of the code points, ignorable ones left out; in the first fallback face
@@ -91,13 +138,23 @@ public struct FontMeasurer: TextMeasurer {
     let size = storage.fonts.size
     var advance = 0
     var lacksGlyph = false
+    let metrics = storage.fonts.metrics
     for scalar in scalars where !Self.isIgnorable(scalar) {
-      var glyph = storage.fonts.glyphAdvance(VisibleControls.visible(scalar), traits: style.traits)
-      if glyph.units < 0 {
-        if !Self.isWhitespace(scalar) { lacksGlyph = true }
-        glyph.units = storage.fonts.withFace(for: style) { $0.advance(ofGlyph: 0) }
+      let visible = VisibleControls.visible(scalar)
+      if metrics == .blink {
+        var glyph = storage.fonts.glyphAdvance(visible, traits: style.traits)
+        if glyph.units < 0 {
+          if !Self.isWhitespace(scalar) { lacksGlyph = true }
+          glyph.units = storage.fonts.withFace(for: style) { $0.advance(ofGlyph: 0) }
+        }
+        advance += GlyphMetrics.linear(glyph.units, unitsPerEm: glyph.unitsPerEm, size: size)
+      } else {
+        advance += storage.fonts.withFace(for: style) { face in
+          let glyph = face.glyph(for: visible)
+          if glyph == 0 && !Self.isWhitespace(scalar) { lacksGlyph = true }
+          return metrics.scale(face.advance(ofGlyph: glyph), glyph: glyph, in: face, size: size)
+        }
       }
-      advance += Self.scale(glyph.units, unitsPerEm: glyph.unitsPerEm, size: size)
     }
     if !storage.fonts.fallbacks.isEmpty,
       lacksGlyph || storage.fonts.withFace(for: style, { Self.needsVariationGlyph(scalars, in: $0) })
@@ -145,22 +202,24 @@ public struct FontMeasurer: TextMeasurer {
         return ShapedGlyph(glyph: glyph, advance: face.advance(ofGlyph: glyph), cluster: 0)
       }
     }
+    let metrics = storage.fonts.metrics
     // A colour bitmap font: the strike the browser's font engine picks for the size.
     if let strike = face.bitmapStrikes.first(where: { Double($0.ppem) >= size }) ?? face.bitmapStrikes.last {
-      // Skia scales each glyph's advance in the strike by size / ppem; the browser truncates it to 1/65536 px.
-      let scale = size * Double(Self.unitsPerPixel) / Double(strike.ppem)
       return glyphs.reduce(0) {
-        $0 + ($1.glyph < strike.advances.count ? Int(Double(strike.advances[$1.glyph]) * scale) : 0)
+        $0
+          + ($1.glyph < strike.advances.count
+            ? metrics.scaleBitmap(Int(strike.advances[$1.glyph]), ppem: strike.ppem, size: size) : 0)
       }
     }
-    return glyphs.reduce(0) { $0 + Self.scale($1.advance, unitsPerEm: face.unitsPerEm, size: size) }
+    return glyphs.reduce(0) { $0 + metrics.scale($1.advance, glyph: $1.glyph, in: face, size: size) }
   }
 
-  /// Whether a line of inline items fits `width`, by Chromium's rule (see the type's documentation).
+  /// Whether a line of inline items fits `width`, by the engine's rule (see the type's documentation).
   public func fits(items: [Int], width: Int) -> Bool {
     let rounding = itemRounding
+    guard rounding > 0 else { return items.reduce(0, +) <= width }
     let total = items.reduce(0) { $0 + ($1 + rounding - 1) / rounding }
-    return total <= width / rounding + 1
+    return total <= width / rounding + (engine == .any ? 0 : 1)
   }
 
   /// The clusters in `range` that have a character with no glyph in their face: the browser draws them in
@@ -311,16 +370,6 @@ public struct FontMeasurer: TextMeasurer {
     bits.low & 0xFFFF_FFFF_0000_0000 == 0 && bits.high & 0x7FFF_FFFF_FFFF_FFFF == 0
   }
 
-  /// Font units of a face of `unitsPerEm` in this unit, at `size` px, as FreeType scales an advance for
-  /// Chromium's font engine: the size in 1/64 px, the scale in 16.16 (`FT_DivFix`), the advance in 1/65536 px
-  /// (`FT_MulDiv`), each rounded. A 2048-unit font's advances come out exact; a 1000-unit font's em is
-  /// 16.0000305 px at 16 px, so that three such glyphs in one inline item take 48 1/64 px in Chromium.
-  @inline(__always)
-  static func scale(_ units: Int, unitsPerEm: Int, size: Double) -> Int {
-    let scale = ((Int(size * 64) << 16) + unitsPerEm / 2) / max(1, unitsPerEm)
-    return (units * scale + 32) >> 6
-  }
-
   /// Unicode's White_Space characters (a browser draws them as space, from any font).
   static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
@@ -349,6 +398,16 @@ extension FontMeasurer {
   /// bitmap face, or one HarfBuzz cannot read, is measured cluster by cluster. `clusterStarts` holds each
   /// cluster's index in `scalars` and one past the last.
   func shapedAdvances(of scalars: [Unicode.Scalar], clusterStarts: [Int], style: Style) -> [Int] {
+    if engine == .any {
+      var widest = [Int](repeating: 0, count: clusterStarts.count - 1)
+      for measurer in storage.engines {
+        let advances = measurer.shapedAdvances(of: scalars, clusterStarts: clusterStarts, style: style)
+        for (index, value) in advances.enumerated() {
+          widest[index] = max(widest[index], measurer.engine == .gecko ? (value * 65536 + 59) / 60 : value)
+        }
+      }
+      return widest
+    }
     let fonts = storage.fonts
     let count = clusterStarts.count - 1
     let values = scalars.map(\.value)
@@ -366,11 +425,11 @@ extension FontMeasurer {
       var end = first + 1
       while end < count, faces[end] == faces[first] { end += 1 }
       let piece = clusterStarts[first]..<clusterStarts[end]
-      func shape(_ face: borrowing FontFace) -> (glyphs: [ShapedGlyph], unitsPerEm: Int)? {
+      func shape(_ face: borrowing FontFace) -> (glyphs: [ShapedGlyph], face: FontFace)? {
         guard face.bitmapStrikes.isEmpty,
           let glyphs = face.harfBuzz?.shape(values, range: piece, pinned: !fonts.kerningAndLigatures)
         else { return nil }
-        return (glyphs, face.unitsPerEm)
+        return (glyphs, copy face)
       }
       let shaped =
         faces[first] < 0
@@ -384,7 +443,7 @@ extension FontMeasurer {
             let middle = (cluster + upper + 1) / 2
             if clusterStarts[middle] <= glyph.cluster { cluster = middle } else { upper = middle - 1 }
           }
-          advances[cluster] += Self.scale(glyph.advance, unitsPerEm: shaped.unitsPerEm, size: fonts.size)
+          advances[cluster] += fonts.metrics.scale(glyph.advance, glyph: glyph.glyph, in: shaped.face, size: fonts.size)
         }
       } else {
         for index in first..<end {

@@ -31,6 +31,10 @@ public struct FontSet: Sendable, Hashable {
   /// `font-kerning: auto; font-variant-ligatures: normal`), and measured shaped word by word as the browser
   /// shapes it; by default both are off, pinned by the page, and only the scripts that need it are shaped.
   public var kerningAndLigatures = false
+  /// The engine arithmetic that scales the faces' advances to the size (``FontMeasurer`` sets it).
+  var metrics = GlyphMetrics.blink {
+    didSet { if metrics != oldValue { scaleASCIIAdvances() } }
+  }
 
   /// Creates a set; missing faces fall back to the regular one.
   public init(
@@ -54,6 +58,7 @@ public struct FontSet: Sendable, Hashable {
     lhs.regular == rhs.regular && lhs.bold == rhs.bold && lhs.italic == rhs.italic && lhs.boldItalic == rhs.boldItalic
       && lhs.monospace == rhs.monospace && lhs.size == rhs.size && lhs.lineHeight == rhs.lineHeight
       && lhs.fallbacks == rhs.fallbacks && lhs.kerningAndLigatures == rhs.kerningAndLigatures
+      && lhs.metrics == rhs.metrics
   }
 
   /// Hashes the faces, the size, the line height, the fallbacks and the typography.
@@ -63,6 +68,7 @@ public struct FontSet: Sendable, Hashable {
     hasher.combine(lineHeight)
     hasher.combine(fallbacks)
     hasher.combine(kerningAndLigatures)
+    hasher.combine(metrics)
   }
 
   /// The advance of each ASCII character's glyph in each face, at the size, in ``FontMeasurer``'s unit: 128 per face,
@@ -84,8 +90,8 @@ public struct FontSet: Sendable, Hashable {
           drawn = other
           if value < 64 { missing.low &= ~(1 << value) } else { missing.high &= ~(1 << (value - 64)) }
         }
-        advances.append(
-          FontMeasurer.scale(Int(drawn.asciiAdvances[Int(value)]), unitsPerEm: drawn.unitsPerEm, size: size))
+        let glyph = drawn.glyph(for: VisibleControls.visible(Unicode.Scalar(value)!))
+        advances.append(metrics.scale(Int(drawn.asciiAdvances[Int(value)]), glyph: glyph, in: drawn, size: size))
       }
       withoutGlyph.append(missing)
     }
