@@ -1,0 +1,381 @@
+import Foundation
+import Unfold
+
+/// A real browser of each engine, headless, for tests that load a page and read what its scripts wrote into
+/// `<pre id="out">`:
+/// - Blink: Debian's `chromium`, one process a page (``Chromium``);
+/// - Gecko: Debian's `firefox-esr`, driven over Marionette (length-prefixed JSON on a TCP port), one process
+///   for every page of a ``Browser``;
+/// - WebKit: Debian's WebKitGTK MiniBrowser, driven by `WebKitWebDriver` (W3C WebDriver over HTTP), under an
+///   Xvfb display of its own (MiniBrowser's `--headless` does not answer WebDriver).
+///
+/// A browser is used by one test at a time; tests that run side by side start their own.
+public final class Browser {
+  /// The engine.
+  public let engine: BrowserEngine
+  /// Whether the browser tells pages that the reader asks for reduced motion (`prefers-reduced-motion: reduce`).
+  public let reducedMotion: Bool
+  private var driver: Driver?
+
+  private enum Driver {
+    case marionette(Marionette)
+    case webDriver(WebDriver)
+  }
+
+  /// A browser that failed.
+  public struct Failure: Error, CustomStringConvertible {
+    /// What happened.
+    public var description: String
+  }
+
+  /// Starts a browser of `engine` (Blink's starts with each page), one that asks pages for reduced motion when
+  /// `reducedMotion`: Chromium's `--force-prefers-reduced-motion`, Firefox's `ui.prefersReducedMotion`, GTK's
+  /// `gtk-enable-animations=false` for WebKitGTK.
+  public init(_ engine: BrowserEngine, reducedMotion: Bool = false) throws {
+    self.engine = engine
+    self.reducedMotion = reducedMotion
+    switch engine {
+    case .blink, .any: driver = nil
+    case .gecko: driver = .marionette(try Marionette(reducedMotion: reducedMotion))
+    case .webkit: driver = .webDriver(try WebDriver(reducedMotion: reducedMotion))
+    }
+  }
+
+  deinit { close() }
+
+  /// Ends the browser's processes.
+  public func close() {
+    switch driver {
+    case .marionette(let marionette): marionette.close()
+    case .webDriver(let webDriver): webDriver.close()
+    case nil: break
+    }
+    driver = nil
+  }
+
+  /// Runs `body` with a browser of `engine`, closed after it.
+  public static func with<T>(_ engine: BrowserEngine, reducedMotion: Bool = false, _ body: (Browser) throws -> T)
+    throws -> T
+  {
+    let browser = try Browser(engine, reducedMotion: reducedMotion)
+    defer { browser.close() }
+    return try body(browser)
+  }
+
+  /// The engines that tests run in.
+  public static let engines: [BrowserEngine] = [.blink, .gecko, .webkit]
+
+  /// Loads `html` (written to a temporary file) and returns the text of `<pre id="out">` once the page's scripts
+  /// wrote it, waiting at most `seconds`.
+  public func output(of html: String, seconds: Int = 180) throws -> String {
+    guard let driver else {
+      return try Chromium.output(
+        of: html, budget: seconds * 1000, flags: reducedMotion ? ["--force-prefers-reduced-motion"] : [])
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-page-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = folder.appendingPathComponent("page.html")
+    try Data(html.utf8).write(to: page)
+    let read = "var o=document.getElementById('out');return o?o.textContent:'';"
+    let deadline = Date().addingTimeInterval(Double(seconds))
+    switch driver {
+    case .marionette(let marionette): try marionette.navigate(to: page.absoluteString)
+    case .webDriver(let webDriver): try webDriver.navigate(to: page.absoluteString)
+    }
+    while true {
+      let text: String
+      switch driver {
+      case .marionette(let marionette): text = try marionette.execute(read)
+      case .webDriver(let webDriver): text = try webDriver.execute(read)
+      }
+      if !text.isEmpty { return text }
+      guard Date() < deadline else {
+        throw Failure(description: "\(engine): the page wrote nothing into <pre id=\"out\"> in \(seconds) s")
+      }
+      usleep(100_000)
+    }
+  }
+
+  /// Starts `executable` with `arguments`, its output in files of `folder`.
+  static func launch(
+    _ executable: String, _ arguments: [String], in folder: URL, environment: [String: String] = [:],
+    standardOutput: Any? = nil
+  ) throws -> Process {
+    guard FileManager.default.isExecutableFile(atPath: executable) else {
+      throw Failure(description: "\(executable) is missing: run scripts/install-dependencies")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.standardInput = FileHandle.nullDevice
+    let name = URL(fileURLWithPath: executable).lastPathComponent
+    let log = folder.appendingPathComponent("\(name).log")
+    try Data().write(to: log)
+    process.standardOutput = try standardOutput ?? FileHandle(forWritingTo: log)
+    process.standardError = try FileHandle(forWritingTo: log)
+    try process.run()
+    return process
+  }
+
+  /// Ends `process` (SIGTERM, then SIGKILL after `seconds`) and waits for it.
+  static func stop(_ process: Process, seconds: Double = 5) {
+    guard process.isRunning else { return }
+    process.terminate()
+    let deadline = Date().addingTimeInterval(seconds)
+    while process.isRunning && Date() < deadline { usleep(20_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+  }
+
+  /// A JSON value's text, or the JSON itself.
+  static func string(_ value: Any?) -> String {
+    if let text = value as? String { return text }
+    guard let value, JSONSerialization.isValidJSONObject([value]),
+      let data = try? JSONSerialization.data(withJSONObject: [value])
+    else { return "" }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// Firefox ESR over Marionette: a profile of its own (device scale 1, `file:` fonts from any folder, no
+/// network), the port the browser chose read from the profile.
+final class Marionette {
+  private let folder: URL
+  private let process: Process
+  private var connection: LoopbackConnection?
+  private var received: [UInt8] = []
+  private var messageID = 0
+
+  static let preferences = [
+    "marionette.port": "0",
+    "security.fileuri.strict_origin_policy": "false",
+    "layout.css.devPixelsPerPx": "\"1.0\"",
+    "browser.shell.checkDefaultBrowser": "false",
+    "browser.startup.page": "0",
+    "browser.startup.homepage_override.mstone": "\"ignore\"",
+    "datareporting.policy.dataSubmissionEnabled": "false",
+    "toolkit.telemetry.reportingpolicy.firstRun": "false",
+    "app.update.enabled": "false",
+    "network.proxy.type": "0",
+    "browser.safebrowsing.malware.enabled": "false",
+    "browser.safebrowsing.phishing.enabled": "false",
+    "extensions.update.enabled": "false",
+    "app.normandy.enabled": "false",
+    "messaging-system.rsexperimentloader.enabled": "false",
+    "dom.max_script_run_time": "0",
+  ]
+
+  init(reducedMotion: Bool) throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-firefox-\(UUID())")
+    let profile = folder.appendingPathComponent("profile")
+    try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+    var preferences = Self.preferences
+    if reducedMotion { preferences["ui.prefersReducedMotion"] = "1" }
+    let prefs = preferences.sorted { $0.key < $1.key }.map { "user_pref(\"\($0.key)\", \($0.value));" }
+    try Data(prefs.joined(separator: "\n").utf8).write(to: profile.appendingPathComponent("user.js"))
+    process = try Browser.launch(
+      "/usr/bin/firefox-esr", ["--headless", "--marionette", "--no-remote", "-profile", profile.path, "about:blank"],
+      in: folder, environment: ["MOZ_CRASHREPORTER_DISABLE": "1"])
+    do {
+      let portFile = profile.appendingPathComponent("MarionetteActivePort")
+      let deadline = Date().addingTimeInterval(60)
+      var port: Int?
+      while port == nil {
+        if let text = try? String(contentsOf: portFile, encoding: .utf8),
+          let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), number > 0
+        {
+          port = number
+        } else if Date() > deadline || !process.isRunning {
+          throw Browser.Failure(description: "Firefox did not start Marionette: \(log())")
+        } else {
+          usleep(100_000)
+        }
+      }
+      connection = try LoopbackConnection(port: port!, deadline: deadline)
+      _ = try receiveMessage()  // the greeting
+      _ = try command("WebDriver:NewSession", ["capabilities": ["alwaysMatch": ["pageLoadStrategy": "normal"]]])
+    } catch {
+      Browser.stop(process)
+      try? FileManager.default.removeItem(at: folder)
+      throw error
+    }
+  }
+
+  private func log() -> String {
+    let text = (try? String(contentsOf: folder.appendingPathComponent("firefox-esr.log"), encoding: .utf8)) ?? ""
+    return String(text.suffix(400))
+  }
+
+  func navigate(to url: String) throws { _ = try command("WebDriver:Navigate", ["url": url]) }
+
+  func execute(_ script: String) throws -> String {
+    let result = try command("WebDriver:ExecuteScript", ["script": script, "args": [Any]()])
+    return Browser.string((result as? [String: Any])?["value"])
+  }
+
+  func close() {
+    if connection != nil { _ = try? command("Marionette:Quit", ["flags": ["eForceQuit"]]) }
+    connection = nil
+    let deadline = Date().addingTimeInterval(10)
+    while process.isRunning && Date() < deadline { usleep(50_000) }
+    Browser.stop(process)
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// Sends `[0, id, name, parameters]` and returns the result of the answer `[1, id, error, result]`.
+  private func command(_ name: String, _ parameters: [String: Any]) throws -> Any? {
+    guard let connection else { throw Browser.Failure(description: "Marionette is closed") }
+    messageID += 1
+    let body = try JSONSerialization.data(withJSONObject: [0, messageID, name, parameters] as [Any])
+    try connection.send(Array("\(body.count):".utf8) + Array(body))
+    while true {
+      guard let message = try receiveMessage() as? [Any], message.count == 4 else {
+        throw Browser.Failure(description: "Marionette answered \(name) with something else")
+      }
+      guard (message[1] as? Int) == messageID else { continue }
+      if let error = message[2] as? [String: Any] {
+        throw Browser.Failure(description: "Marionette \(name): \(error["error"] ?? "") \(error["message"] ?? "")")
+      }
+      return message[3]
+    }
+  }
+
+  /// The next `length:json` message.
+  private func receiveMessage() throws -> Any {
+    guard let connection else { throw Browser.Failure(description: "Marionette is closed") }
+    while true {
+      if let colon = received.firstIndex(of: UInt8(ascii: ":")),
+        let length = Int(String(decoding: received[..<colon], as: UTF8.self)),
+        received.count - colon - 1 >= length
+      {
+        let body = Data(received[(colon + 1)..<(colon + 1 + length)])
+        received.removeFirst(colon + 1 + length)
+        return try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+      }
+      let more = try connection.receive()
+      guard !more.isEmpty else { throw Browser.Failure(description: "Firefox closed Marionette: \(log())") }
+      received += more
+    }
+  }
+}
+
+/// WebKitGTK's MiniBrowser, driven by WebKitWebDriver on a free port, on an Xvfb display of its own.
+final class WebDriver {
+  private let folder: URL
+  private let display: Process
+  private let driver: Process
+  private let port: Int
+  private var session: String?
+
+  static let miniBrowser = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+
+  init(reducedMotion: Bool) throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-webkit-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // GTK's settings, from a configuration folder of the browser's own.
+    let gtk = folder.appendingPathComponent("config/gtk-3.0")
+    try FileManager.default.createDirectory(at: gtk, withIntermediateDirectories: true)
+    try Data("[Settings]\ngtk-enable-animations=\(reducedMotion ? "false" : "true")\n".utf8).write(
+      to: gtk.appendingPathComponent("settings.ini"))
+    // Xvfb chooses a free display and writes its number to standard output.
+    let pipe = Pipe()
+    display = try Browser.launch(
+      "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1600x1200x24", "-nolisten", "tcp"], in: folder,
+      standardOutput: pipe)
+    var number = ""
+    let handle = pipe.fileHandleForReading
+    while !number.hasSuffix("\n") {
+      let byte = handle.readData(ofLength: 1)
+      guard !byte.isEmpty else { break }
+      number += String(decoding: byte, as: UTF8.self)
+    }
+    guard let screen = Int(number.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      Browser.stop(display)
+      throw Browser.Failure(description: "Xvfb did not start")
+    }
+    do {
+      port = try LoopbackConnection.freePort()
+      driver = try Browser.launch(
+        "/usr/bin/WebKitWebDriver", ["--port=\(port)"], in: folder,
+        environment: ["DISPLAY": ":\(screen)", "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path])
+    } catch {
+      Browser.stop(display)
+      throw error
+    }
+    do {
+      let options: [String: Any] = ["binary": Self.miniBrowser, "args": ["--automation"]]
+      let answer = try request(
+        "POST", "/session", ["capabilities": ["alwaysMatch": ["webkitgtk:browserOptions": options]]],
+        deadline: Date().addingTimeInterval(60))
+      guard let id = (answer as? [String: Any])?["sessionId"] as? String else {
+        throw Browser.Failure(description: "WebKitWebDriver gave no session: \(answer ?? "")")
+      }
+      session = id
+    } catch {
+      Browser.stop(driver)
+      Browser.stop(display)
+      throw error
+    }
+  }
+
+  func navigate(to url: String) throws { _ = try request("POST", "/session/\(session ?? "")/url", ["url": url]) }
+
+  func execute(_ script: String) throws -> String {
+    Browser.string(try request("POST", "/session/\(session ?? "")/execute/sync", ["script": script, "args": [Any]()]))
+  }
+
+  func close() {
+    if let session { _ = try? request("DELETE", "/session/\(session)", nil) }
+    session = nil
+    Browser.stop(driver)
+    Browser.stop(display)
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// One HTTP request to the driver (a connection each), and the `value` of its JSON answer.
+  private func request(_ method: String, _ path: String, _ body: [String: Any]?, deadline: Date = Date()) throws
+    -> Any?
+  {
+    let payload = try body.map { try JSONSerialization.data(withJSONObject: $0) } ?? Data()
+    let connection = try LoopbackConnection(port: port, deadline: deadline)
+    var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+    head += "Content-Type: application/json; charset=utf-8\r\nContent-Length: \(payload.count)\r\n\r\n"
+    try connection.send(Array(head.utf8) + Array(payload))
+    var answer: [UInt8] = []
+    while true {
+      let more = try connection.receive()
+      if more.isEmpty { break }
+      answer += more
+    }
+    let separator = Array("\r\n\r\n".utf8)
+    guard let split = answer.indices.first(where: { answer[$0...].starts(with: separator) }) else {
+      throw Browser.Failure(description: "WebKitWebDriver answered \(method) \(path) with no HTTP")
+    }
+    let headers = String(decoding: answer[..<split], as: UTF8.self).lowercased()
+    var content = Array(answer[(split + 4)...])
+    if headers.contains("transfer-encoding: chunked") { content = Self.dechunked(content) }
+    let json = try JSONSerialization.jsonObject(with: Data(content), options: [.fragmentsAllowed])
+    let value = (json as? [String: Any])?["value"]
+    if let error = value as? [String: Any], let kind = error["error"] {
+      throw Browser.Failure(description: "WebKitWebDriver \(method) \(path): \(kind) \(error["message"] ?? "")")
+    }
+    return value
+  }
+
+  /// The body of a chunked HTTP answer.
+  private static func dechunked(_ bytes: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = []
+    var index = 0
+    while let lineEnd = bytes[index...].firstIndex(of: UInt8(ascii: "\r")),
+      let size = Int(String(decoding: bytes[index..<lineEnd], as: UTF8.self).split(separator: ";")[0], radix: 16),
+      size > 0, lineEnd + 2 + size <= bytes.count
+    {
+      result += bytes[(lineEnd + 2)..<(lineEnd + 2 + size)]
+      index = lineEnd + 2 + size + 2
+      guard index < bytes.count else { break }
+    }
+    return result
+  }
+}
