@@ -47,6 +47,7 @@ struct Arguments {
   var lineHeight: Double?
   var standalone = false
   var kerning = false
+  var engine: BrowserEngine?
   var fontURL: String?
   var id: String?
   var moreStyle: TerminalStyle?
@@ -102,6 +103,7 @@ struct Arguments {
     "--font-dir", "--font-size", "--line-height", "--standalone", "--font-url", "--more-style", "--no-interactive",
     "--truncation", "--toggle", "--preset", "--ellipsis", "--collapse-blank-lines", "--reserve-space", "--scroll",
     "--text-style", "--fallback", "--no-fallback", "--kerning", "--bidi", "--no-autolinks", "--id", "--theme",
+    "--engine",
     "--help", "--version",
   ]
 
@@ -164,6 +166,7 @@ struct Arguments {
       case "--line-height": lineHeight = try Self.pixels(try value(), flag: name)
       case "--standalone": standalone = true
       case "--kerning": kerning = true
+      case "--engine": engine = try Self.choice(try value(), flag: name)
       case "--font-url": fontURL = try value()
       case "--id": id = try Self.nonEmpty(try value(), flag: name)
       case "--more-style":
@@ -354,8 +357,9 @@ struct Arguments {
                                 text out again; q, Esc or Ctrl-C quits (needs a FILE, and a terminal on
                                 standard input and output; without it unfold prints and exits)
                                   e.g. unfold -i notes.md
-      --breaks unicode|chromium line breaking rules: plain UAX #14, or Chromium's tailoring (default:
-                                unicode, and chromium for html)
+      --breaks RULES            line breaking rules: unicode (plain UAX #14), chromium, gecko, webkit,
+                                webkit-ja (an engine's tailoring), any (a break where all three allow one)
+                                (default: unicode, and the --engine's for html)
                                   e.g. unfold --format breaks --breaks chromium notes.md
       --theme dark|light        the terminal's background, which the fade of the cut line goes towards
                                 (default: with -i, the colour the terminal reports; else light when
@@ -399,6 +403,10 @@ struct Arguments {
                                   e.g. unfold --format html --fallback NotoSansThai-Regular.ttf,NotoSansThai-Bold.ttf
       --no-fallback             html: no fallback fonts, only the fonts given
                                   e.g. unfold --format html --no-fallback notes.md
+      --engine E                html and json in px: the browser engine whose lines to predict: blink
+                                (Chrome, Edge), gecko (Firefox), webkit (Safari, every iOS browser), or
+                                any, lines that every engine shows as predicted (default any)
+                                  e.g. unfold --format html --engine gecko notes.md
       --kerning                 html: kerning and ligatures on, as the browser's defaults (default: off,
                                 pinned by the page)
                                   e.g. unfold --format html --kerning notes.md

@@ -62,6 +62,10 @@ func run() -> Int32 {
   if arguments.widthPixels != nil && [.ansi, .plain].contains(arguments.format) {
     return fail("--width in px applies to --format html and json only", status: 2)
   }
+  if arguments.engine != nil && arguments.format != .html && (arguments.format != .json || arguments.widthPixels == nil)
+  {
+    return fail("--engine applies to --format html, and json with --width Npx, only", status: 2)
+  }
   // Cells and px do not convert: a width in cells for html would be a guess.
   if arguments.format == .html, arguments.widthPixels == nil, let cells = arguments.width {
     return fail("--width \(cells) is in cells; html needs px (e.g. --width \(cells * 8)px)", status: 2)
@@ -228,14 +232,15 @@ func run() -> Int32 {
     options.id = arguments.id
     if !arguments.verbatim && !arguments.strings.isEmpty { options.language = arguments.locale }
     let rendered = paragraph.renderHTML(
-      width: arguments.widthPixels ?? 320, fonts: fonts!, state: state, options: options)
+      width: arguments.widthPixels ?? 320, fonts: fonts!, engine: arguments.engine ?? .any, state: state,
+      options: options)
     for warning in rendered.warnings {
       FileHandle.standardError.write(Data("unfold: warning: \(warning.message)\n".utf8))
     }
     output = rendered.html
   case .json:
     if let pixels = arguments.widthPixels, let fonts {
-      output = paragraph.json(width: pixels, fonts: fonts, state: state) + "\n"
+      output = paragraph.json(width: pixels, fonts: fonts, engine: arguments.engine ?? .any, state: state) + "\n"
     } else {
       output = paragraph.json(width: width, state: state) + "\n"
     }

@@ -48,7 +48,14 @@ enum Corpus {
       .map(String.init) + ["Việt", "nghiêng", "đường", "thuộc"],
   ]
 
+  /// Armenian, drawn by DejaVu Sans (not by Liberation Sans), for the tests that run with the fallback chain.
+  static let armenian =
+    ("շարժիչը չափում է յուրաքանչյուր բառ մեկ անգամ և հետո կոտրում է տողերը ցանկացած լայնության համար մինչ"
+    + " ընթերցողը ոչինչ չի սպասում քանի որ նախադիտումները մնում են կարճ և ազնիվ").split(separator: " ").map(
+      String.init) + ["«մեջբերում»", "Հայաստան", "հայերեն-անգլերեն", "ի՞նչ", "այո՛"]
+
   static let longWords: [String: String] = [
+    "hy": "հա\u{AD}կա\u{AD}պե\u{AD}տա\u{AD}կան\u{AD}ու\u{AD}թյուն",
     "en": "in\u{AD}com\u{AD}pre\u{AD}hen\u{AD}si\u{AD}bil\u{AD}i\u{AD}ties",
     "de": "Donau\u{AD}dampf\u{AD}schiff\u{AD}fahrts\u{AD}ge\u{AD}sell\u{AD}schaft",
     "fr": "anti\u{AD}consti\u{AD}tution\u{AD}nelle\u{AD}ment",
@@ -62,7 +69,9 @@ enum Corpus {
   static let languages = ["en", "de", "fr", "es", "pl", "ru", "el", "vi"]
 
   /// `count` paragraphs per language, each with its language.
-  static func paragraphs(perLanguage count: Int) -> [(language: String, markdown: String)] {
+  static func paragraphs(perLanguage count: Int, languages: [String] = languages) -> [(
+    language: String, markdown: String
+  )] {
     var result: [(language: String, markdown: String)] = []
     for language in languages {
       var generator = Generator(state: UInt64(language.unicodeScalars.reduce(7) { $0 &* 31 &+ $1.value }))
@@ -74,7 +83,7 @@ enum Corpus {
   }
 
   static func paragraph(_ language: String, _ generator: inout Generator) -> String {
-    let words = Self.words[language] ?? []
+    let words = language == "hy" ? armenian : Self.words[language] ?? []
     var tokens: [String] = []
     let length = 12 + generator.below(40)
     var index = 0

@@ -62,7 +62,7 @@ import Unfold
     #expect(result.fontsLoaded, "the fonts did not load in Chromium")
     #expect(result.total == corpus.count * Self.widths.count)
     #expect(result.rate >= 0.995, "\(result.agree) of \(result.total)")
-    #expect(result.moreLinesInChromium == 0, "Chromium drew more lines than the engine predicted")
+    #expect(result.moreLines == 0, "Chromium drew more lines than the engine predicted")
     #expect(result.toggleProblems.isEmpty, "\(result.toggleProblems.count) collapsed views differ")
   }
 

@@ -50,7 +50,8 @@ import Unfold
 
   /// Each link is one tab stop in each state, drawn where the reader sees it (no 1 × 1 box), and nothing
   /// focusable sits inside `aria-hidden` (axe's rule aria-hidden-focus).
-  @Test func eachLinkIsOneVisibleTabStopInEachState() throws {
+  @Test(arguments: Browser.engines)
+  func eachLinkIsOneVisibleTabStopInEachState(_ engine: BrowserEngine) throws {
     let script = """
       \(Self.tabStops)
       var r=document.querySelector('.unfold'),collapsed=stops();
@@ -67,7 +68,8 @@ import Unfold
       var again: [Stop]
       var hiddenFocusable: Int
     }
-    let result = try JSONDecoder().decode(Result.self, from: Data(try Chromium.output(of: page).utf8))
+    let result = try JSONDecoder().decode(
+      Result.self, from: Data(try Browser.with(engine) { try $0.output(of: page, seconds: 20) }.utf8))
     let guide = "https://example.com/guide"
     let long = "https://example.com/a/very/long/path/that/wraps/around/the/line"
     #expect(result.collapsed.map(\.href) == [guide, long, ""], "\(result.collapsed)")
@@ -84,7 +86,8 @@ import Unfold
   /// One text at two widths and in two states, and one rendering twice with ids of its own (with characters
   /// that CSS selectors escape), on one page: every id is unique, each toggle controls its own copy, each
   /// paragraph has its own width, and a click changes only its own paragraph.
-  @Test func fragmentsOfOneTextOnOnePageStayApart() throws {
+  @Test(arguments: Browser.engines)
+  func fragmentsOfOneTextOnOnePageStayApart(_ engine: BrowserEngine) throws {
     let text = Self.linked
     let body = try [
       Self.fragment(text, width: 300), Self.fragment(text, width: 300, state: .expanded),
@@ -109,7 +112,8 @@ import Unfold
       var after: [String]
     }
     let page = BrowserPage.page(body: body, script: script)
-    let result = try JSONDecoder().decode(Result.self, from: Data(try Chromium.output(of: page).utf8))
+    let result = try JSONDecoder().decode(
+      Result.self, from: Data(try Browser.with(engine) { try $0.output(of: page, seconds: 20) }.utf8))
     #expect(Set(result.ids).count == result.ids.count, "\(result.ids)")
     #expect(result.own == [true, true, true, true, true])
     #expect(result.widths == [300, 300, 240, 260, 260])

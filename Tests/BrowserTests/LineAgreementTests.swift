@@ -5,7 +5,8 @@ import Unfold
 
 /// Renders the engine's HTML in headless Chromium and reads the lines back: Chromium's lines must equal the
 /// engine's in at least 99.5% of the cases, and the toggle must appear exactly when the engine says the text
-/// is truncated (on the last line, never wrapped).
+/// is truncated (on the last line, never wrapped). The machinery is shared with the other engines'
+/// (`EngineAgreementTests`).
 @Suite(.serialized) struct LineAgreementTests {
   struct FontChoice: Sendable, CustomTestStringConvertible {
     var name: String
@@ -82,27 +83,66 @@ import Unfold
     #expect(result.fontsLoaded, "the fonts did not load in Chromium")
     #expect(result.total == corpus.count * Self.widths.count)
     #expect(result.rate >= 0.995, "\(result.agree) of \(result.total)")
-    #expect(result.moreLinesInChromium == 0, "Chromium drew more lines than the engine predicted")
+    #expect(result.moreLines == 0, "Chromium drew more lines than the engine predicted")
     #expect(result.toggleProblems.isEmpty, "\(result.toggleProblems.count) collapsed views differ")
   }
 
-  /// How Chromium's lines compare with the engine's for a corpus at some widths.
+  /// How a browser's lines compare with the engine's for a corpus at some widths.
   struct Agreement {
+    /// The browser's engine, for the reports.
+    var browser: BrowserEngine
     var fontsLoaded: Bool
     var agree = 0
     var total = 0
-    /// The expanded cases where Chromium draws more lines than the engine predicts.
-    var moreLinesInChromium = 0
+    /// The expanded cases where the browser draws more lines than the engine predicts.
+    var moreLines = 0
     var disagreements: [String] = []
     var toggleProblems: [String] = []
+    /// The texts shown uncut (not truncated) that take more lines than the limit in the browser.
+    var uncutTooLong: [String] = []
+    /// The expanded cases per language: how many agree, of how many.
+    var languages: [String: (agree: Int, total: Int)] = [:]
     var rate: Double { total == 0 ? 0 : Double(agree) / Double(total) }
 
+    /// The figures without the languages in `left`: their cases neither count nor fail (see
+    /// `EngineAgreementTests.unmodelled`).
+    func without(_ left: Set<String>) -> Agreement {
+      var result = self
+      for language in left {
+        guard let counts = languages[language] else { continue }
+        result.agree -= counts.agree
+        result.total -= counts.total
+        result.languages[language] = nil
+      }
+      result.disagreements = disagreements.filter { line in !left.contains { line.hasPrefix("[\($0)]") } }
+      result.moreLines = result.disagreements.count { $0.contains("(more lines)") }
+      return result
+    }
+
+    mutating func merge(_ other: Agreement) {
+      fontsLoaded = fontsLoaded && other.fontsLoaded
+      agree += other.agree
+      total += other.total
+      moreLines += other.moreLines
+      disagreements += other.disagreements
+      toggleProblems += other.toggleProblems
+      uncutTooLong += other.uncutTooLong
+      for (language, counts) in other.languages {
+        let mine = languages[language] ?? (0, 0)
+        languages[language] = (mine.agree + counts.agree, mine.total + counts.total)
+      }
+    }
+
     func report(_ name: String) {
+      let percent = String(format: "%.2f", rate * 100)
       print(
-        "\(name): Chromium's lines equal the engine's in \(agree) of \(total) cases (\(String(format: "%.2f", rate * 100))%), \(moreLinesInChromium) with more lines in Chromium"
+        "\(name): \(browser)'s lines equal the engine's in \(agree) of \(total) cases (\(percent)%), \(moreLines) with more lines in \(browser)"
       )
+      let byLanguage = languages.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.agree)/\($0.value.total)" }
+      print("  by language: \(byLanguage.joined(separator: ", "))")
       for line in disagreements.prefix(25) { print("  disagreement \(line)") }
       for line in toggleProblems.prefix(25) { print("  toggle \(line)") }
+      for line in uncutTooLong.prefix(25) { print("  uncut \(line)") }
       // Every case, for whoever studies them: UNFOLD_AGREEMENT_LOG names a file to append them to.
       guard let path = ProcessInfo.processInfo.environment["UNFOLD_AGREEMENT_LOG"] else { return }
       if !FileManager.default.fileExists(atPath: path) {
@@ -111,66 +151,66 @@ import Unfold
       guard let file = FileHandle(forWritingAtPath: path) else { return }
       file.seekToEndOfFile()
       let all =
-        ["\(name): \(agree) of \(total)"] + disagreements.map { "  disagreement \($0)" }
-        + toggleProblems.map { "  toggle \($0)" }
+        ["\(name): \(agree) of \(total); by language: \(byLanguage.joined(separator: ", "))"]
+        + disagreements.map { "  disagreement \($0)" } + toggleProblems.map { "  toggle \($0)" }
+        + uncutTooLong.map { "  uncut \($0)" }
       file.write(Data((all.joined(separator: "\n") + "\n").utf8))
       file.closeFile()
     }
   }
 
-  /// Renders every paragraph of `corpus` at each width, expanded and collapsed to 3 lines, and compares
-  /// Chromium's lines with the engine's; `fontSource` is where the pages find the fonts. A page holds about 200
-  /// containers: Chromium's time grows faster than their number, each with `@font-face` rules that load (400
-  /// containers with fallback fonts took 7.7 s, 800 took 45 s).
+  /// Renders every paragraph of `corpus` at each width, expanded and collapsed to 3 lines, measured for `profile`,
+  /// and compares the browser's lines with the engine's; `fontSource` is where the pages find the fonts. A page
+  /// holds about 200 containers: Chromium's time grows faster than their number, each with `@font-face` rules that
+  /// load (400 containers with fallback fonts took 7.7 s, 800 took 45 s). Without a `browser`, Chromium.
   static func agreement(
     fonts: FontSet, fontSource: HTMLOptions.FontSource, corpus: [(language: String, markdown: String)],
-    widths: [Double]
+    widths: [Double], profile: BrowserEngine = .blink, in browser: Browser? = nil
   ) throws -> Agreement {
-    var result: Agreement?
+    guard let browser else {
+      return try Browser.with(.blink) {
+        try agreement(fonts: fonts, fontSource: fontSource, corpus: corpus, widths: widths, profile: profile, in: $0)
+      }
+    }
+    var result = Agreement(browser: browser.engine, fontsLoaded: true)
     let perPage = max(1, 200 / (2 * widths.count))
     for start in stride(from: 0, to: corpus.count, by: perPage) {
-      let page = try pageAgreement(
-        fonts: fonts, fontSource: fontSource, corpus: corpus[start..<min(corpus.count, start + perPage)],
-        widths: widths)
-      guard var merged = result else {
-        result = page
-        continue
-      }
-      merged.fontsLoaded = merged.fontsLoaded && page.fontsLoaded
-      merged.agree += page.agree
-      merged.total += page.total
-      merged.moreLinesInChromium += page.moreLinesInChromium
-      merged.disagreements += page.disagreements
-      merged.toggleProblems += page.toggleProblems
-      result = merged
+      result.merge(
+        try pageAgreement(
+          fonts: fonts, fontSource: fontSource, corpus: corpus[start..<min(corpus.count, start + perPage)],
+          widths: widths, profile: profile, browser: browser))
     }
-    return result ?? Agreement(fontsLoaded: false)
+    if corpus.isEmpty { result.fontsLoaded = false }
+    return result
   }
 
-  /// ``agreement(fonts:fontSource:corpus:widths:)`` for the paragraphs of one page.
+  /// ``agreement(fonts:fontSource:corpus:widths:profile:in:)`` for the paragraphs of one page.
   private static func pageAgreement(
     fonts: FontSet, fontSource: HTMLOptions.FontSource, corpus: ArraySlice<(language: String, markdown: String)>,
-    widths: [Double]
+    widths: [Double], profile: BrowserEngine, browser: Browser
   ) throws -> Agreement {
     var body = ""
     var expected: [String: (lines: [String], collapsed: TruncatedText)] = [:]
     var markdowns: [String: String] = [:]
+    var languages: [String: String] = [:]
+    let limit = 3
     for (index, (language, markdown)) in zip(corpus.indices, corpus) {
-      let paragraph = Paragraph(TextSource(LocalizedKey(markdown)), options: TruncationOptions(lineLimit: 3))
+      let paragraph = Paragraph(TextSource(LocalizedKey(markdown)), options: TruncationOptions(lineLimit: limit))
       let text = paragraph.source.resolve().text
+      let measurer = FontMeasurer(fonts, engine: profile)
+      let breaker = LineBreaker(rules: .init(profile, language: language))
       for (widthIndex, width) in widths.enumerated() {
-        let units = Int((width * Double(FontMeasurer.unitsPerPixel)).rounded())
-        let expanded = Truncator.truncate(
-          text, measurer: FontMeasurer(fonts), breaker: .chromium, width: units, state: .expanded)
-        let collapsed = Truncator.truncate(
-          text, measurer: FontMeasurer(fonts), breaker: .chromium, width: units, state: .collapsed)
+        let units = measurer.layoutWidth(pixels: width)
+        let expanded = Truncator.truncate(text, measurer: measurer, breaker: breaker, width: units, state: .expanded)
+        let collapsed = Truncator.truncate(text, measurer: measurer, breaker: breaker, width: units, state: .collapsed)
         for state in DisplayState.allCases {
           let id = "p\(index)w\(widthIndex)\(state == .collapsed ? "c" : "e")"
           var options = HTMLOptions(
             id: id, fontSource: fontSource, animationDuration: 0, scriptNonce: BrowserPage.nonce)
           options.language = language
-          body += paragraph.html(width: width, fonts: fonts, state: state, options: options)
+          body += paragraph.html(width: width, fonts: fonts, engine: profile, state: state, options: options)
           markdowns[id] = markdown
+          languages[id] = language
           expected[id] = (
             expanded.lines.map { normalize($0.fragments.filter { $0.role == .text }.map(\.text).joined()) },
             collapsed
@@ -193,38 +233,50 @@ import Unfold
       });
       finish({fontsLoaded:fontsLoaded(),cases:cases});
       """
-    let json = try Chromium.output(of: BrowserPage.page(body: body, script: script), budget: 120_000)
+    let tolerated = browser.engine == .gecko ? BrowserPage.familiesGeckoRefuses(in: body) : []
+    let json = try browser.output(of: BrowserPage.page(body: body, script: script, tolerating: tolerated), seconds: 120)
     let output = try JSONDecoder().decode(Output.self, from: Data(json.utf8))
-    var result = Agreement(fontsLoaded: output.fontsLoaded)
-    for chromium in output.cases {
-      guard let (lines, collapsed) = expected[chromium.id] else { continue }
-      if chromium.id.hasSuffix("e") {
-        guard let chromiumLines = chromium.lines else { continue }
+    var result = Agreement(browser: browser.engine, fontsLoaded: output.fontsLoaded)
+    for seen in output.cases {
+      guard let (lines, collapsed) = expected[seen.id], let language = languages[seen.id] else { continue }
+      let markdown = markdowns[seen.id] ?? ""
+      if seen.id.hasSuffix("e") {
+        guard let seenLines = seen.lines else { continue }
         result.total += 1
-        let actual = chromiumLines.map(normalize)
+        var counts = result.languages[language] ?? (0, 0)
+        counts.total += 1
+        let actual = seenLines.map(normalize)
         if actual == lines {
           result.agree += 1
+          counts.agree += 1
         } else {
-          if actual.count > lines.count { result.moreLinesInChromium += 1 }
+          let more = actual.count > lines.count
+          if more { result.moreLines += 1 }
           result.disagreements.append(
-            "\(chromium.id): engine \(lines)\n    chromium \(actual)\n    markdown \(markdowns[chromium.id] ?? "")")
+            "[\(language)] \(seen.id)\(more ? " (more lines)" : ""): engine \(lines)\n    \(browser.engine) \(actual)\n    markdown \(markdown)"
+          )
         }
+        result.languages[language] = counts
       } else {
-        // The collapsed view: a button exactly when truncated, on the last of the engine's lines.
-        if chromium.hasButton != collapsed.isTruncated {
+        // The collapsed view: a button exactly when truncated, on the last of the engine's lines; a text shown
+        // uncut takes no more lines than the limit.
+        if seen.hasButton != collapsed.isTruncated {
           result.toggleProblems.append(
-            "\(chromium.id): button \(chromium.hasButton), engine truncated \(collapsed.isTruncated)")
+            "[\(language)] \(seen.id): button \(seen.hasButton), engine truncated \(collapsed.isTruncated)")
         }
         if collapsed.isTruncated {
           let engineLines = collapsed.lines.map {
             normalize($0.fragments.filter { [.text, .hyphen, .ellipsis].contains($0.role) }.map(\.text).joined())
           }
-          let chromiumLines = (chromium.collapsedLines ?? []).map(normalize)
-          if chromiumLines != engineLines || chromium.buttonOnLastLine != true {
+          let seenLines = (seen.collapsedLines ?? []).map(normalize)
+          if seenLines != engineLines || seen.buttonOnLastLine != true {
             result.toggleProblems.append(
-              "\(chromium.id): engine \(engineLines)\n    chromium \(chromiumLines), button on last line \(chromium.buttonOnLastLine ?? false)"
+              "[\(language)] \(seen.id): engine \(engineLines)\n    \(browser.engine) \(seenLines), button on last line \(seen.buttonOnLastLine ?? false)"
             )
           }
+        } else if let seenLines = seen.lines, seenLines.count > limit {
+          result.uncutTooLong.append(
+            "[\(language)] \(seen.id): \(seenLines.count) lines in \(browser.engine)\n    markdown \(markdown)")
         }
       }
     }

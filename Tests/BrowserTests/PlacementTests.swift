@@ -3,15 +3,16 @@ import TestSupport
 import Testing
 import Unfold
 
-/// Every toggle placement and truncation mode in Chromium: the collapsed view shows exactly the engine's
-/// lines, and the button is where the placement says.
+/// Every toggle placement and truncation mode in each engine's browser, the fragment made for any engine: the
+/// collapsed view shows exactly the engine's lines, and the button is where the placement says.
 @Suite(.serialized) struct PlacementTests {
   static let variants: [(name: String, mode: TruncationMode, toggle: TogglePlacement)] = [
     ("tail inline", .tail, .inline), ("tail below", .tail, .below), ("tail overlay", .tail, .overlay),
     ("tail none", .tail, .none), ("head inline", .head, .inline), ("middle inline", .middle, .inline),
   ]
 
-  @Test func collapsedViewsMatchTheEngineInEveryPlacement() throws {
+  @Test(arguments: Browser.engines)
+  func collapsedViewsMatchTheEngineInEveryPlacement(_ engine: BrowserEngine) throws {
     let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20)
     let corpus = Corpus.paragraphs(perLanguage: 5)
     var body = ""
@@ -26,10 +27,10 @@ import Unfold
             width: width, fonts: fonts, state: .collapsed,
             options: HTMLOptions(
               id: id, fontSource: .url(prefix: "file://\(FontSet.dejaVuFolder)/"), scriptNonce: BrowserPage.nonce))
-          let units = Int((width * Double(FontMeasurer.unitsPerPixel)).rounded())
+          let measurer = FontMeasurer(fonts, engine: .any)
           let collapsed = Truncator.truncate(
-            paragraph.source.resolve().text, measurer: FontMeasurer(fonts), breaker: .chromium, width: units,
-            options: paragraph.options, state: .collapsed)
+            paragraph.source.resolve().text, measurer: measurer, breaker: LineBreaker(rules: .anyEngine),
+            width: measurer.layoutWidth(pixels: width), options: paragraph.options, state: .collapsed)
           let lines = collapsed.lines.filter { !($0.fragments.count == 1 && $0.fragments[0].isToggle) }.map { line in
             LineAgreementTests.normalize(
               line.fragments.filter {
@@ -58,7 +59,7 @@ import Unfold
       var buttonBottomGap: Double?
       var buttonTop: Double?
     }
-    let json = try Chromium.output(of: BrowserPage.page(body: body, script: script), budget: 60_000)
+    let json = try Browser.with(engine) { try $0.output(of: BrowserPage.page(body: body, script: script), seconds: 60) }
     let cases = try JSONDecoder().decode([Case].self, from: Data(json.utf8))
     var problems: [String] = []
     var checked = 0
@@ -66,14 +67,14 @@ import Unfold
       guard let (lines, variant, truncated) = expected[result.id], truncated else { continue }
       checked += 1
       let chromium = (result.lines ?? []).map(LineAgreementTests.normalize)
-      if chromium != lines { problems.append("\(result.id) \(variant): engine \(lines)\n    chromium \(chromium)") }
+      if chromium != lines { problems.append("\(result.id) \(variant): engine \(lines)\n    \(engine) \(chromium)") }
       let wantsButton = !variant.hasSuffix("none")
       if result.hasButton != wantsButton { problems.append("\(result.id) \(variant): button \(result.hasButton)") }
       if variant == "tail below", let top = result.buttonTop, top < 2 * 20 - 4 {
         problems.append("\(result.id): the button below sits at \(top) px, inside the text lines")
       }
     }
-    print("placements: \(checked - problems.count) of \(checked) truncated collapsed views match")
+    print("placements in \(engine): \(checked - problems.count) of \(checked) truncated collapsed views match")
     for problem in problems.prefix(20) { print("  \(problem)") }
     #expect(checked > 50)
     #expect(problems.isEmpty)
@@ -82,7 +83,8 @@ import Unfold
   /// The ellipsis and the toggle end the last line in the paragraph's direction, whatever the line mixes: the
   /// button is the leftmost thing on its line in a right-to-left paragraph, the rightmost in a left-to-right one,
   /// and the ellipsis stands next to it on the side of the text.
-  @Test func theToggleEndsTheLineInTheParagraphsDirection() throws {
+  @Test(arguments: Browser.engines)
+  func theToggleEndsTheLineInTheParagraphsDirection(_ engine: BrowserEngine) throws {
     let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20)
     let texts = [
       "مرحبا بالعالم، هذا نص باللغة العربية يمتد لأكثر من سطرين حتى نرى أين يقع الزر في النهاية دائما.",
@@ -120,7 +122,7 @@ import Unfold
       var rtl: Bool?
       var buttonLeft, buttonRight, ellipsisLeft, ellipsisRight, textLeft, textRight: Double?
     }
-    let json = try Chromium.output(of: BrowserPage.page(body: body, script: script), budget: 60_000)
+    let json = try Browser.with(engine) { try $0.output(of: BrowserPage.page(body: body, script: script), seconds: 60) }
     let cases = try JSONDecoder().decode([Case].self, from: Data(json.utf8))
     var checked = 0
     for result in cases where result.truncated {

@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 import Unfold
 
-/// The toggle in a real browser: it expands and collapses, flips `aria-expanded`, moves focus, animates only
-/// when motion is welcome; without JavaScript the whole text shows; and the screenshots in the README.
+/// The toggle in each engine's browser: it expands and collapses, flips `aria-expanded`, moves focus, animates
+/// only when motion is welcome; without JavaScript the whole text shows; and the screenshots in the README.
 @Suite(.serialized) struct ToggleTests {
   static let sample = """
     **Unfold** turns a short piece of text into exactly what a reader sees in a few lines, with `… more` \
@@ -46,9 +46,11 @@ import Unfold
     finish(steps);
     """
 
-  @Test func aClickExpandsAndASecondCollapses() throws {
+  @Test(arguments: Browser.engines)
+  func aClickExpandsAndASecondCollapses(_ engine: BrowserEngine) throws {
     let page = BrowserPage.page(body: try Self.fragment(), script: Self.snapshotScript)
-    let steps = try JSONDecoder().decode([Snapshot].self, from: Data(try Chromium.output(of: page).utf8))
+    let json = try Browser.with(engine) { try $0.output(of: page, seconds: 20) }
+    let steps = try JSONDecoder().decode([Snapshot].self, from: Data(json.utf8))
     try #require(steps.count == 3)
     let (start, expanded, collapsed) = (steps[0], steps[1], steps[2])
     #expect(start.state == "collapsed" && start.moreExpanded == "false" && start.collapsedShown && !start.fullShown)
@@ -60,15 +62,17 @@ import Unfold
     #expect(collapsed.focused.contains("unfold-more"))
   }
 
-  @Test func noAnimationForReadersWhoAskForReducedMotion() throws {
+  @Test(arguments: Browser.engines)
+  func noAnimationForReadersWhoAskForReducedMotion(_ engine: BrowserEngine) throws {
     let page = BrowserPage.page(body: try Self.fragment(), script: Self.snapshotScript)
-    let json = try Chromium.output(of: page, flags: ["--force-prefers-reduced-motion"])
+    let json = try Browser.with(engine, reducedMotion: true) { try $0.output(of: page, seconds: 20) }
     let steps = try JSONDecoder().decode([Snapshot].self, from: Data(json.utf8))
     #expect(steps.map(\.animations) == [0, 0, 0])
     #expect(steps[1].fullShown)
   }
 
-  @Test func withoutJavaScriptTheWholeTextShowsAndNoToggle() throws {
+  @Test(arguments: Browser.engines)
+  func withoutJavaScriptTheWholeTextShowsAndNoToggle(_ engine: BrowserEngine) throws {
     var fragment = try Self.fragment()
     // The renderer's own script removed: what a reader with scripts off gets.
     let start = try #require(fragment.range(of: "<script"))
@@ -79,13 +83,16 @@ import Unfold
       function shown(sel){var el=r.querySelector(sel);return !!el&&getComputedStyle(el).display!=='none'&&el.offsetHeight>4&&getComputedStyle(el).clipPath==='none';}
       finish({full:shown('.unfold-full'),collapsed:shown('.unfold-collapsed'),more:shown('.unfold-more'),less:shown('.unfold-less')});
       """
-    let json = try Chromium.output(of: BrowserPage.page(body: fragment, script: script))
+    let json = try Browser.with(engine) {
+      try $0.output(of: BrowserPage.page(body: fragment, script: script), seconds: 20)
+    }
     #expect(json == "{\"full\":true,\"collapsed\":false,\"more\":false,\"less\":false}")
   }
 
   /// While collapsed, screen readers meet what the eye meets: the collapsed lines (nothing in them
   /// `aria-hidden`) and the button; the full text is out of the tree until it expands.
-  @Test func screenReadersMeetWhatTheEyeMeetsAndTheToggleIsLargeEnough() throws {
+  @Test(arguments: Browser.engines)
+  func screenReadersMeetWhatTheEyeMeetsAndTheToggleIsLargeEnough(_ engine: BrowserEngine) throws {
     let script = """
       var r=document.getElementById('sample'),b=r.querySelector('.unfold-more').getBoundingClientRect();
       var hidden=r.querySelectorAll('[aria-hidden]').length;
@@ -96,7 +103,8 @@ import Unfold
       finish({hidden:hidden,collapsed:collapsed,fullExpanded:inTree(full),
         width:b.width,height:b.height,controls:r.querySelector('.unfold-more').getAttribute('aria-controls')===full.id});
       """
-    let json = try Chromium.output(of: BrowserPage.page(body: try Self.fragment(), script: script))
+    let page = BrowserPage.page(body: try Self.fragment(), script: script)
+    let json = try Browser.with(engine) { try $0.output(of: page, seconds: 20) }
     struct Result: Decodable {
       struct Collapsed: Decodable { var full: Bool; var lines: Bool }
       var hidden: Int; var collapsed: Collapsed; var fullExpanded: Bool; var width: Double; var height: Double

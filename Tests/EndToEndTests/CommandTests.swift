@@ -110,6 +110,8 @@ import Testing
       "--more-style: 'purple' is not a style attribute or a colour (a name, #rrggbb, rgb(r,g,b) or color(n))"
     ),
     (["a.md", "b.md"], "more than one input file: 'b.md'"),
+    (["--engine", "gecko"], "--engine applies to --format html, and json with --width Npx, only"),
+    (["--format", "html", "--engine", "trident"], "--engine must be one of blink|gecko|webkit|any, not 'trident'"),
   ])
   func usageErrorsExitWithTwoAndOneLine(_ arguments: [String], _ message: String) throws {
     let result = try Command.run(arguments)
@@ -173,9 +175,11 @@ import Testing
     #expect(unicode.stdout == "×a×/÷b×␠÷(×c×)÷\n")
     let chromium = try Command.run(["--format", "breaks", "--verbatim", "--breaks", "chromium"], stdin: input)
     #expect(chromium.stdout == "×a×/×b×␠÷(×c×)÷\n")
+    let gecko = try Command.run(["--format", "breaks", "--verbatim", "--breaks", "gecko"], stdin: input)
+    #expect(gecko.stdout == "×a×/÷b×␠÷(×c×)÷\n")
     let bad = try Command.run(["--breaks", "icu"])
     #expect(bad.status == 2)
-    #expect(bad.stderr == "unfold: --breaks must be one of unicode|chromium, not 'icu'\n")
+    #expect(bad.stderr == "unfold: --breaks must be one of unicode|chromium|gecko|webkit|webkit-ja|any, not 'icu'\n")
   }
 
   @Test func widthsProfileChangesWhereLinesBreak() throws {

@@ -303,7 +303,7 @@ public struct Paragraph: Sendable {
   /// ``breakRules`` says otherwise. The same HTML as ``renderHTML(width:fonts:engine:state:options:)``, without
   /// looking for the characters the fonts cannot draw that it warns about.
   public func html(
-    width: Double, fonts: FontSet, engine: BrowserEngine = .blink, state: DisplayState = .collapsed,
+    width: Double, fonts: FontSet, engine: BrowserEngine = .any, state: DisplayState = .collapsed,
     options: HTMLOptions = HTMLOptions()
   )
     -> String
@@ -318,15 +318,15 @@ public struct Paragraph: Sendable {
   /// 1, the font shrinks in steps of 1/2 px, down to that factor, until the text fits its line limit, and is
   /// truncated only when it still does not.
   public func renderHTML(
-    width: Double, fonts: FontSet, engine: BrowserEngine = .blink, state: DisplayState,
+    width: Double, fonts: FontSet, engine: BrowserEngine = .any, state: DisplayState,
     options: HTMLOptions = HTMLOptions()
   ) -> (html: String, warnings: [Diagnostic]) {
     renderHTML(width: width, fonts: fonts, engine: engine, state: state, options: options, warns: true)
   }
 
-  /// The break rules of `engine`, unless ``breakRules`` says otherwise.
-  private func breaker(for engine: BrowserEngine) -> LineBreaker {
-    LineBreaker(rules: breakRules ?? LineBreaker.Rules(engine))
+  /// The break rules of `engine` for a page in `language`, unless ``breakRules`` says otherwise.
+  private func breaker(for engine: BrowserEngine, language: String? = nil) -> LineBreaker {
+    LineBreaker(rules: breakRules ?? LineBreaker.Rules(engine, language: language))
   }
 
   /// ``renderHTML(width:fonts:engine:state:options:)``, its warnings looked for only when `warns`: ``html(width:fonts:engine:state:options:)``
@@ -342,7 +342,7 @@ public struct Paragraph: Sendable {
       fonts.lineHeight = textStyle.lineHeight
       if textStyle.isBold { text = text.bold() }
     }
-    let breaker = breaker(for: engine)
+    let breaker = breaker(for: engine, language: options.language)
     func collapsed(_ fonts: FontSet) -> TruncatedText {
       let measurer = FontMeasurer(fonts, engine: engine)
       return Truncator.truncate(
@@ -402,7 +402,7 @@ public struct Paragraph: Sendable {
 
   /// The layout in CSS px, measured in `fonts` as `engine` lays it out (with its break rules unless ``breakRules``
   /// says otherwise), as JSON (widths in the measurer's unit: 1/65536 px, or 1/60 px for Gecko).
-  public func json(width: Double, fonts: FontSet, engine: BrowserEngine = .blink, state: DisplayState) -> String {
+  public func json(width: Double, fonts: FontSet, engine: BrowserEngine = .any, state: DisplayState) -> String {
     let measurer = FontMeasurer(fonts, engine: engine)
     return LayoutJSON.encode(
       Truncator.truncate(

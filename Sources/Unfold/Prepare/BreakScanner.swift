@@ -489,6 +489,9 @@ struct BreakScanner {
     case .unicode: breaks(scalars, into: &actions) { _, _ in }
     case .gecko: breaks(scalars, into: &actions, Self.tailorForGecko)
     case .webkit: breaks(scalars, into: &actions, Self.tailorForWebKit)
+    case .webkitJapanese:
+      Self.resolveConditionalStartersAsIdeographs(&scalars, count: count)
+      breaks(scalars, into: &actions, Self.tailorForWebKit)
     case .chromium:
       Self.resolveConditionalStartersAsIdeographs(&scalars, count: count)
       breaks(scalars, into: &actions, Self.tailorForChromium)
@@ -512,8 +515,9 @@ struct BreakScanner {
 
   /// Gecko's changes to UAX #14, as measured in Firefox 153 (see ``LineBreaker``): a run of spaces allows a break
   /// after it; no break between closing punctuation and a prefix or postfix (`)$`, `」%`), between a prefix or
-  /// postfix and opening punctuation (`$(`, `%「`), or between a solidus and a digit (`/5`); a hyphen before a
-  /// digit breaks after a letter or a digit (`2024-|06`, `a-|1`), not elsewhere (`x -1`).
+  /// postfix and opening punctuation (`$(`, `%「`), or between a solidus and a digit (`/5`). Unlike Blink and WebKit,
+  /// a hyphen before a digit never breaks (`2024-06-01` is whole), and a solidus before a letter does
+  /// (`https://|example.org/|docs`).
   private static func tailorForGecko(_ scalars: UnsafeBufferPointer<ScannedScalar>, _ actions: inout [UAX14.Action]) {
     for i in 1..<max(1, scalars.count) where actions[i] != .mandatory {
       let previous = scalars[i - 1].scalar
@@ -526,11 +530,6 @@ struct BreakScanner {
       switch (before, after) {
       case (.cl, .po), (.cl, .pr), (.cp, .po), (.cp, .pr), (.pr, .op), (.po, .op), (.sy, .nu):
         actions[i] = .prohibited
-      case (.hy, .nu) where i >= 2:
-        switch UnicodeProperties(raw: scalars[i - 2].properties).resolvedLineBreak {
-        case .al, .hl, .nu: actions[i] = .allowed
-        default: break
-        }
       default: break
       }
     }
@@ -540,7 +539,7 @@ struct BreakScanner {
   /// pairs with a break also after `-` before `!`, `$`, `)`, `/`, `:`, `;`, `?`, `]` and `}`; no break after `-`
   /// before a Latin-1 letter (`peut-être`) or after a Hebrew letter and `-` (UAX #14's LB21a, which Blink's table
   /// overrides); conditional Japanese starters as UAX #14 resolves them (no break before small kana or `ー`, CSS
-  /// `line-break: strict`).
+  /// `line-break: strict`), but on a page in Japanese, where they break as ideographs.
   private static func tailorForWebKit(_ scalars: UnsafeBufferPointer<ScannedScalar>, _ actions: inout [UAX14.Action]) {
     tailorForChromium(scalars, &actions)
     for i in 1..<max(1, scalars.count) where actions[i] != .mandatory && scalars[i - 1].scalar == "-" {

@@ -49,15 +49,20 @@ public struct LineBreaker: Hashable, Sendable {
     case gecko
     /// UAX #14 with WebKit's tailoring.
     case webkit
+    /// WebKit's tailoring on a page in Japanese (`lang="ja"`): a line may break before small kana and `ー`.
+    case webkitJapanese = "webkit-ja"
     /// A break only where Blink, Gecko and WebKit all allow one.
     case anyEngine = "any"
 
-    /// The rules a browser engine breaks lines by.
-    public init(_ engine: BrowserEngine) {
+    /// The rules a browser engine breaks lines by, on a page in `language` (a BCP 47 tag; only WebKit's rules
+    /// depend on it, and only for Japanese).
+    public init(_ engine: BrowserEngine, language: String? = nil) {
       switch engine {
       case .blink: self = .chromium
       case .gecko: self = .gecko
-      case .webkit: self = .webkit
+      case .webkit:
+        let primary = language?.split(whereSeparator: { $0 == "-" || $0 == "_" }).first?.lowercased()
+        self = primary == "ja" ? .webkitJapanese : .webkit
       case .any: self = .anyEngine
       }
     }

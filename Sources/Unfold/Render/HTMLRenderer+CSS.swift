@@ -70,8 +70,16 @@ extension HTMLRenderer {
       + Self.hexHash(
         fonts.regular.path + "|" + fonts.bold.path + "|" + fonts.italic.path + "|" + fonts.boldItalic.path)
       + subset
+    // A family of one face per style: a browser that lacks a glyph in the face of a style goes on to the next family
+    // of the list, as the measurer does (WebKit tries the family's faces of other styles first when they are one
+    // family: an italic Arabic letter came out in DejaVu Sans's regular face, not in Noto Sans Arabic's).
     let mono = family + "-Mono"
-    func writeFace(_ face: borrowing FontFace, family: String, weight: String, style: StaticString) {
+    let boldFamily = family + "-Bold"
+    let italicFamily = family + "-Italic"
+    let boldItalicFamily = family + "-BoldItalic"
+    func writeFace(
+      _ face: borrowing FontFace, family: String, weight: String, style: StaticString, range: String? = nil
+    ) {
       css.write("@font-face{font-family:\"")
       css.write(family)
       css.write("\";src:url(\"")
@@ -80,15 +88,37 @@ extension HTMLRenderer {
       css.write(weight)
       css.write(";font-style:")
       css.write(style)
+      if let range {
+        css.write(";unicode-range:")
+        css.write(range)
+      }
       css.write(";font-display:block}")
     }
     writeFace(fonts.regular, family: family, weight: "400", style: "normal")
-    writeFace(fonts.bold, family: family, weight: "700", style: "normal")
-    writeFace(fonts.italic, family: family, weight: "400", style: "italic")
-    writeFace(fonts.boldItalic, family: family, weight: "700", style: "italic")
+    writeFace(fonts.bold, family: boldFamily, weight: "700", style: "normal")
+    writeFace(fonts.italic, family: italicFamily, weight: "400", style: "italic")
+    writeFace(fonts.boldItalic, family: boldItalicFamily, weight: "700", style: "italic")
     writeFace(fonts.monospace, family: mono, weight: "400", style: "normal")
     var fallbackList = ""
-    for index in fallbacksDrawing(text, labels: labels) {
+    let (drawing, emojiFirst) = fallbacksDrawing(text, labels: labels)
+    // The colour emoji family again, first, for the emoji it draws (see FontSet.emojiFallback(drawing:traits:)):
+    // only those characters, so that an earlier face keeps the rest of the family's characters.
+    var emojiList = ""
+    if let emoji = fonts.emojiFamily, !emojiFirst.isEmpty {
+      let fallback = fonts.fallbacks[emoji]
+      let name =
+        "Unfold-" + Self.hexHash(fallback.faces.map { "\($0.path)#\($0.index)" }.joined(separator: "|")) + subset
+        + "-Emoji"
+      let range = emojiFirst.sorted().map { "U+" + String($0, radix: 16, uppercase: true) }.joined(separator: ",")
+      for face in fallback.faces {
+        writeFace(
+          face, family: name, weight: String(min(1000, max(1, face.weight))),
+          style: face.isItalic ? "italic" : "normal",
+          range: range)
+      }
+      emojiList = "\"" + name + "\","
+    }
+    for index in drawing {
       let fallback = fonts.fallbacks[index]
       let name =
         "Unfold-" + Self.hexHash(fallback.faces.map { "\($0.path)#\($0.index)" }.joined(separator: "|")) + subset
@@ -109,13 +139,15 @@ extension HTMLRenderer {
       case .root: css.write(root)
       case .width: css.write(widthPixels)
       case .family:
+        css.write(emojiList)
         css.write("\"")
         css.write(family)
         css.write("\"")
         css.write(fallbackList)
-      case .mono:
+      case .mono, .bold, .italic, .boldItalic:
+        css.write(emojiList)
         css.write("\"")
-        css.write(mono)
+        css.write(slot == .mono ? mono : slot == .bold ? boldFamily : slot == .italic ? italicFamily : boldItalicFamily)
         css.write("\"")
         css.write(fallbackList)
       case .size: css.write(size)
@@ -129,7 +161,8 @@ extension HTMLRenderer {
 
   /// What the CSS template leaves to each paragraph.
   private enum CSSSlot: String, CaseIterable {
-    case root, width, family, mono, size, lineHeight = "line", kerning, ligatures
+    // (`boldItalic` before `bold`: a slot is found by the first name that its text starts with.)
+    case root, width, family, mono, boldItalic, bold, italic, size, lineHeight = "line", kerning, ligatures
   }
 
   /// The rules after the font faces: the template's pieces as bytes, each followed by its slot (the container's
@@ -147,7 +180,8 @@ extension HTMLRenderer {
       text-spacing-trim:space-all;text-autospace:no-autospace;\
       -webkit-text-size-adjust:none;text-size-adjust:none;position:relative}\
       $root p{margin:0;padding:0}\
-      $root strong{font-weight:700}$root em{font-style:italic}\
+      $root strong{font-family:$bold;font-weight:700}$root em{font-family:$italic;font-style:italic}\
+      $root strong em,$root em strong{font-family:$boldItalic}\
       $root code{font-family:$mono;font-size:$size;font-weight:400;font-style:normal;padding:0;margin:0;\
       border:0;letter-spacing:0;background:none}\
       $root a,$root del{padding:0;margin:0;border:0}$root a{color:LinkText}\
@@ -189,14 +223,21 @@ extension HTMLRenderer {
   /// The indexes of the fallback families that draw some cluster of `text` or of `labels` (drawn in the regular
   /// style), chosen as the measurer chooses them: the page lists these alone, in the chain's order, so that the
   /// browser picks the same family for every cluster and loads no font that draws nothing.
-  private func fallbacksDrawing(_ text: StyledText, labels: [String]) -> [Int] {
-    guard !fonts.fallbacks.isEmpty else { return [] }
+  private func fallbacksDrawing(_ text: StyledText, labels: [String]) -> (families: [Int], emojiFirst: Set<UInt32>) {
+    guard !fonts.fallbacks.isEmpty else { return ([], []) }
     var drawn = Set<Int>()
+    var emojiFirst = Set<UInt32>()
     func visit(_ string: Substring, traits: Style.Traits) {
       // Printable ASCII that the style's face draws needs no fallback: most runs of most texts.
       if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), fonts.drawsPrintableASCII(traits: traits) { return }
       for cluster in string {
-        if let index = fonts.fallback(drawing: cluster.unicodeScalars, traits: traits) { drawn.insert(index) }
+        guard let index = fonts.fallback(drawing: cluster.unicodeScalars, traits: traits) else { continue }
+        drawn.insert(index)
+        // The cluster's every character past ASCII (a modifier, a joiner, a tag), so that no engine looks for one of
+        // them in another face.
+        if index == fonts.emojiFamily, fonts.emojiFallback(drawing: cluster.unicodeScalars, traits: traits) != nil {
+          for scalar in cluster.unicodeScalars where scalar.value >= 0x80 { emojiFirst.insert(scalar.value) }
+        }
       }
     }
     let utf8 = text.string.utf8
@@ -208,7 +249,7 @@ extension HTMLRenderer {
       visit(text.string[run], traits: style.traits)
     }
     for label in labels { visit(label[...], traits: []) }
-    return drawn.sorted()
+    return (drawn.sorted(), emojiFirst)
   }
 
   /// A string for a CSS `url("…")`: quotes, backslashes and line ends escaped.

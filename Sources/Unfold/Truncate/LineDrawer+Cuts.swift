@@ -225,8 +225,34 @@ extension LineDrawer {
     var widths: [(end: Int, x: Int)] = []
     widths.reserveCapacity(line.contentRange.count + 1)  // a cluster per byte at most
     widths.append((start, 0))
+    var breakOffsets: [Int] = []  // the line's opportunities that the walk passed
     func cut(before end: Int) -> (end: Int, width: Int?) {
       let trimmed = trimmedEnd(start..<end)
+      let width = widths.last(where: { $0.end == trimmed })?.x
+      return shapedAlone(trimmed, width: width) ?? (trimmed, width)
+    }
+    // A cut inside a word that the browser shapes as a whole (Arabic, Persian, the Indic scripts...): the browser
+    // shapes the piece before the cut alone, its last letter in a final form that may be wider than the joined one
+    // the walk measured. The cut moves back a cluster at a time until the piece, measured alone, fits; the piece is
+    // drawn with its walked widths, as every drawn piece is.
+    func shapedAlone(_ end: Int, width: Int?) -> (end: Int, width: Int?)? {
+      guard end > start, end < line.contentEnd, !breakOffsets.contains(end),
+        let last = layout.text.text(in: start..<end).unicodeScalars.last, WordShaper.shapesInContext(last)
+      else { return nil }
+      let wordStart = breakOffsets.last(where: { $0 < end }) ?? start
+      guard let before = widths.first(where: { $0.end == wordStart })?.x else { return nil }
+      let style = layout.text.runs[layout.text.runIndex(containing: end - 1)].style
+      var candidates = widths.filter { $0.end > wordStart && $0.end <= end }.map(\.end)
+      while let candidate = candidates.popLast() {
+        let piece = String(layout.text.text(in: wordStart..<candidate))
+        let total = before + measurer.width(ofLine: piece, style: style, startX: before)
+        if LineFit.decide(total + suffixWidth, width: layout.width, rounding: rounding)
+          ?? fit.fits(start, candidate, total: total, extra: suffix)
+        {
+          return (candidate, widths.last(where: { $0.end == candidate })?.x)
+        }
+      }
+      let trimmed = trimmedEnd(start..<wordStart)
       return (trimmed, widths.last(where: { $0.end == trimmed })?.x)
     }
     var walk = ClusterWalk(layout.text, range: line.contentRange, measurer: measurer)
@@ -234,6 +260,7 @@ extension LineDrawer {
       while let offset = nextBreak, offset < cluster.start { nextBreak = breaks.next() }
       if nextBreak == cluster.start {
         lastBreak = (cluster.start, widthWithoutSpaces)
+        breakOffsets.append(cluster.start)
       }
       // The sum decides but near the width of a font (``LineFit/fits(_:_:total:extra:)``).
       guard

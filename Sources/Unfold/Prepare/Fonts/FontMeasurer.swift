@@ -136,6 +136,11 @@ public struct FontMeasurer: TextMeasurer {
   /// that draws the cluster when the style's face does not.
   private func advance(ofGlyphsOf scalars: some Collection<Unicode.Scalar>, style: Style) -> Int {
     let size = storage.fonts.size
+    if storage.fonts.emojiFamily != nil, let emoji = storage.fonts.emojiFallback(drawing: scalars, traits: style.traits)
+    {
+      let cluster = Array(scalars)
+      return storage.fonts.withFallbackFace(emoji, traits: style.traits) { self.advance(of: cluster, in: $0) }
+    }
     var advance = 0
     var lacksGlyph = false
     let metrics = storage.fonts.metrics
@@ -426,9 +431,15 @@ extension FontMeasurer {
       while end < count, faces[end] == faces[first] { end += 1 }
       let piece = clusterStarts[first]..<clusterStarts[end]
       func shape(_ face: borrowing FontFace) -> (glyphs: [ShapedGlyph], face: FontFace)? {
-        guard face.bitmapStrikes.isEmpty,
-          let glyphs = face.harfBuzz?.shape(values, range: piece, pinned: !fonts.kerningAndLigatures)
-        else { return nil }
+        guard face.bitmapStrikes.isEmpty, let harfBuzz = face.harfBuzz else { return nil }
+        // Blink shapes a run of one face with the text around it as context (a letter takes its joining form from
+        // a neighbour in another face); Gecko and WebKit shape the run alone.
+        let glyphs =
+          fonts.metrics == .blink
+          ? harfBuzz.shape(values, range: piece, pinned: !fonts.kerningAndLigatures)
+          : harfBuzz.shape(Array(values[piece]), range: 0..<piece.count, pinned: !fonts.kerningAndLigatures).map {
+            ShapedGlyph(glyph: $0.glyph, advance: $0.advance, cluster: $0.cluster + piece.lowerBound)
+          }
         return (glyphs, copy face)
       }
       let shaped =

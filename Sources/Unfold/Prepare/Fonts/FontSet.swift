@@ -80,6 +80,11 @@ public struct FontSet: Sendable, Hashable {
     var advances: [Int] = []
     var withoutGlyph: [(low: UInt64, high: UInt64)] = []
     fallbackFaces = (0..<5).map { index in fallbacks.map { $0.face(for: Self.traits(ofFace: index)) } }
+    emojiFamily = fallbacks.firstIndex {
+      let face = $0.face(for: [])
+      return !face.bitmapStrikes.isEmpty || face.familyName?.localizedCaseInsensitiveContains("emoji") == true
+    }
+    emojiFamilyIsBitmap = emojiFamily.map { !fallbacks[$0].face(for: []).bitmapStrikes.isEmpty } ?? false
     fallbackMaps = fallbackFaces.map { faces in faces.map { ($0.basicPlane, $0.groups) } }
     for (index, face) in [regular, bold, italic, boldItalic, monospace].enumerated() {
       var missing = face.asciiWithoutGlyph
@@ -123,12 +128,37 @@ public struct FontSet: Sendable, Hashable {
     }
   }
 
-  /// The index in ``fallbacks`` of the family that draws a cluster (its characters) which the face for `traits`
-  /// cannot: the first whose face for the traits has every glyph it needs; nil when the style's own face draws it
+  /// The index in ``fallbacks`` of the family that draws a cluster (its characters) in place of the face for
+  /// `traits`: the colour emoji family for an emoji (``emojiFallback(drawing:traits:)``); else, when the face cannot
+  /// draw it, the first whose face for the traits has every glyph it needs; nil when the style's own face draws it
   /// or no family does. The measurer measures the cluster in that face; the page lists that family.
   func fallback(drawing scalars: some Collection<Unicode.Scalar>, traits: Style.Traits) -> Int? {
-    guard !fallbacks.isEmpty, !withFace(for: Style(traits), { FontMeasurer.draws(scalars, $0) }) else { return nil }
+    guard !fallbacks.isEmpty else { return nil }
+    if let emoji = emojiFallback(drawing: scalars, traits: traits) { return emoji }
+    guard !withFace(for: Style(traits), { FontMeasurer.draws(scalars, $0) }) else { return nil }
     return firstFallback(drawing: scalars, traits: traits)
+  }
+
+  /// The index in ``fallbacks`` of the first colour emoji family (a bitmap font, or a family named for emoji).
+  private(set) var emojiFamily: Int?
+  /// Whether ``emojiFamily`` is a colour bitmap font (Noto Color Emoji).
+  private(set) var emojiFamilyIsBitmap = false
+
+  /// The colour emoji family, for a cluster that starts with a character of emoji presentation (Unicode's
+  /// `Emoji_Presentation`: 😀, 🚀, not ☺ or ❤ without U+FE0F) and holds no text presentation selector (U+FE0E),
+  /// when that family draws it: readers expect colour, and a page lists that family first for those characters
+  /// (`unicode-range`), so every engine draws them there even where an earlier face has an outline (DejaVu Sans
+  /// has 😀; WebKit drew it from the emoji font once another emoji on the page needed that font).
+  ///
+  /// Not for Gecko when the family is a bitmap font: Firefox drops the bitmaps of a downloaded font (its face fails to
+  /// load), so it draws each emoji in the first face of the list that has it, else in the system's emoji font.
+  func emojiFallback(drawing scalars: some Collection<Unicode.Scalar>, traits: Style.Traits) -> Int? {
+    guard let emojiFamily, !(metrics == .gecko && emojiFamilyIsBitmap), let first = scalars.first,
+      UnicodeProperties(first).isEmojiPresentation,
+      !scalars.contains("\u{FE0E}"),
+      withFallbackFace(emojiFamily, traits: traits, { FontMeasurer.draws(scalars, $0) })
+    else { return nil }
+    return emojiFamily
   }
 
   /// Whether the face for `traits` itself draws every printable ASCII character.

@@ -45,20 +45,25 @@ enum GlyphMetrics: Hashable, Sendable {
       guard let hinted = face.hintedAdvance(ofGlyph: glyph, size: size) else {
         return Self.linear(units, unitsPerEm: face.unitsPerEm, size: size)
       }
-      // Hinting moves the glyph's own advance; what shaping adds to it (kerning, marks) scales linearly.
+      // Hinting moves the glyph's own advance; what shaping adds to it (kerning, marks) is scaled and rounded to
+      // whole pixels too, and a mark that shaping gives no advance has none.
+      guard units != 0 else { return 0 }
       let added = units - face.advance(ofGlyph: glyph)
-      return hinted << 10 + (added == 0 ? 0 : Self.linear(added, unitsPerEm: face.unitsPerEm, size: size))
+      guard added != 0 else { return hinted << 10 }
+      return hinted << 10 + ((Self.linear(added, unitsPerEm: face.unitsPerEm, size: size) + 32768) >> 16) << 16
     }
   }
 
-  /// A colour bitmap glyph's width in this unit, from its strike's advance in pixels at `ppem`, drawn at `size`.
+  /// A colour bitmap glyph's width in this unit, from its strike's advance in pixels at `ppem`, drawn at `size`:
+  /// Noto Color Emoji's 136 at 109 ppem is 19.963 px at 16 px, which Blink keeps to 1/65536 px, Gecko rounds to 20 and
+  /// WebKit to 19.96875 (1/64 px).
   func scaleBitmap(_ advance: Int, ppem: Int, size: Double) -> Int {
     // Skia scales the strike's advance by size / ppem; Blink truncates it to 1/65536 px.
     let pixels = Double(advance) * size / Double(ppem)
     switch self {
     case .blink: return Int(pixels * 65536)
-    case .gecko: return Int((pixels * 60).rounded())
-    case .webkit: return Int(pixels.rounded()) << 16
+    case .gecko: return Int(pixels.rounded()) * 60  // whole pixels
+    case .webkit: return Int((pixels * 64).rounded()) << 10  // layout units
     }
   }
 

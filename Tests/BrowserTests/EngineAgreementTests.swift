@@ -1,0 +1,81 @@
+import Foundation
+import TestSupport
+import Testing
+import Unfold
+
+/// Each engine's lines against its profile's, and the `any` fragment in every engine: Chromium (Blink), Firefox ESR
+/// (Gecko) and WebKitGTK (WebKit), with the default font chain (DejaVu Sans and Debian's Noto fonts), on a Latin,
+/// Cyrillic, Greek, Vietnamese and Armenian corpus and a multilingual one (Chinese, Japanese, Korean, Thai, Burmese,
+/// emoji, Arabic, Persian, Urdu, Hebrew, Hindi, Bengali, mixed right-to-left), at 8 widths from 160 to 720 px and
+/// 3 font sizes, expanded and collapsed to 3 lines.
+///
+/// Not serialized: each test has its own browser and font folder.
+@Suite struct EngineAgreementTests {
+  static let widths: [Double] = [160, 200, 240, 300, 360, 480, 600, 720]
+  static let sizes = [14.0, 16.0, 20.0]
+  static let corpus =
+    Corpus.paragraphs(perLanguage: 8, languages: Corpus.languages + ["hy"])
+    + FallbackCorpus.paragraphs(perLanguage: 6)
+    + FallbackCorpus.paragraphs(perLanguage: 5, languages: FallbackCorpus.shapingLanguages)
+
+  /// The languages whose lines a profile does not yet predict, left out of that engine's agreement (their collapsed
+  /// views are still checked, and every figure is reported): Gecko finds Thai and Burmese words with ICU4X's model,
+  /// which cannot run here (the engine uses ICU4C's dictionaries, as Blink and WebKit do; 20 to 60% of those cases
+  /// agree); WebKit's lines differ from its profile's where a style changes inside a Thai or Burmese run, and in
+  /// Devanagari, where WebKit keeps some mark positions to fractions of a pixel that the profile rounds (99.2 to
+  /// 99.8% of all cases agree with these languages counted).
+  static let unmodelled: [BrowserEngine: Set<String>] = [.gecko: ["th", "my"], .webkit: ["th", "my", "hi"]]
+
+  /// The default chain at `size`, in a folder of links that one URL prefix reaches, for `body`.
+  static func withFonts<T>(size: Double, _ body: (FontSet, HTMLOptions.FontSource) throws -> T) throws -> T {
+    let fallbacks = FontFamily.notoFallbacks()
+    try #require(fallbacks.count >= 3, "Debian's Noto fonts are missing: run scripts/install-dependencies")
+    let fonts = try FontSet.dejaVu(size: size, lineHeight: (size * 1.25).rounded(), fallbacks: fallbacks)
+    let folder = try FallbackAgreementTests.fontFolder(for: fonts)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try body(fonts, .url(prefix: "file://\(folder.path)/"))
+  }
+
+  /// With its own profile, each engine draws the lines the profile predicts in at least 99.5% of the expanded
+  /// cases, never more lines, and every collapsed view exactly.
+  @Test(arguments: BrowserEngine.engines)
+  func eachEngineBreaksWhereItsProfileSays(_ engine: BrowserEngine) throws {
+    try Browser.with(engine) { browser in
+      for size in Self.sizes {
+        try Self.withFonts(size: size) { fonts, source in
+          let result = try LineAgreementTests.agreement(
+            fonts: fonts, fontSource: source, corpus: Self.corpus, widths: Self.widths, profile: engine, in: browser)
+          result.report("\(engine) profile in \(engine) at \(size) px")
+          let counted = result.without(Self.unmodelled[engine] ?? [])
+          let (loaded, total, rate, moreLines) = (result.fontsLoaded, result.total, counted.rate, counted.moreLines)
+          let (toggles, uncut) = (result.toggleProblems.count, result.uncutTooLong.count)
+          #expect(loaded, "the fonts did not load in \(engine)")
+          #expect(total == Self.corpus.count * Self.widths.count)
+          #expect(rate >= 0.995, "\(counted.agree) of \(counted.total) at \(size) px")
+          #expect(moreLines == 0, "\(engine) drew more lines than its profile predicted at \(size) px")
+          #expect(toggles == 0, "collapsed views differ at \(size) px")
+          #expect(uncut == 0, "uncut texts take more lines at \(size) px")
+        }
+      }
+    }
+  }
+
+  /// The `any` fragment in each engine: every collapsed view has exactly the predicted lines with the toggle on
+  /// the last, and a text shown uncut fits the limit.
+  @Test(arguments: BrowserEngine.engines)
+  func anyFragmentHoldsIn(_ engine: BrowserEngine) throws {
+    try Browser.with(engine) { browser in
+      for size in Self.sizes {
+        try Self.withFonts(size: size) { fonts, source in
+          let result = try LineAgreementTests.agreement(
+            fonts: fonts, fontSource: source, corpus: Self.corpus, widths: Self.widths, profile: .any, in: browser)
+          result.report("any profile in \(engine) at \(size) px")
+          let (loaded, toggles, uncut) = (result.fontsLoaded, result.toggleProblems.count, result.uncutTooLong.count)
+          #expect(loaded, "the fonts did not load in \(engine)")
+          #expect(toggles == 0, "collapsed views differ at \(size) px")
+          #expect(uncut == 0, "uncut texts take more lines at \(size) px")
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import Unfold
+
+/// The engine profiles without a browser: which engine an agent is, each engine's unit, fit and breaks, and the CSS
+/// that makes every engine choose the measured face. (Their lines in real browsers: `EngineAgreementTests`.)
+@Suite struct BrowserEngineTests {
+  @Test(arguments: [
+    ("Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0", BrowserEngine.gecko),
+    ("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36", .blink),
+    (
+      "Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36 Edg/156.0",
+      .blink
+    ),
+    (
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15",
+      .webkit
+    ),
+    (
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/156.0 Mobile/15E148 Safari/604.1",
+      .webkit
+    ),
+    (
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/140.0 Mobile/15E148 Safari/605.1.15",
+      .webkit
+    ),
+    (
+      "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0 Mobile Safari/537.36",
+      .blink
+    ),
+    ("curl/8.5.0", .any),
+    ("", .any),
+  ])
+  func anAgentNamesItsEngine(_ agent: String, _ engine: BrowserEngine) {
+    #expect(BrowserEngine(userAgent: agent) == engine)
+  }
+
+  @Test func eachEngineMeasuresInItsOwnArithmetic() throws {
+    let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20)
+    let blink = FontMeasurer(fonts, engine: .blink)
+    let gecko = FontMeasurer(fonts, engine: .gecko)
+    let webkit = FontMeasurer(fonts, engine: .webkit)
+    let any = FontMeasurer(fonts, engine: .any)
+    // DejaVu Sans's "i" is 569 of 2048 units: 4.4453125 px, 267 app units in Gecko, 4 hinted pixels in WebKit.
+    #expect(blink.width(of: "iiiiiiiiii") == 291_328 * 10)
+    #expect(gecko.width(of: "iiiiiiiiii") == 2670)
+    #expect(webkit.width(of: "iiiiiiiiii") == 40 * 65536)
+    #expect(any.width(of: "iiiiiiiiii") == (267 * 65536 + 59) / 60 * 10)  // Gecko's, the widest
+    #expect(webkit.width(of: "mmmmmmmmmm") == 160 * 65536)
+    #expect(any.width(of: "mmmmmmmmmm") == 160 * 65536)
+    #expect(gecko.unit == .appUnits && gecko.unitsPerPixel == 60)
+    #expect(gecko.layoutWidth(pixels: 333.3) == 19_998)
+    #expect(webkit.layoutWidth(pixels: 333.3) == 21_331 << 10)
+    #expect(blink.layoutWidth(pixels: 333.3) == Int((333.3 * 65536).rounded()))
+    // A line of exactly the width fits in Gecko and WebKit; Blink allows 1/64 px more; any allows nothing more.
+    #expect(gecko.fits(items: [2670], width: 2670) && !gecko.fits(items: [2671], width: 2670))
+    #expect(blink.fits(items: [100 * 65536 + 1024], width: 100 * 65536))
+    #expect(!any.fits(items: [100 * 65536 + 1], width: 100 * 65536))
+  }
+
+  static func breaks(_ text: String, _ rules: LineBreaker.Rules) -> String {
+    BreakNotation.render(text, breaker: LineBreaker(rules: rules))
+  }
+
+  @Test func eachEngineBreaksByItsOwnRules() {
+    let url = "see https://example.org/docs"
+    #expect(Self.breaks(url, .chromium) == "×s×e×e×␠÷h×t×t×p×s×:×/×/×e×x×a×m×p×l×e×.×o×r×g×/×d×o×c×s÷\n")
+    #expect(Self.breaks(url, .gecko) == "×s×e×e×␠÷h×t×t×p×s×:×/×/÷e×x×a×m×p×l×e×.×o×r×g×/÷d×o×c×s÷\n")
+    #expect(Self.breaks(url, .webkit) == Self.breaks(url, .chromium))
+    #expect(Self.breaks(url, .anyEngine) == Self.breaks(url, .chromium))
+    // A hyphen before a digit: Blink and WebKit break in a date, Gecko never.
+    #expect(Self.breaks("2024-06", .chromium) == "×2×0×2×4×-÷0×6÷\n")
+    #expect(Self.breaks("2024-06", .gecko) == "×2×0×2×4×-×0×6÷\n")
+    #expect(Self.breaks("2024-06", .anyEngine) == "×2×0×2×4×-×0×6÷\n")
+    // Small kana: Blink breaks before them, Gecko never, WebKit only on a page in Japanese.
+    #expect(Self.breaks("東京ッ", .chromium) == "×東÷京÷ッ÷\n")
+    #expect(Self.breaks("東京ッ", .gecko) == "×東÷京×ッ÷\n")
+    #expect(Self.breaks("東京ッ", .webkit) == "×東÷京×ッ÷\n")
+    #expect(Self.breaks("東京ッ", .webkitJapanese) == "×東÷京÷ッ÷\n")
+    #expect(LineBreaker.Rules(.webkit, language: "ja-JP") == .webkitJapanese)
+    #expect(LineBreaker.Rules(.webkit, language: "en") == .webkit)
+    // WebKit keeps a hyphen with a Latin-1 letter after it.
+    #expect(Self.breaks("peut-être", .chromium) == "×p×e×u×t×-÷ê×t×r×e÷\n")
+    #expect(Self.breaks("peut-être", .webkit) == "×p×e×u×t×-×ê×t×r×e÷\n")
+  }
+
+  /// Each style is a family of its own, so that no engine draws a style's missing glyph from another style's face;
+  /// an emoji of emoji presentation is drawn first in the emoji family, listed first for exactly its characters.
+  @Test func thePageChoosesTheMeasuredFace() throws {
+    let fallbacks = FontFamily.notoFallbacks()
+    try #require(fallbacks.count >= 3, "Debian's Noto fonts are missing: run scripts/install-dependencies")
+    let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: fallbacks)
+    let html = Paragraph("**bold** *italic* 😀 🚀").html(width: 300, fonts: fonts)
+    #expect(html.contains("-Bold\";src:url(\"DejaVuSans-Bold.ttf\")"))
+    #expect(html.contains("-Italic\";src:url(\"DejaVuSans-Oblique.ttf\")"))
+    #expect(html.contains("unicode-range:U+1F600,U+1F680;"))
+    let emoji = try #require(html.firstMatch(of: /font-family:("Unfold-[0-9a-f]+-Emoji"),/)?.output.1)
+    #expect(html.contains("font-family:\(emoji),\"Unfold-"))
+    // DejaVu Sans draws 😀 in outline; the measurer takes the colour emoji's advance, as the page draws it.
+    let measurer = FontMeasurer(fonts, engine: .blink)
+    #expect(measurer.width(of: "😀") == measurer.width(of: "🚀"))
+    // Gecko drops a downloaded colour bitmap font: 😀 stays in DejaVu Sans there.
+    let gecko = FontMeasurer(fonts, engine: .gecko)
+    #expect(gecko.width(of: "😀") < gecko.width(of: "🚀"))
+  }
+}
