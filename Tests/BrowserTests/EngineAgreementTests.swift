@@ -36,27 +36,37 @@ import Unfold
     return try body(fonts, .url(prefix: "file://\(folder.path)/"))
   }
 
+  /// The corpus in `engine`'s browser at each size, measured for `profile`, each size's figures reported and
+  /// checked by `check`: the fonts loaded, every collapsed view exact, no text shown uncut over the limit.
+  static func expectAgreement(
+    of profile: BrowserEngine, in engine: BrowserEngine, _ check: (Double, LineAgreementTests.Agreement) -> Void
+  ) throws {
+    try Browser.with(engine) { browser in
+      for size in sizes {
+        try withFonts(size: size) { fonts, source in
+          let result = try LineAgreementTests.agreement(
+            fonts: fonts, fontSource: source, corpus: corpus, widths: widths, profile: profile, in: browser)
+          result.report("\(profile) profile in \(engine) at \(size) px")
+          let (loaded, toggles, uncut) = (result.fontsLoaded, result.toggleProblems.count, result.uncutTooLong.count)
+          #expect(loaded, "the fonts did not load in \(engine)")
+          #expect(toggles == 0, "collapsed views differ at \(size) px")
+          #expect(uncut == 0, "uncut texts take more lines at \(size) px")
+          check(size, result)
+        }
+      }
+    }
+  }
+
   /// With its own profile, each engine draws the lines the profile predicts in at least 99.5% of the expanded
   /// cases, never more lines, and every collapsed view exactly.
   @Test(arguments: BrowserEngine.engines)
   func eachEngineBreaksWhereItsProfileSays(_ engine: BrowserEngine) throws {
-    try Browser.with(engine) { browser in
-      for size in Self.sizes {
-        try Self.withFonts(size: size) { fonts, source in
-          let result = try LineAgreementTests.agreement(
-            fonts: fonts, fontSource: source, corpus: Self.corpus, widths: Self.widths, profile: engine, in: browser)
-          result.report("\(engine) profile in \(engine) at \(size) px")
-          let counted = result.without(Self.unmodelled[engine] ?? [])
-          let (loaded, total, rate, moreLines) = (result.fontsLoaded, result.total, counted.rate, counted.moreLines)
-          let (toggles, uncut) = (result.toggleProblems.count, result.uncutTooLong.count)
-          #expect(loaded, "the fonts did not load in \(engine)")
-          #expect(total == Self.corpus.count * Self.widths.count)
-          #expect(rate >= 0.995, "\(counted.agree) of \(counted.total) at \(size) px")
-          #expect(moreLines == 0, "\(engine) drew more lines than its profile predicted at \(size) px")
-          #expect(toggles == 0, "collapsed views differ at \(size) px")
-          #expect(uncut == 0, "uncut texts take more lines at \(size) px")
-        }
-      }
+    try Self.expectAgreement(of: engine, in: engine) { size, result in
+      let counted = result.without(Self.unmodelled[engine] ?? [])
+      let (total, rate, moreLines) = (result.total, counted.rate, counted.moreLines)
+      #expect(total == Self.corpus.count * Self.widths.count)
+      #expect(rate >= 0.995, "\(counted.agree) of \(counted.total) at \(size) px")
+      #expect(moreLines == 0, "\(engine) drew more lines than its profile predicted at \(size) px")
     }
   }
 
@@ -64,18 +74,6 @@ import Unfold
   /// the last, and a text shown uncut fits the limit.
   @Test(arguments: BrowserEngine.engines)
   func anyFragmentHoldsIn(_ engine: BrowserEngine) throws {
-    try Browser.with(engine) { browser in
-      for size in Self.sizes {
-        try Self.withFonts(size: size) { fonts, source in
-          let result = try LineAgreementTests.agreement(
-            fonts: fonts, fontSource: source, corpus: Self.corpus, widths: Self.widths, profile: .any, in: browser)
-          result.report("any profile in \(engine) at \(size) px")
-          let (loaded, toggles, uncut) = (result.fontsLoaded, result.toggleProblems.count, result.uncutTooLong.count)
-          #expect(loaded, "the fonts did not load in \(engine)")
-          #expect(toggles == 0, "collapsed views differ at \(size) px")
-          #expect(uncut == 0, "uncut texts take more lines at \(size) px")
-        }
-      }
-    }
+    try Self.expectAgreement(of: .any, in: engine) { _, _ in }
   }
 }
