@@ -91,7 +91,7 @@ import Unfold
           var fonts = fonts
           fonts.kerningAndLigatures = kerning
           for profile in [engine, .any] {
-            // WebKitGTK lays out a few lines of embedded subsets wider than of the whole files (164 of 171 lines
+            // WebKitGTK lays out a few Thai lines of embedded subsets wider than of the whole files (164 of 171 lines
             // agree, 2 or 3 collapsed views wrap their toggle, also with `any`): not found yet, so known.
             let known = engine == .webkit && embedded
             try withKnownIssue("WebKitGTK: embedded subset fonts", isIntermittent: true) {
