@@ -100,33 +100,32 @@ extension HTMLRenderer {
     writeFace(fonts.boldItalic, family: boldItalicFamily, weight: "700", style: "italic")
     writeFace(fonts.monospace, family: mono, weight: "400", style: "normal")
     var fallbackList = ""
+    // A fallback family's name: a hash of its faces (and of the subset's characters).
+    func name(of fallback: FontFamily) -> String {
+      "Unfold-" + Self.hexHash(fallback.faces.map { "\($0.path)#\($0.index)" }.joined(separator: "|")) + subset
+    }
+    // Its faces, each with its own weight and style.
+    func writeFaces(of fallback: FontFamily, family: String, range: String? = nil) {
+      for face in fallback.faces {
+        writeFace(
+          face, family: family, weight: String(min(1000, max(1, face.weight))),
+          style: face.isItalic ? "italic" : "normal", range: range)
+      }
+    }
     let (drawing, emojiFirst) = fallbacksDrawing(text, labels: labels)
     // The colour emoji family again, first, for the emoji it draws (see FontSet.emojiFallback(drawing:traits:)):
     // only those characters, so that an earlier face keeps the rest of the family's characters.
     var emojiList = ""
     if let emoji = fonts.emojiFamily, !emojiFirst.isEmpty {
       let fallback = fonts.fallbacks[emoji]
-      let name =
-        "Unfold-" + Self.hexHash(fallback.faces.map { "\($0.path)#\($0.index)" }.joined(separator: "|")) + subset
-        + "-Emoji"
+      let name = name(of: fallback) + "-Emoji"
       let range = emojiFirst.sorted().map { "U+" + String($0, radix: 16, uppercase: true) }.joined(separator: ",")
-      for face in fallback.faces {
-        writeFace(
-          face, family: name, weight: String(min(1000, max(1, face.weight))),
-          style: face.isItalic ? "italic" : "normal",
-          range: range)
-      }
+      writeFaces(of: fallback, family: name, range: range)
       emojiList = "\"" + name + "\","
     }
     for index in drawing {
-      let fallback = fonts.fallbacks[index]
-      let name =
-        "Unfold-" + Self.hexHash(fallback.faces.map { "\($0.path)#\($0.index)" }.joined(separator: "|")) + subset
-      for face in fallback.faces {
-        writeFace(
-          face, family: name, weight: String(min(1000, max(1, face.weight))), style: face.isItalic ? "italic" : "normal"
-        )
-      }
+      let name = name(of: fonts.fallbacks[index])
+      writeFaces(of: fonts.fallbacks[index], family: name)
       fallbackList += ",\"" + name + "\""
     }
     let root = Self.selector(forID: id)

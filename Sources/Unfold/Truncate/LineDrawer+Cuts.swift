@@ -226,16 +226,17 @@ extension LineDrawer {
     widths.reserveCapacity(line.contentRange.count + 1)  // a cluster per byte at most
     widths.append((start, 0))
     var breakOffsets: [Int] = []  // the line's opportunities that the walk passed
+    // An end with the width the walk gave the clusters before it.
+    func walked(_ end: Int) -> (end: Int, width: Int?) { (end, widths.last(where: { $0.end == end })?.x) }
     func cut(before end: Int) -> (end: Int, width: Int?) {
       let trimmed = trimmedEnd(start..<end)
-      let width = widths.last(where: { $0.end == trimmed })?.x
-      return shapedAlone(trimmed, width: width) ?? (trimmed, width)
+      return shapedAlone(trimmed) ?? walked(trimmed)
     }
     // A cut inside a word that the browser shapes as a whole (Arabic, Persian, the Indic scripts...): the browser
     // shapes the piece before the cut alone, its last letter in a final form that may be wider than the joined one
     // the walk measured. The cut moves back a cluster at a time until the piece, measured alone, fits; the piece is
     // drawn with its walked widths, as every drawn piece is.
-    func shapedAlone(_ end: Int, width: Int?) -> (end: Int, width: Int?)? {
+    func shapedAlone(_ end: Int) -> (end: Int, width: Int?)? {
       guard end > start, end < line.contentEnd, !breakOffsets.contains(end),
         let last = layout.text.text(in: start..<end).unicodeScalars.last, WordShaper.shapesInContext(last)
       else { return nil }
@@ -249,11 +250,10 @@ extension LineDrawer {
         if LineFit.decide(total + suffixWidth, width: layout.width, rounding: rounding)
           ?? fit.fits(start, candidate, total: total, extra: suffix)
         {
-          return (candidate, widths.last(where: { $0.end == candidate })?.x)
+          return walked(candidate)
         }
       }
-      let trimmed = trimmedEnd(start..<wordStart)
-      return (trimmed, widths.last(where: { $0.end == trimmed })?.x)
+      return walked(trimmedEnd(start..<wordStart))
     }
     var walk = ClusterWalk(layout.text, range: line.contentRange, measurer: measurer)
     while let cluster = walk.next() {

@@ -42,10 +42,15 @@ public struct FontMeasurer: TextMeasurer {
   /// Creates a measurer for `engine`.
   public init(_ fonts: FontSet, engine: BrowserEngine = .blink) {
     self.engine = engine
-    var measured = fonts
-    measured.metrics = GlyphMetrics(engine)
-    storage = Storage(
-      measured, engines: engine == .any ? BrowserEngine.engines.map { FontMeasurer(fonts, engine: $0) } : [])
+    guard engine == .any else {
+      var measured = fonts
+      measured.metrics = GlyphMetrics(engine)
+      storage = Storage(measured)
+      return
+    }
+    // Blink's measurer's set is also this one's: its tables are in Blink's unit, which is this one's.
+    let engines = BrowserEngine.engines.map { FontMeasurer(fonts, engine: $0) }
+    storage = Storage(engines[0].fonts, engines: engines)
   }
 
   /// Units per CSS px of Blink's measurer (and WebKit's, and ``BrowserEngine/any``'s).
@@ -122,22 +127,20 @@ public struct FontMeasurer: TextMeasurer {
     return storage.fonts.scaledASCIIAdvance(byte, traits: style.traits)
   }
 
-  /// The widest of the engines' widths, in 1/65536 px (Gecko's app units rounded up), for ``BrowserEngine/any``.
+  /// The widest of the engines' widths, in 1/65536 px, for ``BrowserEngine/any``.
   private func widest(_ width: (FontMeasurer) -> Int) -> Int {
-    var widest = 0
-    for measurer in storage.engines {
-      let value = width(measurer)
-      widest = max(widest, measurer.engine == .gecko ? (value * 65536 + 59) / 60 : value)
-    }
-    return widest
+    storage.engines.reduce(0) { max($0, $1.inPixelFractions(width($1))) }
   }
+
+  /// A width of this measurer's in 1/65536 px: Gecko's app units rounded up, so that a width never shrinks.
+  @inline(__always)
+  private func inPixelFractions(_ width: Int) -> Int { engine == .gecko ? (width * 65536 + 59) / 60 : width }
 
   /// The sum of the glyphs' advances of the code points, ignorable ones left out; in the first fallback face
   /// that draws the cluster when the style's face does not.
   private func advance(ofGlyphsOf scalars: some Collection<Unicode.Scalar>, style: Style) -> Int {
     let size = storage.fonts.size
-    if storage.fonts.emojiFamily != nil, let emoji = storage.fonts.emojiFallback(drawing: scalars, traits: style.traits)
-    {
+    if let emoji = storage.fonts.emojiFallback(drawing: scalars, traits: style.traits) {
       let cluster = Array(scalars)
       return storage.fonts.withFallbackFace(emoji, traits: style.traits) { self.advance(of: cluster, in: $0) }
     }
@@ -408,7 +411,7 @@ extension FontMeasurer {
       for measurer in storage.engines {
         let advances = measurer.shapedAdvances(of: scalars, clusterStarts: clusterStarts, style: style)
         for (index, value) in advances.enumerated() {
-          widest[index] = max(widest[index], measurer.engine == .gecko ? (value * 65536 + 59) / 60 : value)
+          widest[index] = max(widest[index], measurer.inPixelFractions(value))
         }
       }
       return widest
