@@ -34,10 +34,15 @@ public final class Browser {
   public init(_ engine: BrowserEngine, reducedMotion: Bool = false) throws {
     self.engine = engine
     self.reducedMotion = reducedMotion
+    driver = try Self.start(engine, reducedMotion: reducedMotion)
+  }
+
+  /// The driver of a new browser of `engine`; none for Blink, whose browser starts with each page.
+  private static func start(_ engine: BrowserEngine, reducedMotion: Bool) throws -> Driver? {
     switch engine {
-    case .blink, .any: driver = nil
-    case .gecko: driver = .marionette(try Marionette(reducedMotion: reducedMotion))
-    case .webkit: driver = .webDriver(try WebDriver(reducedMotion: reducedMotion))
+    case .blink, .any: nil
+    case .gecko: .marionette(try Marionette(reducedMotion: reducedMotion))
+    case .webkit: .webDriver(try WebDriver(reducedMotion: reducedMotion))
     }
   }
 
@@ -77,6 +82,19 @@ public final class Browser {
     defer { try? FileManager.default.removeItem(at: folder) }
     let page = folder.appendingPathComponent("page.html")
     try Data(html.utf8).write(to: page)
+    do {
+      return try read(page, from: driver, seconds: seconds)
+    } catch let failure as Failure where failure.description.contains("crash or hang") {
+      // WebKitGTK's page process may die under load ("session deleted because of page crash or hang"): the page
+      // is loaded again in a new browser, once. Anything else, or a second crash, fails the test.
+      close()
+      self.driver = try Self.start(engine, reducedMotion: reducedMotion)
+      return try read(page, from: self.driver!, seconds: seconds)
+    }
+  }
+
+  /// The page's output, read once its scripts wrote it.
+  private func read(_ page: URL, from driver: Driver, seconds: Int) throws -> String {
     let read = "var o=document.getElementById('out');return o?o.textContent:'';"
     let deadline = Date().addingTimeInterval(Double(seconds))
     switch driver {
