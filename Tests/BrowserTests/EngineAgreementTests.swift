@@ -19,12 +19,28 @@ import Unfold
     + FallbackCorpus.paragraphs(perLanguage: 5, languages: FallbackCorpus.shapingLanguages)
 
   /// The languages whose lines a profile does not yet predict, left out of that engine's agreement (their collapsed
-  /// views are still checked, and every figure is reported): Gecko finds Thai and Burmese words with ICU4X's model,
-  /// which cannot run here (the engine uses ICU4C's dictionaries, as Blink and WebKit do; 20 to 60% of those cases
-  /// agree); WebKit's lines differ from its profile's where a style changes inside a Thai or Burmese run, and in
-  /// Devanagari, where WebKit keeps some mark positions to fractions of a pixel that the profile rounds (99.2 to
-  /// 99.8% of all cases agree with these languages counted).
-  static let unmodelled: [BrowserEngine: Set<String>] = [.gecko: ["th", "my"], .webkit: ["th", "my", "hi"]]
+  /// views are still checked, and every figure is reported): WebKit's lines differ from its profile's where a style
+  /// changes inside a Thai or Burmese run, and in Devanagari, where WebKit keeps some mark positions to fractions of
+  /// a pixel that the profile rounds (99.2 to 99.8% of all cases agree with these languages counted).
+  static let unmodelled: [BrowserEngine: Set<String>] = [.webkit: ["th", "my", "hi"]]
+
+  /// The word models that the Gecko profile runs are the installed Firefox's own (read from its `libxul.so` by
+  /// `scripts/extract-gecko-word-models.py`): a Firefox with other models fails here, not in a reader's browser.
+  @Test func geckoWordModelsAreFirefoxs() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", TestSupport.repositoryRoot.appendingPathComponent("scripts/extract-gecko-word-models.py").path,
+      "--check",
+    ]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(message)")
+  }
 
   /// The default chain at `size`, in a folder of links that one URL prefix reaches, for `body`.
   static func withFonts<T>(size: Double, _ body: (FontSet, HTMLOptions.FontSource) throws -> T) throws -> T {

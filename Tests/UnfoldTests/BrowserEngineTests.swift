@@ -85,6 +85,28 @@ import Testing
     #expect(Self.breaks("peut-être", .webkit) == "×p×e×u×t×-×ê×t×r×e÷\n")
   }
 
+  /// Inside a run of Thai, Lao, Khmer or Burmese, Blink and WebKit break at the words of ICU's dictionaries, Gecko
+  /// at those of ICU4X's LSTM models (Firefox's lines in `EngineAgreementTests` hold these), and `any` only where
+  /// both do.
+  @Test func geckoFindsWordsWithICU4XsModels() {
+    // ICU4X's own example: both find the same four words.
+    let thai = "×ภ×า×ษ×า÷ไ×ท×ย÷ภ×า×ษ×า÷ไ×ท×ย÷\n"
+    #expect(Self.breaks("ภาษาไทยภาษาไทย", .chromium) == thai)
+    #expect(Self.breaks("ภาษาไทยภาษาไทย", .gecko) == thai)
+    // The model splits สวัสดี, which the dictionary keeps whole.
+    #expect(Self.breaks("สวัสดีครับ", .chromium) == "×ส×วั×ส×ดี÷ค×รั×บ÷\n")
+    #expect(Self.breaks("สวัสดีครับ", .gecko) == "×ส×วั×ส÷ดี÷ค×รั×บ÷\n")
+    #expect(Self.breaks("สวัสดีครับ", .anyEngine) == Self.breaks("สวัสดีครับ", .chromium))
+    // ICU4X's line segmenter breaks at the end of a run, before closing punctuation too.
+    #expect(Self.breaks("ไทย)ไทย", .gecko) == "×ไ×ท×ย÷)×ไ×ท×ย÷\n")
+    #expect(Self.breaks("ไทย)ไทย", .chromium) == "×ไ×ท×ย×)×ไ×ท×ย÷\n")
+    #expect(Self.breaks("ไทย)ไทย", .anyEngine) == "×ไ×ท×ย×)×ไ×ท×ย÷\n")
+    // Never before a mark: the model ends a word after က in စကား, but Gecko keeps U+102C AA in က's cluster.
+    #expect(Self.breaks("စကားလုံးသည်", .gecko) == "×စ×က×ာ×း÷လုံ×း÷သ×ည်÷\n")
+    // A script without a model (Tai Tham) stays whole in Gecko.
+    #expect(Self.breaks("ᨠᩅ᩠ᨾᩯᨷ", .gecko) == "×ᨠ×ᩅ᩠×ᨾᩯ×ᨷ÷\n")
+  }
+
   /// Each style is a family of its own, so that no engine draws a style's missing glyph from another style's face;
   /// an emoji of emoji presentation is drawn first in the emoji family, listed first for exactly its characters.
   @Test func thePageChoosesTheMeasuredFace() throws {

@@ -473,7 +473,8 @@ struct BreakScanner {
   }
 
   /// The break actions of the window's code points by ``rules``: UAX #14 and the engine's tailoring (for
-  /// ``LineBreaker/Rules/anyEngine``, a break where all three engines allow one), then the dictionary's breaks.
+  /// ``LineBreaker/Rules/anyEngine``, a break where all three engines allow one), then the breaks inside runs of
+  /// SA characters: ICU's dictionaries for Blink and WebKit, ICU4X's models for Gecko, both for `any`.
   private mutating func findBreaks(_ scalars: inout [ScannedScalar], count: Int) {
     func breaks(
       _ scalars: [ScannedScalar], into actions: inout [UAX14.Action],
@@ -508,8 +509,15 @@ struct BreakScanner {
       }
     }
     // A window never ends inside a run of a dictionary's script (``isPlainUnit(_:)``): ICU sees whole runs.
+    let segmenter: DictionaryBreaks.Segmenter =
+      switch rules {
+      case .gecko: .icu4xModels
+      case .anyEngine: .both
+      case .unicode, .chromium, .webkit, .webkitJapanese: .icuDictionary
+      }
     scalars.withUnsafeBufferPointer { scalars in
-      DictionaryBreaks.allowWordBreaks(in: UnsafeBufferPointer(rebasing: scalars[..<count]), actions: &actions)
+      DictionaryBreaks.allowWordBreaks(
+        in: UnsafeBufferPointer(rebasing: scalars[..<count]), actions: &actions, by: segmenter)
     }
   }
 

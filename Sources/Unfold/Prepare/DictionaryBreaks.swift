@@ -2,16 +2,31 @@ internal import CICU
 
 /// Where a line may break inside a run of a script written without spaces between words (Line_Break SA: Thai,
 /// Lao, Khmer, Burmese and the Tai scripts): at the word boundaries of ICU's line break iterator, whose
-/// dictionaries are the ones Chromium's line breaker uses. UAX #14 leaves such runs to a dictionary (LB1
-/// resolves SA to AL, so that without one a run never breaks).
+/// dictionaries are the ones Blink's and WebKit's line breakers use, or of ICU4X's LSTM models, which Gecko's
+/// uses. UAX #14 leaves such runs to a dictionary (LB1 resolves SA to AL, so that without one a run never
+/// breaks).
 ///
 /// The only Swift file that calls ICU.
 enum DictionaryBreaks {
-  /// Allows a break inside each run of Line_Break SA characters of `scalars` where ICU finds a word boundary, in
-  /// `actions` (one per code point, as ``UAX14`` decides them): under both rules, since UAX #14 leaves these runs
-  /// to a dictionary and Chromium breaks them with ICU's.
+  /// Who finds the word boundaries inside a run of SA characters.
+  enum Segmenter: Sendable {
+    /// ICU4C's dictionaries, as Blink and WebKit break: boundaries inside the run only.
+    case icuDictionary
+    /// ICU4X's LSTM models (``WordModel``), as Gecko breaks: the run is split into scripts, each script's
+    /// stretch into the words its model finds (a stretch of a script without a model stays whole), and ICU4X's
+    /// line segmenter also allows a break at the end of the run, before whatever follows it (`ไทย|)`).
+    case icu4xModels
+    /// A boundary only where both find one, for a fragment that every engine breaks alike.
+    case both
+  }
+
+  /// Allows a break inside each run of Line_Break SA characters of `scalars` where `segmenter` finds a word
+  /// boundary, in `actions` (one per code point, as ``UAX14`` decides them): UAX #14 leaves these runs to a
+  /// dictionary (LB1 resolves SA to AL, so that a run never breaks otherwise). A mandatory break stays, and no
+  /// break comes before a mark.
   static func allowWordBreaks(
-    in scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, actions: inout [UAX14.Action]
+    in scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, actions: inout [UAX14.Action],
+    by segmenter: Segmenter = .icuDictionary
   ) {
     // Every SA character is at or past U+0E00 (Thai): most characters are told apart by their value alone.
     @inline(__always) func isDictionaryScript(_ index: Int) -> Bool {
@@ -27,13 +42,59 @@ enum DictionaryBreaks {
       var end = start + 1
       while end < scalars.count, isDictionaryScript(end) { end += 1 }
       if end - start > 1 {
-        for boundary in boundaries(in: scalars[start..<end].lazy.map(\.scalar))
-        where actions[start + boundary] == .prohibited {
-          actions[start + boundary] = .allowed
+        let run = scalars[start..<end].lazy.map(\.scalar)
+        let found: [Int]
+        switch segmenter {
+        case .icuDictionary: found = boundaries(in: run)
+        case .icu4xModels: found = modelBoundaries(in: run)
+        case .both: found = Array(Set(boundaries(in: run)).intersection(modelBoundaries(in: run))).sorted()
+        }
+        for boundary in found where start + boundary < scalars.count && actions[start + boundary] == .prohibited {
+          // The end of the run: Gecko has already cut its words at spaces (`nsLineBreaker`'s `IsSegmentSpace`).
+          if start + boundary == end {
+            guard Self.breaksAtRunEnd else { continue }
+            switch scalars[end].scalar {
+            case " ", "\t", "\r", "\n": continue
+            default: break
+            }
+          }
+          // Never before a mark, which every engine keeps in the cluster before it (Gecko's `IsClusterExtender`):
+          // a model reads code points, and a dictionary's words may also end before a spacing mark that UAX #29
+          // lets start a grapheme cluster (Myanmar's U+102C AA and U+1038 VISARGA: `စက|ား`, `လုံ|း`).
+          switch UnicodeProperties(raw: scalars[start + boundary].properties).generalCategory {
+          case .mn, .mc, .me: continue
+          default: actions[start + boundary] = .allowed
+          }
         }
       }
       start = end
     }
+  }
+
+  /// Whether ICU4X's line segmenter allows a break at the end of a run of SA characters, before whatever follows
+  /// it but a space (`ไทย|,`, `(ไทย|)`, `ไทย|abc`), as the ICU4X of Firefox ESR 153 does. ICU4X has since made the
+  /// line breaking rules decide there (its issue #7218); a Firefox with that ICU4X needs `false`.
+  static let breaksAtRunEnd = true
+
+  /// The indexes into `scalars` (a run of SA characters) after which ICU4X's line segmenter allows a break, as
+  /// Gecko calls it: the word ends of each script's stretch by its model, the end of a stretch without one, and
+  /// the end of the run.
+  static func modelBoundaries(in scalars: some Collection<Unicode.Scalar>) -> [Int] {
+    let scalars = Array(scalars)
+    var boundaries: [Int] = []
+    var start = 0
+    while start < scalars.count {
+      let script = WordModel.model(for: scalars[start])
+      var end = start + 1
+      while end < scalars.count, WordModel.model(for: scalars[end]) == script { end += 1 }
+      if let script {
+        boundaries += script.model.wordEnds(in: scalars[start..<end]).map { start + $0 }
+      } else {
+        boundaries.append(end)
+      }
+      start = end
+    }
+    return boundaries
   }
 
   /// The indexes into `scalars` (a run of SA characters) before which ICU allows a line break, inside the run.
