@@ -44,6 +44,7 @@ struct Arguments {
   /// Each fallback family's files, in order; `nil`: Debian's Noto fonts that are installed.
   var fallbacks: [[String]]?
   var fontSize = 16.0
+  var fontSizeGiven = false
   var lineHeight: Double?
   var standalone = false
   var kerning = false
@@ -162,7 +163,9 @@ struct Arguments {
         let files = try Self.nonEmpty(try value(), flag: name).split(separator: ",").map(String.init)
         fallbacks = (fallbacks ?? []) + [files]
       case "--no-fallback": fallbacks = []
-      case "--font-size": fontSize = try Self.pixels(try value(), flag: name)
+      case "--font-size":
+        fontSize = try Self.pixels(try value(), flag: name)
+        fontSizeGiven = true
       case "--line-height": lineHeight = try Self.pixels(try value(), flag: name)
       case "--standalone": standalone = true
       case "--kerning": kerning = true
@@ -253,12 +256,34 @@ struct Arguments {
     if id != nil, format != .html {
       throw UsageError(message: "--id names the html container: give --format html")
     }
+    if let flag = fontFlagGiven, format != .html, format != .json || widthPixels == nil {
+      throw UsageError(
+        message: format == .json
+          ? "\(flag) sets the fonts of html: json measures in fonts only with --width in px"
+          : "\(flag) sets the fonts of html: give --format html (or json with --width in px)")
+    }
+    if let flag = [("--standalone", standalone), ("--font-url", fontURL != nil)].first(where: \.1)?.0,
+      format != .html
+    {
+      throw UsageError(message: "\(flag) writes an html page's fonts: give --format html")
+    }
     if textStyle != nil, [.ansi, .plain].contains(format) {
       throw UsageError(
         message: formatGiven
           ? "--text-style and --format \(format.rawValue) conflict: a text style sets the font size of html"
           : "--text-style sets the font size of html: give --format html (or json with --width in px)")
     }
+  }
+
+  /// The first flag given that chooses or sizes the fonts text is measured in, which only html and json in px use.
+  private var fontFlagGiven: String? {
+    let given = [
+      ("--font", !fonts.isEmpty), ("--font-dir", fontDirectory != nil), ("--fallback", fallbacks?.isEmpty == false),
+      ("--no-fallback", fallbacks?.isEmpty == true), ("--font-size", fontSizeGiven),
+      ("--line-height", lineHeight != nil),
+      ("--kerning", kerning),
+    ]
+    return given.first(where: \.1)?.0
   }
 
   /// The flag nearest to a misspelt one (at most a third of its letters off), by edit distance.

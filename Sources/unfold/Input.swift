@@ -33,10 +33,22 @@ struct Input {
   /// All of it, a UTF-8 byte order mark at its start left out.
   func readAll() throws(RuntimeError) -> String {
     let data = handle.readDataToEndOfFile()
-    if let offset = UTF8Validation.firstInvalidOffset(in: data) {
-      throw RuntimeError(message: "\(displayName): invalid UTF-8 at byte \(offset)")
-    }
+    if let offset = UTF8Validation.firstInvalidOffset(in: data) { throw invalidUTF8(at: offset, in: data) }
     return String(decoding: data.starts(with: Self.byteOrderMark) ? data.dropFirst(3) : data, as: UTF8.self)
+  }
+
+  /// The error for input that is not UTF-8 from byte `offset` on; input that starts with a UTF-16 byte order mark
+  /// (FF FE or FE FF) says so, and how to convert it.
+  private func invalidUTF8(at offset: Int, in bytes: some Collection<UInt8>) -> RuntimeError {
+    let start = Array(bytes.prefix(2))
+    guard start == [0xFF, 0xFE] || start == [0xFE, 0xFF] else {
+      return RuntimeError(message: "\(displayName): invalid UTF-8 at byte \(offset)")
+    }
+    let file = name == "-" ? "FILE" : name
+    return RuntimeError(
+      message:
+        "\(displayName): invalid UTF-8 at byte \(offset): it looks like UTF-16 (it starts with a UTF-16 byte order mark); convert it with: iconv -f UTF-16 -t UTF-8 \(file)"
+    )
   }
 
   /// A UTF-8 byte order mark: not text, and a key that began with it would be found in no table.
@@ -61,7 +73,7 @@ struct Input {
         if back < bytes.count, bytes[bytes.count - 1 - back] >= 0xC0 { usable = bytes.count - 1 - back }
       }
       if let offset = UTF8Validation.firstInvalidOffset(in: bytes[0..<usable]) {
-        throw RuntimeError(message: "\(displayName): invalid UTF-8 at byte \(offset)")
+        throw invalidUTF8(at: offset, in: bytes)
       }
       let start = bytes.starts(with: Self.byteOrderMark) ? min(3, usable) : 0
       let text = String(decoding: bytes[start..<usable], as: UTF8.self)

@@ -68,7 +68,7 @@ func run() -> Int32 {
   }
   // Cells and px do not convert: a width in cells for html would be a guess.
   if arguments.format == .html, arguments.widthPixels == nil, let cells = arguments.width {
-    return fail("--width \(cells) is in cells; html needs px (e.g. --width \(cells * 8)px)", status: 2)
+    return fail("--width \(cells) is in cells; html needs px (e.g. --width \(cells)px)", status: 2)
   }
 
   // String tables.
@@ -82,8 +82,7 @@ func run() -> Int32 {
   if arguments.checkStrings {
     let report = localizations.check()
     for finding in report.findings { print(finding) }
-    print(
-      "checked \(report.resolved) keys in \(localizations.tableNames.count) tables: \(report.findings.count) problems")
+    print(report.summary)
     return report.findings.isEmpty ? 0 : 1
   }
 
@@ -107,6 +106,12 @@ func run() -> Int32 {
       } else {
         fonts = try FontSet.dejaVu(size: arguments.fontSize, lineHeight: arguments.lineHeight)
       }
+    } catch {
+      let hint =
+        arguments.fonts.isEmpty && arguments.fontDirectory == nil ? " (install fonts-dejavu-core, or give --font)" : ""
+      return fail("\(error)\(hint)", status: 1)
+    }
+    do {
       if let families = arguments.fallbacks {
         var fallbacks: [FontFamily] = []
         for files in families { fallbacks.append(try FontFamily.files(files)) }
@@ -114,12 +119,10 @@ func run() -> Int32 {
       } else {
         fonts?.fallbacks = FontFamily.notoFallbacks()
       }
-      fonts?.kerningAndLigatures = arguments.kerning
     } catch {
-      let hint =
-        arguments.fonts.isEmpty && arguments.fontDirectory == nil ? " (install fonts-dejavu-core, or give --font)" : ""
-      return fail("\(error)\(hint)", status: 1)
+      return fail("\(error) (a --fallback file; give another, or --no-fallback)", status: 1)
     }
+    fonts?.kerningAndLigatures = arguments.kerning
   }
 
   let width = arguments.width ?? Terminal.defaultWidth(environment: environment)

@@ -65,7 +65,10 @@ import Testing
     let none = try Command.run(["--format", "html", "--no-fallback"], stdin: thai)
     #expect(none.status == 0 && !none.stdout.contains("Noto"))
     let missing = try Command.run(["--format", "html", "--fallback", "/nonexistent/Font.ttf"], stdin: thai)
-    #expect(missing.status != 0 && missing.stderr.contains("/nonexistent/Font.ttf"))
+    #expect(missing.status == 1)
+    #expect(
+      missing.stderr
+        == "unfold: /nonexistent/Font.ttf: no such font file (a --fallback file; give another, or --no-fallback)\n")
   }
 
   /// A font folder of several families (Liberation's) is used, with a note of what is left out.
@@ -83,6 +86,25 @@ import Testing
     #expect(result.status == 1)
     #expect(result.stderr == "unfold: standard input: invalid UTF-8 at byte 3\n")
     #expect(result.stdout == "")
+  }
+
+  /// UTF-16 input says that it looks like UTF-16 and how to convert it, from a file and from standard input.
+  @Test func utf16InputIsNamedWithHowToConvertIt() throws {
+    let utf16 = Data([0xFF, 0xFE, 0x68, 0x00, 0x69, 0x00])
+    let piped = try Command.run([], stdin: utf16)
+    #expect(piped.status == 1)
+    #expect(
+      piped.stderr
+        == "unfold: standard input: invalid UTF-8 at byte 0: it looks like UTF-16 (it starts with a UTF-16 byte order mark); convert it with: iconv -f UTF-16 -t UTF-8 FILE\n"
+    )
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-e2e-\(UUID()).txt")
+    try Data([0xFE, 0xFF, 0x00, 0x68]).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let file = try Command.run([url.path])
+    #expect(file.stderr.hasSuffix("convert it with: iconv -f UTF-16 -t UTF-8 \(url.path)\n"), "\(file.stderr)")
+    // Invalid UTF-8 that does not start with a UTF-16 byte order mark is only that.
+    #expect(
+      try Command.run([], stdin: Data([0xFF, 0x68])).stderr == "unfold: standard input: invalid UTF-8 at byte 0\n")
   }
 
   @Test func nulBytesBecomeReplacementCharactersAndNothingIsTruncated() throws {
@@ -316,7 +338,7 @@ import Testing
   @Test func checkStringsResolvesEveryKeyInEveryLanguage() throws {
     let result = try Command.run(["--check-strings", "--strings", tables])
     #expect(result.status == 0)
-    #expect(result.stdout == "checked 17 keys in 1 tables: 0 problems\n")
+    #expect(result.stdout == "checked 8 keys in 10 languages (17 translations, 1 table): no problems\n")
   }
 
   @Test func htmlInPixelsWithTheDefaultFontsAndAStandalonePage() throws {
@@ -344,7 +366,9 @@ import Testing
   @Test func aWidthInTheWrongUnitIsAUsageError() throws {
     let html = try Command.run(["--format", "html", "--width", "40"], stdin: Data("Hello".utf8))
     #expect(html.status == 2)
-    #expect(html.stderr == "unfold: --width 40 is in cells; html needs px (e.g. --width 320px)\n")
+    #expect(html.stderr == "unfold: --width 40 is in cells; html needs px (e.g. --width 40px)\n")
+    let wide = try Command.run(["--format", "html", "--width", "320"], stdin: Data("Hello".utf8))
+    #expect(wide.stderr == "unfold: --width 320 is in cells; html needs px (e.g. --width 320px)\n")
     #expect(html.stdout.isEmpty)
     let terminal = try Command.run(["--format", "plain", "--width", "300px"], stdin: Data("Hello".utf8))
     #expect(terminal.status == 2)
@@ -361,6 +385,15 @@ import Testing
       (["--text-style", "body", "--format", "plain"], "--text-style and --format plain conflict"),
       (["--id", "comment-42"], "--id names the html container"),
       (["--theme", "light", "--format", "html"], "--theme sets the fade of the terminal's output"),
+      (["--font", "/nonexistent/Font.ttf"], "--font sets the fonts of html: give --format html"),
+      (["--font-dir", "/usr/share/fonts", "--format", "plain"], "--font-dir sets the fonts of html"),
+      (["--fallback", "/nonexistent/Font.ttf"], "--fallback sets the fonts of html"),
+      (["--no-fallback", "--format", "breaks"], "--no-fallback sets the fonts of html"),
+      (["--font-size", "20"], "--font-size sets the fonts of html"),
+      (["--line-height", "20"], "--line-height sets the fonts of html"),
+      (["--kerning", "--format", "json"], "--kerning sets the fonts of html: json measures in fonts only with"),
+      (["--standalone"], "--standalone writes an html page's fonts: give --format html"),
+      (["--font-url", "/fonts/", "--format", "json", "--width", "300px"], "--font-url writes an html page's fonts"),
     ] {
       let result = try Command.run(flags, stdin: Data("Hello".utf8))
       #expect(result.status == 2, "\(flags)")

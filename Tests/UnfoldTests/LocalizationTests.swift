@@ -310,3 +310,53 @@ import Testing
     )
   }
 }
+
+/// `Localizations.check()`: every key of every table resolved in every language, and a summary that counts what
+/// it names.
+@Suite struct LocalizationCheckTests {
+  /// A folder of `<language>.lproj/Localizable.strings` tables, each from its lines.
+  static func tables(_ languages: [String: String]) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-check-\(UUID())")
+    for (language, strings) in languages {
+      let lproj = folder.appendingPathComponent("\(language).lproj")
+      try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+      try Data(strings.utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
+    }
+    return folder
+  }
+
+  @Test func theSummaryCountsKeysLanguagesAndTranslations() throws {
+    let folder = try Self.tables([
+      "en": "\"greeting\" = \"Hello\";\n\"bye\" = \"Bye\";\n",
+      "fr": "\"greeting\" = \"Bonjour\";\n\"bye\" = \"Salut\";\n",
+      "de": "\"greeting\" = \"Hallo\";\n\"bye\" = \"Tschüss\";\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var localizations = Localizations()
+    #expect(localizations.load(folder.path).isEmpty)
+    let report = localizations.check()
+    #expect(report.summary == "checked 2 keys in 3 languages (6 translations, 1 table): no problems")
+    let one = Localizations.Report(resolved: 1, keys: 1, languages: 1, tables: 1, findings: report.findings)
+    #expect(one.summary == "checked 1 key in 1 language (1 translation, 1 table): no problems")
+  }
+
+  /// Emphasis that a translation cannot open or close is reported with its language and key; markers that are
+  /// literal by design are not.
+  @Test func markersLeftLiteralInATranslationAreReported() throws {
+    let folder = try Self.tables([
+      "en": "\"reply\" = \"**%1$@** replied\";\n\"math\" = \"2*3 and 5 * 3 in file_name\";\n",
+      "ja": "\"reply\" = \"**%1$@**さんが返信しました\";\n\"math\" = \"2*3 と \\\\*そのまま\\\\*\";\n",
+      "de": "\"reply\" = \"~~%1$@~~hat geantwortet\";\n\"math\" = \"`**` bleibt\";\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var localizations = Localizations()
+    #expect(localizations.load(folder.path).isEmpty)
+    let findings = localizations.check().findings
+    #expect(
+      findings.map(\.description) == [
+        "Localizable/de: \"reply\": ~~ stays literal: by CommonMark's flanking rules it neither opens nor closes here, as in SwiftUI",
+        "Localizable/ja: \"reply\": ** stays literal: by CommonMark's flanking rules it neither opens nor closes here, as in SwiftUI",
+      ])
+    #expect(findings.allSatisfy { $0.diagnostic.kind == .literalMarkup })
+  }
+}

@@ -27,6 +27,10 @@ public struct Diagnostic: Hashable, Sendable {
     case missingPluralForm
     /// Characters with no glyph in the fonts: the browser chooses their width.
     case unpredictableWidth
+    /// Emphasis or strikethrough markers (`*`, `_`, `~`) next to text that stay literal, because CommonMark's
+    /// flanking rules let them neither open nor close (`**%1$@**さん`: a closing `**` between punctuation and a
+    /// letter), as in SwiftUI; reported by ``Localizations/check()``.
+    case literalMarkup
   }
 
   /// What happened.
