@@ -450,6 +450,12 @@ import Testing
     // The default chain draws Chinese and Korean; Tangut is in none of its fonts.
     let chained = try Command.run(["--format", "html", "--expanded"], stdin: Data("中文 한국어 and 𗀀𗀁".utf8))
     #expect(chained.stderr.hasPrefix("unfold: warning: 2 characters have no glyph in the fonts"))
+    // A control character is drawn as its picture, which is what the fonts lack: named as drawn.
+    let escape = try Command.run(["--format", "html"], stdin: Data("a\u{1B}b".utf8))
+    #expect(
+      escape.stderr
+        == "unfold: warning: 1 character has no glyph in the fonts (the first: \"␛\", drawn for U+001B); the browser chooses their width, so its lines may differ\n"
+    )
   }
 }
 

@@ -385,11 +385,18 @@ public struct Paragraph: Sendable {
       let count =
         whole?.clusters
         ?? text.string.withUTF8Buffer { bytes in ranges.reduce(0) { $0 + GraphemeReader.clusterCount(bytes, $1) } }
+      // What is drawn is named: a control character's picture (`␛` for ESC), which is what has no glyph.
+      let written = text.text(in: first).prefix(8)
+      let drawn = String(String.UnicodeScalarView(written.unicodeScalars.map(VisibleControls.visible)))
+      let controls = written.unicodeScalars.filter(VisibleControls.isReplaced).map {
+        "U+\(String($0.value, radix: 16, uppercase: true).leftPadded(to: 4))"
+      }
+      let pictures = controls.isEmpty ? "" : ", drawn for \(controls.joined(separator: ", "))"
       warnings.append(
         Diagnostic(
           .unpredictableWidth, offset: first.lowerBound,
           message:
-            "\(count) characters have no glyph in the fonts (the first: \(text.text(in: first).prefix(8).debugDescription)); the browser chooses their width, so its lines may differ"
+            "\(count == 1 ? "1 character has" : "\(count) characters have") no glyph in the fonts (the first: \(drawn.debugDescription)\(pictures)); the browser chooses their width, so its lines may differ"
         ))
     }
     return (html, warnings)
@@ -415,4 +422,11 @@ public struct Paragraph: Sendable {
     BreakNotation.render(source.resolve().text.string, breaker: LineBreaker(rules: breakRules ?? .unicode))
   }
 
+}
+
+extension String {
+  /// The string with zeros before it up to `length` characters.
+  fileprivate func leftPadded(to length: Int) -> String {
+    String(repeating: "0", count: max(0, length - count)) + self
+  }
 }
