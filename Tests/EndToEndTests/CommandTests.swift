@@ -470,6 +470,10 @@ import Testing
     "\u{9E}pm\u{9C}", "\u{9F}apc\u{9C}", "\u{07}bell", "\u{08}\u{08}\u{08}backspaces", "carriage\rreturn",
     "\u{0B}vertical\u{0C}form", "\u{7F}delete", "\u{00}nul", "\u{1B}c reset", "\u{1B}[6n report", "\u{1B}[21t",
     "\u{1B}[>c", "\u{1B}[?2004h paste", "\u{85}next line \u{1B}[s\u{1B}[u", "\u{1B}\u{1B}[[A",
+    // Bidi formatting characters ("Trojan Source"): they take part in the engine's reordering, never reach the
+    // terminal.
+    "\u{202E}evil\u{202C} text", "\u{2067}isolated\u{2069} after", "\u{200F}mark \u{061C}alm \u{200E}",
+    "עברית \u{202D}override\u{202C} and \u{2066}x\u{2069}", "\u{202B}embedded \u{202A}both\u{202C}\u{202C}",
   ]
 
   /// Every escape in the output is one the renderer writes: SGR (`ESC [ … m`) or OSC 8 with an allowed URL.
@@ -492,6 +496,8 @@ import Testing
         }
         problems.append("escape \(rest.prefix(12).debugDescription)")
       } else if (scalar.value < 0x20 && scalar != "\n") || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+        || [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069].contains(
+          scalar.value)
       {
         problems.append("control U+\(String(scalar.value, radix: 16))")
       }
@@ -508,9 +514,10 @@ import Testing
         ("[text](<https://ok.example/\(payload)>) and [x](\(payload))", []),
         ("plain text long enough to be cut here and there", ["--lines", "1", "--more-label", payload]),
         ("plain", ["--expanded", "--less-label", payload]),
+        (payload + " and more text", ["--expanded"]),
       ]
       for (input, flags) in inputs {
-        for mode in [[], ["--verbatim"]] {
+        for mode in [[], ["--verbatim"], ["--bidi", "logical"]] {
           for colors in [["--color", "truecolor"], ["--color", "never"]] {
             let result = try Command.run(["--width", "24"] + flags + mode + colors, stdin: Data(input.utf8))
             #expect(result.status == 0)
@@ -524,6 +531,7 @@ import Testing
 
   @Test func theCheckCatchesARawEscape() {
     #expect(!Self.foreignControls("a\u{1B}[2Jb").isEmpty)
+    #expect(!Self.foreignControls("a\u{202E}b").isEmpty)
     #expect(!Self.foreignControls("a\u{9B}b").isEmpty)
     #expect(!Self.foreignControls("\u{1B}]8;;javascript:x\u{1B}\\").isEmpty)
     #expect(

@@ -55,16 +55,17 @@ extension UnsafeBufferPointer<UInt8> {
 }
 
 extension UInt64 {
-  /// Whether any of the eight bytes of the word is below the space, DEL or C2 (the lead byte of the C1 controls
-  /// and of the soft hyphen): the word test of the byte scans that look for controls, which read eight bytes at a
-  /// time until a word holds one (a byte below 0x20 after a subtraction; a zero byte after an exclusive or).
+  /// Whether any of the eight bytes of the word is below the space, DEL, C2 (the lead byte of the C1 controls
+  /// and of the soft hyphen), D8 or E2 (the lead bytes of the bidi formatting characters): the word test of the
+  /// byte scans that look for controls, which read eight bytes at a time until a word holds one (a byte below 0x20
+  /// after a subtraction; a zero byte after an exclusive or).
   @inline(__always)
   var mayHoldControl: Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     func holdsZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
     return (self &- ones &* 0x20) & ~self & highs != 0 || holdsZero(self ^ (ones &* 0x7F))
-      || holdsZero(self ^ (ones &* 0xC2))
+      || holdsZero(self ^ (ones &* 0xC2)) || holdsZero(self ^ (ones &* 0xE2)) || holdsZero(self ^ (ones &* 0xD8))
   }
 }
 
@@ -73,6 +74,19 @@ extension UInt8 {
   /// byte after C2. The byte test of the scans that look for controls after `UInt64.mayHoldControl`.
   @inline(__always)
   func isControl(after previous: UInt8) -> Bool { self < 0x20 || self == 0x7F || (previous == 0xC2 && self <= 0x9F) }
+
+  /// Whether the byte ends the UTF-8 of a bidi formatting character (``VisibleControls/isBidiControl(_:)``) after
+  /// `previous` and `beforePrevious`: ALM (D8 9C), LRM and RLM (E2 80 8E–8F), LRE to RLO (E2 80 AA–AE), LRI to PDI
+  /// (E2 81 A6–A9).
+  @inline(__always)
+  func endsBidiControl(after previous: UInt8, _ beforePrevious: UInt8) -> Bool {
+    switch (beforePrevious, previous) {
+    case (0xE2, 0x80): self == 0x8E || self == 0x8F || (0xAA...0xAE).contains(self)
+    case (0xE2, 0x81): (0xA6...0xA9).contains(self)
+    case (_, 0xD8): self == 0x9C
+    default: false
+    }
+  }
 
   /// Whether the byte is printable ASCII or the space (U+0020–U+007E): a code point of its own that is
   /// grapheme-simple and neither a hard line break nor a control.

@@ -8,7 +8,21 @@
 /// - C1 controls (U+0080–U+009F) become U+FFFD.
 ///
 /// Tab and newline are layout, not characters: the layout expands tabs and breaks lines at newlines.
+///
+/// The bidi formatting characters (``isBidiControl(_:)``) take part in the reordering of right-to-left text and
+/// are zero wide; the terminal never receives them, since a terminal that reorders would let them reorder what
+/// follows ("Trojan Source").
 package enum VisibleControls {
+  /// Whether a scalar is a bidi formatting character: ALM, LRM, RLM, the embeddings and overrides (LRE, RLE, PDF,
+  /// LRO, RLO) and the isolates (LRI, RLI, FSI, PDI).
+  @inline(__always)
+  package static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
   /// The visible stand-in for a control scalar, or `nil` when the scalar is not a control to replace.
   package static func replacement(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
     switch scalar.value {

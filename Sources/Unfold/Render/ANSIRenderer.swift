@@ -593,7 +593,8 @@ public struct ANSIRenderer: Sendable {
 
   /// The one escaping function: control characters become their visible pictures (`VisibleControls`), a
   /// tab becomes `width` spaces, a newline becomes a space (lines end with the engine's own newline), a soft
-  /// hyphen is dropped (terminals would draw it; the engine measures it as nothing).
+  /// hyphen is dropped (terminals would draw it; the engine measures it as nothing), and so is a bidi formatting
+  /// character (zero wide; it took part in the reordering, and would reorder again in a terminal that does).
   public static func visible(_ text: some StringProtocol, width: Int) -> String {
     // A tab alone, compared as a byte rather than as a string.
     if text.utf8.count == 1 && text.utf8.first == 0x09 { return String(repeating: " ", count: max(0, width)) }
@@ -602,7 +603,7 @@ public struct ANSIRenderer: Sendable {
     for scalar in text.unicodeScalars {
       if scalar == "\n" || scalar == "\t" {
         result += " "
-      } else if scalar == "\u{00AD}" {
+      } else if scalar == "\u{00AD}" || VisibleControls.isBidiControl(scalar) {
         continue
       } else {
         result.unicodeScalars.append(VisibleControls.visible(scalar))
@@ -612,7 +613,8 @@ public struct ANSIRenderer: Sendable {
   }
 
   /// Whether `text` holds nothing that ``visible(_:width:)`` replaces. Most text does not: C0 controls and
-  /// DEL are single bytes, C1 controls and the soft hyphen are C2 80–9F and C2 AD. Such text is drawn as it
+  /// DEL are single bytes, C1 controls and the soft hyphen are C2 80–9F and C2 AD, the bidi formatting characters
+  /// start with D8 or E2. Such text is drawn as it
   /// is, not rebuilt code point by code point.
   static func isClean(_ text: some StringProtocol) -> Bool {
     text.withUTF8Buffer { isClean(bytes: $0) }
@@ -621,17 +623,21 @@ public struct ANSIRenderer: Sendable {
   /// ``isClean(_:)`` of UTF-8 bytes.
   static func isClean(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
-    // Eight bytes at a time while none is below 0x20, DEL or C2 (`mayHoldControl`); from the first block that
+    // Eight bytes at a time while none is below 0x20, DEL, C2, D8 or E2 (`mayHoldControl`); from the first block that
     // holds one, byte by byte.
     var start = 0
     while start + 8 <= bytes.count {
       if UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self).mayHoldControl { break }
       start += 8
     }
-    var previous: UInt8 = start > 0 ? bytes[start - 1] : 0
+    var (previous, beforePrevious): (UInt8, UInt8) = (0, 0)  // neither C2, D8 nor E2 ends a block read whole
     for byte in bytes[start...] {
-      if byte.isControl(after: previous) || (previous == 0xC2 && byte == 0xAD) { return false }
-      previous = byte
+      if byte.isControl(after: previous) || (previous == 0xC2 && byte == 0xAD)
+        || byte.endsBidiControl(after: previous, beforePrevious)
+      {
+        return false
+      }
+      (beforePrevious, previous) = (previous, byte)
     }
     return true
   }

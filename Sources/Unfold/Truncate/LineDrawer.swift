@@ -115,7 +115,8 @@ struct LineDrawer {
     }
   }
 
-  /// Whether the bytes in `range` are all ASCII and clean of control characters (C0 but the tab, DEL, C1: what
+  /// Whether the bytes in `range` are all ASCII and clean of control characters (C0 but the tab, DEL, C1, the bidi
+  /// formatting characters: what
   /// ``ANSIRenderer/isClean(bytes:)`` looks for), or `nil` if they hold a tab or a soft hyphen: eight bytes at a
   /// time while none is below the space, DEL or C2 (`mayHoldControl`), in the pass that draws the line, so that the
   /// renderer need not look again.
@@ -132,12 +133,12 @@ struct LineDrawer {
       start += 8
     }
     var isClean = true
-    var previous: UInt8 = 0  // a C2 never ends a block read whole
+    var (previous, beforePrevious): (UInt8, UInt8) = (0, 0)  // neither C2, D8 nor E2 ends a block read whole
     for byte in bytes[start..<range.upperBound] {
       if byte == 0x09 || (previous == 0xC2 && byte == 0xAD) { return nil }  // a tab, a soft hyphen
-      if byte.isControl(after: previous) { isClean = false }
+      if byte.isControl(after: previous) || byte.endsBidiControl(after: previous, beforePrevious) { isClean = false }
       if byte >= 0x80 { isASCII = false }
-      previous = byte
+      (beforePrevious, previous) = (previous, byte)
     }
     return (isASCII, isClean)
   }
