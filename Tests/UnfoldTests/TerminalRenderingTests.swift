@@ -103,6 +103,40 @@ import Testing
     #expect(Set(ids2).count == 2)
   }
 
+  /// No line ends in a space, in any mode, placement and width, with the labels and the ellipsis empty or not: a
+  /// link cut at a line end underlines no trailing space, and an empty ellipsis and label leave no gap.
+  @Test func noLineEndsInASpace() {
+    let markdown =
+      "Some words then [a link that goes on and on and on](https://example.org) and **more words** after it to cut"
+    var checked = 0
+    for mode in [TruncationMode.tail, .head, .middle] {
+      for toggle in [TogglePlacement.inline, .below, .overlay, .none] {
+        for (ellipsis, label) in [("…", "more"), ("", "more"), ("…", ""), ("", "")] {
+          for width in 8...44 {
+            for lines in 1...2 {
+              let paragraph = Paragraph(LocalizedKey(markdown)).lineLimit(lines).truncationMode(mode).toggle(toggle)
+                .ellipsis(ellipsis).moreLabel(label)
+              for state in [DisplayState.collapsed, .expanded] {
+                let output = paragraph.ansi(width: width, colors: .ansi16, state: state)
+                // The text of each line without its escapes.
+                let plain = output.replacing(/\u{1B}\[[0-9;]*m|\u{1B}\]8;[^\u{1B}]*\u{1B}\\/, with: "")
+                for line in plain.split(separator: "\n") where line.last == " " {
+                  Issue.record(
+                    "\(mode) \(toggle) \(ellipsis.debugDescription) \(label.debugDescription) \(width): \(line.debugDescription)"
+                  )
+                }
+                // Underlined text never ends in a space before the underline stops.
+                #expect(!output.contains(/\u{1B}\[4[0-9;]*m[^\u{1B}]* \u{1B}\[0m\u{1B}\]8;;\u{1B}\\\n/))
+                checked += 1
+              }
+            }
+          }
+        }
+      }
+    }
+    #expect(checked == 3 * 4 * 4 * 37 * 2 * 2)
+  }
+
   /// What reaches the screen of a fragment's text: every code point up to U+02FF alone and after clean text,
   /// in the one place that decides (controls as pictures, C1 as U+FFFD, newline and tab as a space, the soft
   /// hyphen dropped, everything else as it is).

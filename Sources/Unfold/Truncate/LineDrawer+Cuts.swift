@@ -11,9 +11,9 @@ extension LineDrawer {
     // What stands next to the cut, on the cut line.
     // An ellipsis wider than the line is left out.
     var marks: [Fragment] = options.drawsEllipsis && ellipsis.width <= layout.width ? [ellipsis] : []
+    // An empty label stands next to the cut with no gap before it: a line never ends in a space.
     switch options.toggle {
-    case .inline: marks += [gap, label]
-    case .overlay: marks += [gap, label]
+    case .inline, .overlay: marks += options.moreLabel.isEmpty ? [label] : [gap, label]
     case .below, .none: break
     }
     var result: [DisplayLine]
@@ -56,7 +56,7 @@ extension LineDrawer {
       let free = layout.width - drawn.width - marks.reduce(0) { $0 + $1.width }
       let count = space > 0 ? max(0, free / space) : 0
       drawn.fragments += marks.dropLast()
-      if count > 0 {
+      if count > 0 && label.width > 0 {  // an empty label is not pushed to the end: no line ends in spaces
         drawn.fragments.append(Fragment(text: String(repeating: " ", count: count), width: count * space, role: .gap))
       }
       drawn.fragments.append(label)
