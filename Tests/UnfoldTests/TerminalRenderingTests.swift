@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -101,6 +102,33 @@ import Testing
     let ids2 = ANSIRenderer(colors: .ansi16).render(other).components(separatedBy: "\u{1B}]8;id=").dropFirst()
       .map { $0.prefix { $0 != ";" } }
     #expect(Set(ids2).count == 2)
+  }
+
+  /// The `legacy` widths are glibc's `wcwidth` of what is written: each line of plain output, soft hyphens
+  /// dropped or drawn as `-` and controls drawn as pictures, takes the cells the layout predicted.
+  @Test func writtenLinesTakeTheirPredictedCellsByWcwidth() throws {
+    let locale = String(cString: setlocale(LC_CTYPE, nil))
+    try #require(setlocale(LC_CTYPE, "C.UTF-8") != nil)
+    defer { setlocale(LC_CTYPE, locale) }
+    // glibc's own, which Swift's Glibc module does not declare.
+    let symbol = try #require(dlsym(dlopen(nil, RTLD_NOW), "wcwidth"))
+    let wcwidth = unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+    let texts = [
+      "in\u{AD}com\u{AD}pre\u{AD}hen\u{AD}si\u{AD}bil\u{AD}i\u{AD}ties of soft\u{AD}hyphen\u{AD}ated words",
+      "controls \u{1B}[31m and \u{07} bells \u{7F} in 中文 and 한국어 text e\u{301} with marks",
+    ]
+    for text in texts {
+      for width in [6, 9, 13, 20, 31] {
+        let paragraph = Paragraph(verbatim: text)
+        let layout = paragraph.truncated(width: width, state: .expanded)
+        let written = paragraph.plain(width: width, state: .expanded).split(separator: "\n").map(String.init)
+        #expect(written.count == layout.lines.count)
+        for (line, predicted) in zip(written, layout.lines) {
+          let cells = line.unicodeScalars.reduce(0) { $0 + Int(wcwidth(Int32($1.value))) }
+          #expect(cells == predicted.width, "\(line.debugDescription) at \(width)")
+        }
+      }
+    }
   }
 
   /// No line ends in a space, in any mode, placement and width, with the labels and the ellipsis empty or not: a
