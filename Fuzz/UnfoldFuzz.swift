@@ -18,7 +18,7 @@ enum FuzzTarget: String, CaseIterable {
 }
 
 /// Fonts for the HTML target, read once.
-let fuzzFonts = try? FontSet.dejaVu()
+let fuzzFonts = try? FontSet.dejaVu(fallbacks: [])
 
 /// Stops the run with the violation, so that libFuzzer saves the input.
 func check(_ violation: String?, _ input: String) {
@@ -92,7 +92,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let settings = Settings(bytes)
     guard let fonts = fuzzFonts else { fatalError("DejaVu fonts missing (fonts-dejavu-core)") }
     for state in [DisplayState.collapsed, .expanded] {
-      let html = settings.paragraph.html(width: Double(settings.width * 5), fonts: fonts, state: state)
+      let html = settings.paragraph.html(width: Double(settings.width * 5), fonts: fonts, state: state).html
       check(Invariants.htmlViolation(html), settings.text)
       check(Invariants.invalidUTF8(html), settings.text)
     }

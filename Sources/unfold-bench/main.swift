@@ -53,7 +53,7 @@ if arguments.first == "--profile", arguments.count == 2 {
   let verbatim = file ?? BenchInputs().verbatim(bytes: bytes)
   let text = MarkdownParser.parse(markdown).text
   let prepared = PreparedText(text, measurer: TerminalCells())
-  let htmlFonts = arguments[1] == "html" ? try? FontSet.dejaVu() : nil
+  let htmlFonts = arguments[1] == "html" ? try? FontSet.dejaVu(fallbacks: []) : nil
   let pxFonts = arguments[1] == "prepare-px" ? try? FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks()) : nil
   let rounds = environment["UNFOLD_PROFILE_ROUNDS"].flatMap { Int($0) } ?? 20
   // The stage is chosen once, not per round: comparing the argument with each name was counted in every round.
@@ -110,7 +110,7 @@ if wants("stages") {
     "| size | parse | prepare | layout | render ANSI | pipeline → ANSI | pipeline → HTML | cmark-gfm --to html | "
       + "cmark-gfm in process | ours / cmark-gfm in process | rich, 80 columns | ours / rich |")
   print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-  let fonts = try? FontSet.dejaVu()
+  let fonts = try? FontSet.dejaVu(fallbacks: [])
   for size in sizes {
     let markdown = inputs.markdown(bytes: size.bytes)
     let file = folder.appendingPathComponent("document-\(size.bytes).md")

@@ -234,10 +234,10 @@ func run() -> Int32 {
     if let prefix = arguments.fontURL { options.fontSource = .url(prefix: prefix) }
     options.id = arguments.id
     if !arguments.verbatim && !arguments.strings.isEmpty { options.language = arguments.locale }
-    let rendered = paragraph.renderHTML(
+    let rendered = paragraph.html(
       width: arguments.widthPixels ?? 320, fonts: fonts!, engine: arguments.engine ?? .any, state: state,
       options: options)
-    for warning in rendered.warnings {
+    for warning in rendered.diagnostics {
       FileHandle.standardError.write(Data("unfold: warning: \(warning.message)\n".utf8))
     }
     output = rendered.html

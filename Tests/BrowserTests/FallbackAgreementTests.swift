@@ -76,7 +76,7 @@ import Unfold
     var generator = SplitMix64(state: 3)
     let mixed = languages.map { FallbackCorpus.paragraph($0, &generator) }.joined(separator: " ")
     let options = HTMLOptions(fontSource: .embedded)
-    let html = Paragraph(TextSource(LocalizedKey(mixed))).html(width: 300, fonts: fonts, options: options)
+    let html = Paragraph(TextSource(LocalizedKey(mixed))).html(width: 300, fonts: fonts, options: options).html
     // The whole files are tens of megabytes (Noto Sans CJK alone is 19 MB).
     #expect(html.utf8.count < 2_000_000, "\(html.utf8.count) bytes")
     let result = try LineAgreementTests.agreement(

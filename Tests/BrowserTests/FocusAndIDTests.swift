@@ -16,10 +16,11 @@ import Unfold
     _ text: String, width: Double, state: DisplayState = .collapsed, id: String? = nil, lessLabel: String? = "less"
   ) throws -> String {
     Paragraph(TextSource(LocalizedKey(text)), options: TruncationOptions(lineLimit: 3, lessLabel: lessLabel)).html(
-      width: width, fonts: try FontSet.dejaVu(size: 16, lineHeight: 20), state: state,
+      width: width, fonts: try FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: []), state: state,
       options: HTMLOptions(
         id: id, fontSource: .url(prefix: "file://\(FontSet.dejaVuFolder)/"), animationDuration: 0,
-        scriptNonce: BrowserPage.nonce))
+        scriptNonce: BrowserPage.nonce)
+    ).html
   }
 
   /// The tab stops of the page as the browser finds them: every element in tab order (tabIndex 0 or more,

@@ -81,7 +81,7 @@ import Unfold
 
   @Test func nothingInjectedRunsOrAppears() throws {
     #expect(Self.payloads.count >= 40)
-    let fonts = try FontSet.dejaVu()
+    let fonts = try FontSet.dejaVu(fallbacks: [])
     var body = ""
     var count = 0
     for payload in Self.payloads {
@@ -89,11 +89,13 @@ import Unfold
         for state in DisplayState.allCases {
           count += 1
           let paragraph = Paragraph(source, options: TruncationOptions(lineLimit: 2, moreLabel: more, lessLabel: less))
-          body += paragraph.html(
-            width: 240, fonts: fonts, state: state,
-            options: HTMLOptions(
-              id: "x\(count)", fontSource: .url(prefix: "file://\(FontSet.dejaVuFolder)/"), animationDuration: 0,
-              scriptNonce: BrowserPage.nonce))
+          body +=
+            paragraph.html(
+              width: 240, fonts: fonts, state: state,
+              options: HTMLOptions(
+                id: "x\(count)", fontSource: .url(prefix: "file://\(FontSet.dejaVuFolder)/"), animationDuration: 0,
+                scriptNonce: BrowserPage.nonce)
+            ).html
           _ = context
         }
       }
@@ -143,8 +145,8 @@ import Unfold
 
   /// The trap itself works: a payload written without escaping is caught.
   @Test func theTrapCatchesWhatEscapingWouldStop() throws {
-    let fonts = try FontSet.dejaVu()
-    var fragment = Paragraph(TextSource(verbatim: "safe")).html(width: 240, fonts: fonts, state: .collapsed)
+    let fonts = try FontSet.dejaVu(fallbacks: [])
+    var fragment = Paragraph(TextSource(verbatim: "safe")).html(width: 240, fonts: fonts, state: .collapsed).html
     fragment = fragment.replacingOccurrences(
       of: "safe</p>", with: "safe<img src=x onerror=\"__pwned=1\"><a href=\"javascript:void(0)\">x</a></p>")
     let result = try Self.run(fragment)

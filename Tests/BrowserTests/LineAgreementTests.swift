@@ -208,7 +208,7 @@ import Unfold
           var options = HTMLOptions(
             id: id, fontSource: fontSource, animationDuration: 0, scriptNonce: BrowserPage.nonce)
           options.language = language
-          body += paragraph.html(width: width, fonts: fonts, engine: profile, state: state, options: options)
+          body += paragraph.html(width: width, fonts: fonts, engine: profile, state: state, options: options).html
           markdowns[id] = markdown
           languages[id] = language
           expected[id] = (

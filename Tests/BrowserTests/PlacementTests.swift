@@ -13,7 +13,7 @@ import Unfold
 
   @Test(arguments: Browser.engines)
   func collapsedViewsMatchTheEngineInEveryPlacement(_ engine: BrowserEngine) throws {
-    let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20)
+    let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: [])
     let corpus = Corpus.paragraphs(perLanguage: 5)
     var body = ""
     var expected: [String: (lines: [String], variant: String, truncated: Bool)] = [:]
@@ -23,10 +23,12 @@ import Unfold
           let id = "v\(variantIndex)p\(index)w\(Int(width))"
           let paragraph = Paragraph(LocalizedKey(markdown)).lineLimit(2).truncationMode(variant.mode)
             .toggle(variant.toggle).lessLabel("less")
-          body += paragraph.html(
-            width: width, fonts: fonts, state: .collapsed,
-            options: HTMLOptions(
-              id: id, fontSource: .url(prefix: "file://\(FontSet.dejaVuFolder)/"), scriptNonce: BrowserPage.nonce))
+          body +=
+            paragraph.html(
+              width: width, fonts: fonts, state: .collapsed,
+              options: HTMLOptions(
+                id: id, fontSource: .url(prefix: "file://\(FontSet.dejaVuFolder)/"), scriptNonce: BrowserPage.nonce)
+            ).html
           let measurer = FontMeasurer(fonts, engine: .any)
           let collapsed = Truncator.truncate(
             paragraph.source.resolve().text, measurer: measurer, breaker: LineBreaker(rules: .anyEngine),
@@ -85,7 +87,7 @@ import Unfold
   /// and the ellipsis stands next to it on the side of the text.
   @Test(arguments: Browser.engines)
   func theToggleEndsTheLineInTheParagraphsDirection(_ engine: BrowserEngine) throws {
-    let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20)
+    let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: [])
     let texts = [
       "مرحبا بالعالم، هذا نص باللغة العربية يمتد لأكثر من سطرين حتى نرى أين يقع الزر في النهاية دائما.",
       "שלום עולם, זהו טקסט בעברית שנמשך יותר משתי שורות כדי לראות היכן נמצא הכפתור בסוף.",
@@ -96,11 +98,13 @@ import Unfold
     var body = ""
     for (index, text) in texts.enumerated() {
       for width in [200.0, 260.0, 333.3] {
-        body += Paragraph(verbatim: text).lineLimit(2).html(
-          width: width, fonts: fonts, state: .collapsed,
-          options: HTMLOptions(
-            id: "d\(index)w\(Int(width))", fontSource: .url(prefix: "file://\(FontSet.dejaVuFolder)/"),
-            scriptNonce: BrowserPage.nonce))
+        body +=
+          Paragraph(verbatim: text).lineLimit(2).html(
+            width: width, fonts: fonts, state: .collapsed,
+            options: HTMLOptions(
+              id: "d\(index)w\(Int(width))", fontSource: .url(prefix: "file://\(FontSet.dejaVuFolder)/"),
+              scriptNonce: BrowserPage.nonce)
+          ).html
       }
     }
     let script = """

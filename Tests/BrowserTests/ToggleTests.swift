@@ -17,10 +17,11 @@ import Unfold
       TextSource(LocalizedKey(sample)),
       options: TruncationOptions(lineLimit: 3, moreLabel: "more", lessLabel: "Show less"))
     return paragraph.html(
-      width: 300, fonts: try FontSet.dejaVu(size: 16, lineHeight: 22), state: state,
+      width: 300, fonts: try FontSet.dejaVu(size: 16, lineHeight: 22, fallbacks: []), state: state,
       options: HTMLOptions(
         id: "sample", fontSource: .url(prefix: "file://\(FontSet.dejaVuFolder)/"), animationDuration: duration,
-        scriptNonce: BrowserPage.nonce))
+        scriptNonce: BrowserPage.nonce)
+    ).html
   }
 
   struct Snapshot: Decodable {

@@ -32,7 +32,7 @@ struct Fixture: CustomTestStringConvertible, Sendable {
   }
 
   /// DejaVu Sans and DejaVu Sans Mono at 16 px, the HTML fixtures' fonts.
-  static let fonts: FontSet? = try? FontSet.dejaVu(size: 16, lineHeight: 20)
+  static let fonts: FontSet? = try? FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: [])
   /// The same with ``FontFamily/notoFallbacks()``, for fixtures with `"fallbacks": true`.
   static let fontsWithFallbacks: FontSet? = try? FontSet.dejaVu(
     size: 16, lineHeight: 20, fallbacks: FontFamily.notoFallbacks())
@@ -135,7 +135,7 @@ struct Fixture: CustomTestStringConvertible, Sendable {
           paragraph.html(
             width: options.htmlWidth ?? Double(width) * 9, fonts: fonts, state: state,
             options: HTMLOptions(language: options.strings == nil ? nil : options.locale)
-          )
+          ).html
         ))
     }
     return outputs

@@ -37,7 +37,7 @@ import Testing
   }
 
   @Test func eachEngineMeasuresInItsOwnArithmetic() throws {
-    let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20)
+    let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: [])
     let blink = FontMeasurer(fonts, engine: .blink)
     let gecko = FontMeasurer(fonts, engine: .gecko)
     let webkit = FontMeasurer(fonts, engine: .webkit)
@@ -113,7 +113,7 @@ import Testing
     let fallbacks = FontFamily.notoFallbacks()
     try #require(fallbacks.count >= 3, "Debian's Noto fonts are missing: run scripts/install-dependencies")
     let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: fallbacks)
-    let html = Paragraph("**bold** *italic* 😀 🚀").html(width: 300, fonts: fonts)
+    let html = Paragraph("**bold** *italic* 😀 🚀").html(width: 300, fonts: fonts).html
     #expect(html.contains("-Bold\";src:url(\"DejaVuSans-Bold.ttf\")"))
     #expect(html.contains("-Italic\";src:url(\"DejaVuSans-Oblique.ttf\")"))
     #expect(html.contains("unicode-range:U+1F600,U+1F680;"))

@@ -6,7 +6,7 @@ import Testing
 
 /// The pure-Swift font reader and the measurer that follows Chromium's fit rule.
 @Suite struct FontTests {
-  let fonts = try? FontSet.dejaVu(size: 16, lineHeight: 20)
+  let fonts = try? FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: [])
 
   @Test func readsTheTablesOfDejaVuSans() throws {
     let fonts = try #require(fonts)
@@ -312,7 +312,7 @@ import Testing
   @Test func clustersAreMeasuredInTheFirstFaceThatDrawsThem() throws {
     let chain = FontFamily.notoFallbacks()
     try #require(chain.count >= 3, "Debian's Noto fonts are missing: run scripts/install-dependencies")
-    let alone = FontMeasurer(try FontSet.dejaVu())
+    let alone = FontMeasurer(try FontSet.dejaVu(fallbacks: []))
     let measurer = FontMeasurer(try FontSet.dejaVu(fallbacks: chain))
     // Two ideographs in Noto Sans CJK: a 1000-unit em each, as FreeType scales it.
     #expect(measurer.width(of: "中文") == 2 * GlyphMetrics.linear(1000, unitsPerEm: 1000, size: 16))
@@ -341,7 +341,7 @@ import Testing
       var truncation = TruncationOptions(lineLimit: 1)
       truncation.moreLabel = moreLabel
       let paragraph = Paragraph(TextSource(LocalizedKey(markdown)), options: truncation)
-      return paragraph.html(width: 80, fonts: fonts, state: .collapsed, options: HTMLOptions(id: "p"))
+      return paragraph.html(width: 80, fonts: fonts, state: .collapsed, options: HTMLOptions(id: "p")).html
     }
     let latin = css("Plain **Latin** words, long enough to be cut at eighty pixels.")
     #expect(!latin.contains("Noto"))
@@ -389,7 +389,7 @@ import Testing
   }
 
   func drawEveryLine(of text: StyledText) throws {
-    let fonts = try FontSet.dejaVu()
+    let fonts = try FontSet.dejaVu(fallbacks: [])
     var kerned = fonts
     kerned.kerningAndLigatures = true
     let measurers: [(any TextMeasurer, [Int])] = [

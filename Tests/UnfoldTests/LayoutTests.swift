@@ -79,7 +79,7 @@ import Testing
   /// relayout's loop with no fitter, counts a fresh layout's lines: with empty lines and a newline at its end, a word
   /// wider than the line, wide characters, and limits that it reaches, passes or stops just short of.
   @Test func linesCountedWithoutAFitterAreTheLayoutsLines() throws {
-    let fonts = try FontSet.dejaVu()
+    let fonts = try FontSet.dejaVu(fallbacks: [])
     for string in [
       "word", "\n", "a\n", "a\n\n", "one two\nthree\n\nfour five six", "中文的句子没有空格。", "a verylongword b",
       "The quick brown fox jumps over the lazy dog. 😀 emoji, and 中文 too.\nA second paragraph.\n",
@@ -297,7 +297,7 @@ import Testing
       "a a a a a a a a a a a a a a a a a a a ",
     ]
     var random = SplitMix64(state: 99)
-    let fonts = try FontSet.dejaVu()
+    let fonts = try FontSet.dejaVu(fallbacks: [])
     for _ in 0..<120 {
       var string = ""
       for _ in 0..<(1 + random.below(120)) { string += random.pick(pieces) }
@@ -329,7 +329,7 @@ import Testing
       "😀", "verylongwordthatneverfitsonaline", "\n\n", "\r\n", "word\n", "a a a a a a a a a a ",
     ]
     var random = SplitMix64(state: 41)
-    let fonts = try FontSet.dejaVu()
+    let fonts = try FontSet.dejaVu(fallbacks: [])
     for round in 0..<12 {
       var string = ""
       for _ in 0..<(round < 6 ? 1_500 : 1 + random.below(300)) { string += random.pick(pieces) }
@@ -418,7 +418,7 @@ import Testing
   /// as long as the scanner's shortest and longest windows, and as the thousand segments that the stream once
   /// placed in batches.
   @Test func aStreamedWindowThatStartsWithANewlineKnowsWhatCameBefore() throws {
-    let fonts = try FontSet.dejaVu()
+    let fonts = try FontSet.dejaVu(fallbacks: [])
     let lengths = [BreakScanner.shortestWindow / 2, BreakScanner.window / 2, 1024]
     for count in lengths.flatMap({ [$0 - 2, $0, $0 + 2, $0 + 80] }) {
       let text = StyledText(plain: String(repeating: "a ", count: count) + "。-  \r\nword\n \nend")

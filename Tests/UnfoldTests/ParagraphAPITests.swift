@@ -68,26 +68,27 @@ import Unfold
   }
 
   @Test func htmlUsesTheTextStyleAndShrinksToFit() throws {
-    let fonts = try FontSet.dejaVu()
-    let footnote = Paragraph(verbatim: text).textStyle(.footnote).html(width: 320, fonts: fonts)
+    let fonts = try FontSet.dejaVu(fallbacks: [])
+    let footnote = Paragraph(verbatim: text).textStyle(.footnote).html(width: 320, fonts: fonts).html
     #expect(footnote.contains("font-size:13px;line-height:18px;"))
     // Four lines at 16 px in 240 px; shrinking to at most 70% makes it fit three, so no toggle.
     let plain = Paragraph(verbatim: text).lineLimit(3)
-    #expect(plain.html(width: 240, fonts: fonts).contains("unfold-more"))
-    let shrunk = plain.minimumScaleFactor(0.7).html(width: 240, fonts: fonts)
+    #expect(plain.html(width: 240, fonts: fonts).html.contains("unfold-more"))
+    let shrunk = plain.minimumScaleFactor(0.7).html(width: 240, fonts: fonts).html
     #expect(!shrunk.contains("unfold-more"))
     #expect(!shrunk.contains("font-size:16px;"))
-    let scroll = Paragraph(verbatim: text).lineLimit(2).scrollable().html(width: 200, fonts: fonts)
+    let scroll = Paragraph(verbatim: text).lineLimit(2).scrollable().html(width: 200, fonts: fonts).html
     #expect(
       scroll.contains("role=\"region\"") && scroll.contains("tabindex=\"0\"")
         && scroll.contains("max-height:40px;overflow-y:auto"))
   }
 
-  /// `html` is `renderHTML`'s HTML, which alone looks for characters the fonts cannot draw: for texts with and
-  /// without such characters (ideographs, Thai, an emoji; DejaVu has none of them), collapsed, expanded and
-  /// scrollable, and the warning names the first of them and counts them.
-  @Test func htmlIsRenderHTMLWithoutItsWarnings() throws {
-    let fonts = try FontSet.dejaVu()
+  /// `html` names the characters the fonts cannot draw in its diagnostics: for texts with and without such
+  /// characters (ideographs, Thai, an emoji; DejaVu has none of them), collapsed, expanded and scrollable, and the
+  /// warning names the first of them and counts them. With the default font set (the Noto chain where it is
+  /// installed, as the command's) they are drawn and measured, and nothing is reported.
+  @Test func htmlNamesWhatTheFontsCannotDraw() throws {
+    let fonts = try FontSet.dejaVu(fallbacks: [])
     let texts = [
       text, "Plain *Latin* text, long enough to wrap at two hundred pixels of DejaVu Sans, twice or more.",
       "日本語 and ไทย and 👍 in a **Latin** sentence that wraps, then 中文 again at the end of it.",
@@ -95,17 +96,30 @@ import Unfold
     for source in texts {
       for paragraph in [Paragraph(LocalizedKey(source)).lineLimit(2), Paragraph(LocalizedKey(source)).scrollable()] {
         for state in [DisplayState.collapsed, .expanded] {
-          let rendered = paragraph.renderHTML(width: 200, fonts: fonts, state: state)
-          #expect(paragraph.html(width: 200, fonts: fonts, state: state) == rendered.html)
-          #expect(rendered.warnings.isEmpty == (source != texts[2]), "\(state): \(source)")
+          let rendered = paragraph.html(width: 200, fonts: fonts, state: state)
+          #expect(rendered.description == rendered.html)
+          #expect(rendered.diagnostics.isEmpty == (source != texts[2]), "\(state): \(source)")
+          #expect(paragraph.html(width: 200, fonts: try FontSet.dejaVu(), state: state).diagnostics.isEmpty)
         }
       }
     }
-    let warnings = Paragraph(LocalizedKey(texts[2])).renderHTML(width: 200, fonts: fonts, state: .expanded).warnings
+    let warnings = Paragraph(LocalizedKey(texts[2])).html(width: 200, fonts: fonts, state: .expanded).diagnostics
     #expect(warnings.map(\.kind) == [.unpredictableWidth])
     #expect(
       warnings.first?.message.hasPrefix("9 characters have no glyph in the fonts (the first: \"日本語") == true,
       "\(warnings)")
+  }
+
+  /// The README's snippet, `FontSet.dejaVu()`, measures Chinese in the face that draws it: an 88-character Chinese
+  /// comment is truncated at 320 px in 3 lines, as the browser shows it (DejaVu alone judged it to fit).
+  @Test func theDefaultFontSetMeasuresChineseInItsFace() throws {
+    let comment = String(repeating: "这是一条很长的中文评论，用来测试截断。", count: 5).prefix(88)
+    let paragraph = Paragraph(verbatim: String(comment)).lineLimit(3)
+    let withChain = try FontSet.dejaVu()
+    try #require(!withChain.fallbacks.isEmpty, "Debian's Noto fonts are missing: run scripts/install-dependencies")
+    #expect(paragraph.html(width: 320, fonts: withChain).html.contains("unfold-more"))
+    #expect(paragraph.html(width: 320, fonts: withChain).diagnostics.isEmpty)
+    #expect(!paragraph.html(width: 320, fonts: try FontSet.dejaVu(fallbacks: [])).diagnostics.isEmpty)
   }
 
   @Test func attributedStringRoundTrip() {
@@ -198,18 +212,18 @@ import Unfold
   /// The id of a fragment follows the rendering: one text at two widths or in two states gets two ids; the
   /// same rendering the same id; a given id is used, escaped for CSS (issue 37, item 5).
   @Test func htmlIDsAreUniquePerRendering() throws {
-    let fonts = try FontSet.dejaVu()
+    let fonts = try FontSet.dejaVu(fallbacks: [])
     let paragraph = Paragraph(verbatim: text + " " + text).lineLimit(2)
     func id(_ html: String) -> String {
       String(html.split(separator: "\"")[3])  // <div class="unfold" id="…"
     }
-    let narrow = paragraph.html(width: 200, fonts: fonts)
-    let wide = paragraph.html(width: 300, fonts: fonts)
-    let expanded = paragraph.html(width: 200, fonts: fonts, state: .expanded)
+    let narrow = paragraph.html(width: 200, fonts: fonts).html
+    let wide = paragraph.html(width: 300, fonts: fonts).html
+    let expanded = paragraph.html(width: 200, fonts: fonts, state: .expanded).html
     #expect(Set([id(narrow), id(wide), id(expanded)]).count == 3)
-    #expect(id(paragraph.html(width: 200, fonts: fonts)) == id(narrow))
-    #expect(id(paragraph.lineLimit(3).html(width: 200, fonts: fonts)) != id(narrow))
-    let named = paragraph.html(width: 200, fonts: fonts, options: HTMLOptions(id: "reply.7"))
+    #expect(id(paragraph.html(width: 200, fonts: fonts).html) == id(narrow))
+    #expect(id(paragraph.lineLimit(3).html(width: 200, fonts: fonts).html) != id(narrow))
+    let named = paragraph.html(width: 200, fonts: fonts, options: HTMLOptions(id: "reply.7")).html
     #expect(id(named) == "reply.7")
     #expect(named.contains("#reply\\2e 7{"))
     #expect(named.contains("aria-controls=\"reply.7-full\""))

@@ -535,7 +535,7 @@ import Testing
       "\u{7F}", "слово", "и\u{306}", "ภาษา", "Größe", "\u{0600}ж", "λόγος", "שלום", "مرحبا", "naïve", "\u{A0}", "§",
     ]
     var random = SplitMix64(state: 8)
-    let fonts = try FontSet.dejaVu()
+    let fonts = try FontSet.dejaVu(fallbacks: [])
     for round in 0..<300 {
       var string = ""
       let count = round % 50 == 0 ? 3_000 : 1 + random.below(40)  // some long enough for several windows

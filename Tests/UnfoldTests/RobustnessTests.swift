@@ -14,9 +14,9 @@ import Testing
       #expect(paragraph.plain(width: width) == paragraph.plain(width: 1))
       #expect(paragraph.plain(width: width, state: .expanded) == paragraph.plain(width: 1, state: .expanded))
     }
-    let fonts = try FontSet.dejaVu()
+    let fonts = try FontSet.dejaVu(fallbacks: [])
     for width in [0.0, -3.0, -.infinity, .nan] {
-      #expect(paragraph.html(width: width, fonts: fonts).contains("The"))
+      #expect(paragraph.html(width: width, fonts: fonts).html.contains("The"))
     }
   }
 
@@ -61,7 +61,8 @@ import Testing
     #expect(source.count == 7 + 1 + 6)  // "before ", the cluster, " after"
     let output = Paragraph(verbatim: source).lineLimit(2).plain(width: 6, state: .expanded)
     #expect(output == "before\n" + cluster + "\nafter\n")
-    let html = Paragraph(verbatim: source).html(width: 300, fonts: try FontSet.dejaVu(), state: .expanded)
+    let html = Paragraph(verbatim: source).html(width: 300, fonts: try FontSet.dejaVu(fallbacks: []), state: .expanded)
+      .html
     #expect(html.unicodeScalars.filter { $0 == "\u{301}" }.count == 100_000)
   }
 
@@ -235,14 +236,16 @@ import Testing
   /// A font URL prefix that could end the stylesheet's string or the style element is escaped in CSS (URLs
   /// without such characters are written as they are).
   @Test func fontURLsAreEscapedInTheStylesheet() throws {
-    let fonts = try FontSet.dejaVu()
+    let fonts = try FontSet.dejaVu(fallbacks: [])
     let html = Paragraph(verbatim: "Hello").html(
       width: 240, fonts: fonts, state: .expanded,
-      options: HTMLOptions(id: "p", fontSource: .url(prefix: "a\"b\\c<\n>/")))
+      options: HTMLOptions(id: "p", fontSource: .url(prefix: "a\"b\\c<\n>/"))
+    ).html
     #expect(!html.contains("a\"b"))
     #expect(html.contains("src:url(\"a\\\"b\\\\c\\3c \\a \\3e /DejaVuSans.ttf\")"))
     let plain = Paragraph(verbatim: "Hello").html(
-      width: 240, fonts: fonts, state: .expanded, options: HTMLOptions(id: "p", fontSource: .url(prefix: "/fonts/")))
+      width: 240, fonts: fonts, state: .expanded, options: HTMLOptions(id: "p", fontSource: .url(prefix: "/fonts/"))
+    ).html
     #expect(plain.contains("src:url(\"/fonts/DejaVuSans.ttf\")"))
   }
 
@@ -330,10 +333,10 @@ import Testing
 
   /// HTML output is well formed and executes nothing but the renderer's toggle script.
   @Test func htmlIsWellFormedWithoutExecutableVectors() throws {
-    let fonts = try FontSet.dejaVu()
+    let fonts = try FontSet.dejaVu(fallbacks: [])
     for (index, text) in Self.paragraphs(count: 150, seed: 4).enumerated() {
       let html = Paragraph(LocalizedKey(text)).lineLimit(1 + index % 4)
-        .html(width: Double(60 + index * 7 % 400), fonts: fonts, state: index % 2 == 0 ? .collapsed : .expanded)
+        .html(width: Double(60 + index * 7 % 400), fonts: fonts, state: index % 2 == 0 ? .collapsed : .expanded).html
       #expect(Invariants.htmlViolation(html) == nil, "\(text.debugDescription)")
     }
   }
@@ -347,7 +350,7 @@ import Testing
       if index % 9 == 8 { markdown += "\n\n" }
     }
     let html = Paragraph(LocalizedKey(markdown)).lineLimit(3)
-      .html(width: 400, fonts: try FontSet.dejaVu(), state: .expanded)
+      .html(width: 400, fonts: try FontSet.dejaVu(fallbacks: []), state: .expanded).html
     #expect(html.utf8.count > 200_000)
     #expect(Invariants.htmlViolation(html) == nil)
     let whole = try #require(html.ranges(of: "class=\"unfold-full\"").first)

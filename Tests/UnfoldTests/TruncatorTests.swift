@@ -93,7 +93,7 @@ import Unfold
         count + line.fragments.filter { $0.role == .text }.reduce(0) { $0 + $1.text.count { $0 != " " } }
       }
     }
-    let fonts = try FontSet.dejaVu()
+    let fonts = try FontSet.dejaVu(fallbacks: [])
     var failures: [String] = []
     for _ in 0..<40 {
       let text = StyledText(plain: (0..<(5 + random.below(30))).map { _ in random.pick(words) }.joined(separator: " "))

@@ -126,7 +126,7 @@ extension UnicodeConformanceTests {
   /// The advance of a cluster of one code point, asked without a Character, is the Character's, in both
   /// terminal profiles and in a font.
   @Test func scalarAdvancesAreTheCharacters() throws {
-    let font = FontMeasurer(try FontSet.dejaVu())
+    let font = FontMeasurer(try FontSet.dejaVu(fallbacks: []))
     for value in UInt32(0)..<0x3_0000 where value != 0x09 {
       guard let scalar = Unicode.Scalar(value) else { continue }
       for measurer in [TerminalCells(profile: .legacy), TerminalCells(profile: .modern)] as [any TextMeasurer] {
@@ -146,7 +146,7 @@ extension UnicodeConformanceTests {
   /// GraphemeBreakTest cluster, emoji sequences, CR LF.
   @Test func scalarsAdvancesAreTheCharacters() throws {
     let measurers: [any TextMeasurer] = [
-      TerminalCells(profile: .legacy), TerminalCells(profile: .modern), FontMeasurer(try FontSet.dejaVu()),
+      TerminalCells(profile: .legacy), TerminalCells(profile: .modern), FontMeasurer(try FontSet.dejaVu(fallbacks: [])),
     ]
     let samples = ["\r\n", "👨‍👩‍👧", "👍🏽", "❤️", "❤\u{FE0E}", "🇺🇸", "1\u{FE0F}\u{20E3}", "e\u{301}", "क्षि"]
     var clusters = samples.joined().filter { $0.unicodeScalars.count > 1 }
@@ -234,11 +234,11 @@ extension UnicodeConformanceTests {
   /// fonts' from the set's table of scaled advances, which follows a change of the size or of a face after the set
   /// was made (at 13.5 px; bold drawn in the italic face).
   @Test func asciiAdvancesAreTheCharacters() {
-    var resized = try! FontSet.dejaVu()
+    var resized = try! FontSet.dejaVu(fallbacks: [])
     resized.size = 13.5
-    var boldInItalic = try! FontSet.dejaVu()
+    var boldInItalic = try! FontSet.dejaVu(fallbacks: [])
     boldInItalic.bold = boldInItalic.italic
-    for font in [FontMeasurer(try! FontSet.dejaVu()), FontMeasurer(resized), FontMeasurer(boldInItalic)] {
+    for font in [FontMeasurer(try! FontSet.dejaVu(fallbacks: [])), FontMeasurer(resized), FontMeasurer(boldInItalic)] {
       for byte in UInt8(0)..<0x80 where byte != 0x09 {
         #expect(
           TerminalCells().advance(ofASCII: byte, style: .plain)

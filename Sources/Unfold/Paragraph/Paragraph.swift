@@ -8,7 +8,7 @@
 ///       .lessLabel("Show less")
 ///       .toggle(.inline)
 ///     print(comment.ansi(width: 40, colors: .truecolor), terminator: "")
-///     let html = comment.html(width: 320, fonts: try FontSet.dejaVu())
+///     let html = comment.html(width: 320, fonts: try FontSet.dejaVu()).html   // and its .diagnostics
 ///     let layout = comment.truncated(width: 40, state: .collapsed)   // lines, isTruncated, lineCount
 ///
 /// Every modifier returns a changed copy; a `Paragraph` is a value.
@@ -300,41 +300,16 @@ public struct Paragraph: Sendable {
   /// HTML that a browser lays out as the engine predicts, first shown in `state`: `width` in CSS px,
   /// measured in `fonts` (see ``HTMLRenderer``) as `engine` measures and breaks lines; the default, ``BrowserEngine/any``,
   /// is a fragment that every engine shows as predicted. Line breaking follows the engine's rules unless
-  /// ``breakRules`` says otherwise. The same HTML as ``renderHTML(width:fonts:engine:state:options:)``, without
-  /// looking for the characters the fonts cannot draw that it warns about.
-  public func html(
-    width: Double, fonts: FontSet, engine: BrowserEngine = .any, state: DisplayState = .collapsed,
-    options: HTMLOptions = HTMLOptions()
-  )
-    -> String
-  {
-    renderHTML(width: width, fonts: fonts, engine: engine, state: state, options: options, warns: false).html
-  }
-
-  /// The HTML and what the engine could not predict: characters with no glyph in the fonts, whose width the
-  /// browser chooses (a ``Diagnostic`` of kind `unpredictableWidth`, once).
+  /// ``breakRules`` says otherwise. The result's ``RenderedHTML/diagnostics`` name what the engine could not
+  /// predict (characters with no glyph in the fonts), found only when read.
   ///
   /// With a ``textStyle``, its size and line height replace the fonts'; with a ``minimumScaleFactor`` below
   /// 1, the font shrinks in steps of 1/2 px, down to that factor, until the text fits its line limit, and is
   /// truncated only when it still does not.
-  public func renderHTML(
-    width: Double, fonts: FontSet, engine: BrowserEngine = .any, state: DisplayState,
+  public func html(
+    width: Double, fonts: FontSet, engine: BrowserEngine = .any, state: DisplayState = .collapsed,
     options: HTMLOptions = HTMLOptions()
-  ) -> (html: String, warnings: [Diagnostic]) {
-    renderHTML(width: width, fonts: fonts, engine: engine, state: state, options: options, warns: true)
-  }
-
-  /// The break rules of `engine` for a page in `language`, unless ``breakRules`` says otherwise.
-  private func breaker(for engine: BrowserEngine, language: String? = nil) -> LineBreaker {
-    LineBreaker(rules: breakRules ?? LineBreaker.Rules(engine, language: language))
-  }
-
-  /// ``renderHTML(width:fonts:engine:state:options:)``, its warnings looked for only when `warns`: ``html(width:fonts:engine:state:options:)``
-  /// has no use for them, and finding them walks every cluster of an expanded text that the fonts may not cover
-  /// (two fifths of the benchmark's HTML pipeline, whose text is in eleven scripts).
-  private func renderHTML(
-    width: Double, fonts: FontSet, engine: BrowserEngine, state: DisplayState, options: HTMLOptions, warns: Bool
-  ) -> (html: String, warnings: [Diagnostic]) {
+  ) -> RenderedHTML {
     var text = source.resolve().text
     var fonts = fonts
     if let textStyle {
@@ -347,7 +322,7 @@ public struct Paragraph: Sendable {
       let measurer = FontMeasurer(fonts, engine: engine)
       return Truncator.truncate(
         text, measurer: measurer, breaker: breaker, width: measurer.layoutWidth(pixels: width), options: self.options,
-        state: .collapsed, countingAllLines: false, findsUnpredictableRanges: warns)
+        state: .collapsed, countingAllLines: false, findsUnpredictableRanges: true)
     }
     var shown = collapsed(fonts)
     if shown.isTruncated && minimumScaleFactor < 1 && !isScrollable {
@@ -372,34 +347,48 @@ public struct Paragraph: Sendable {
     if isScrollable { htmlOptions.scrollLines = self.options.effectiveLineLimit }
     let html = HTMLRenderer(fonts: fonts, options: htmlOptions).render(
       text, collapsed: shown, truncation: self.options, state: state, width: max(0, width))
-    guard warns else { return (html, []) }
-    var warnings: [Diagnostic] = []
+    // The whole text is looked at only when the diagnostics are read, and only when more than the collapsed
+    // view shows: two fifths of the benchmark's HTML pipeline, whose text is in eleven scripts.
+    let wholeText = state == .expanded || isScrollable
+    let shownRanges = shown.unpredictableRanges
+    return RenderedHTML(html: html) { [text, fonts] in
+      Self.unpredictableWidths(in: text, fonts: fonts, wholeText: wholeText, shownRanges: shownRanges)
+    }
+  }
+
+  /// The diagnostic for the characters of `text` that `fonts` cannot draw: in the whole text, or in the ranges of
+  /// the collapsed view (`shownRanges`).
+  private static func unpredictableWidths(
+    in text: StyledText, fonts: FontSet, wholeText: Bool, shownRanges: [Range<Int>]
+  ) -> [Diagnostic] {
     let measurer = FontMeasurer(fonts)
     // The whole text's ranges come with their characters counted; a collapsed view's are counted by the
     // engine's grapheme reader, not by `Substring.count`.
-    let whole =
-      state == .collapsed && !isScrollable
-      ? nil : measurer.unpredictableClusters(in: text, range: 0..<text.string.utf8.count)
-    let ranges = whole?.ranges ?? shown.unpredictableRanges
-    if let first = ranges.first {
-      let count =
-        whole?.clusters
-        ?? text.string.withUTF8Buffer { bytes in ranges.reduce(0) { $0 + GraphemeReader.clusterCount(bytes, $1) } }
-      // What is drawn is named: a control character's picture (`␛` for ESC), which is what has no glyph.
-      let written = text.text(in: first).prefix(8)
-      let drawn = String(String.UnicodeScalarView(written.unicodeScalars.map(VisibleControls.visible)))
-      let controls = written.unicodeScalars.filter(VisibleControls.isReplaced).map {
-        "U+\(String($0.value, radix: 16, uppercase: true).leftPadded(to: 4))"
-      }
-      let pictures = controls.isEmpty ? "" : ", drawn for \(controls.joined(separator: ", "))"
-      warnings.append(
-        Diagnostic(
-          .unpredictableWidth, offset: first.lowerBound,
-          message:
-            "\(count == 1 ? "1 character has" : "\(count) characters have") no glyph in the fonts (the first: \(drawn.debugDescription)\(pictures)); the browser chooses their width, so its lines may differ"
-        ))
+    let whole = wholeText ? measurer.unpredictableClusters(in: text, range: 0..<text.string.utf8.count) : nil
+    let ranges = whole?.ranges ?? shownRanges
+    guard let first = ranges.first else { return [] }
+    let count =
+      whole?.clusters
+      ?? text.string.withUTF8Buffer { bytes in ranges.reduce(0) { $0 + GraphemeReader.clusterCount(bytes, $1) } }
+    // What is drawn is named: a control character's picture (`␛` for ESC), which is what has no glyph.
+    let written = text.text(in: first).prefix(8)
+    let drawn = String(String.UnicodeScalarView(written.unicodeScalars.map(VisibleControls.visible)))
+    let controls = written.unicodeScalars.filter(VisibleControls.isReplaced).map {
+      "U+\(String($0.value, radix: 16, uppercase: true).leftPadded(to: 4))"
     }
-    return (html, warnings)
+    let pictures = controls.isEmpty ? "" : ", drawn for \(controls.joined(separator: ", "))"
+    return [
+      Diagnostic(
+        .unpredictableWidth, offset: first.lowerBound,
+        message:
+          "\(count == 1 ? "1 character has" : "\(count) characters have") no glyph in the fonts (the first: \(drawn.debugDescription)\(pictures)); the browser chooses their width, so its lines may differ"
+      )
+    ]
+  }
+
+  /// The break rules of `engine` for a page in `language`, unless ``breakRules`` says otherwise.
+  private func breaker(for engine: BrowserEngine, language: String? = nil) -> LineBreaker {
+    LineBreaker(rules: breakRules ?? LineBreaker.Rules(engine, language: language))
   }
 
   /// The layout as JSON (see ``LayoutJSON``), in terminal cells, with the line count always counted.

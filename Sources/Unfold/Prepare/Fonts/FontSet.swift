@@ -268,10 +268,12 @@ public struct FontSet: Sendable, Hashable {
   public static let dejaVuFolder = "/usr/share/fonts/truetype/dejavu"
 
   /// DejaVu Sans (regular, bold, oblique, bold oblique) and DejaVu Sans Mono, from `fonts-dejavu-core`, with
-  /// the fallback families given (none by default; ``FontFamily/notoFallbacks()`` for Debian's Noto fonts).
+  /// the fallback families given: by default Debian's Noto fonts that are installed
+  /// (``FontFamily/notoFallbacks()``), the chain `unfold` uses, so that Chinese, Thai or emoji are measured in the
+  /// faces that draw them; `[]` for none.
   /// - Throws: ``FontError`` naming the missing file.
   public static func dejaVu(
-    size: Double = 16, lineHeight: Double? = nil, fallbacks: [FontFamily] = []
+    size: Double = 16, lineHeight: Double? = nil, fallbacks: [FontFamily] = FontFamily.notoFallbacks()
   ) throws(FontError) -> FontSet {
     let folder = dejaVuFolder
     return FontSet(
