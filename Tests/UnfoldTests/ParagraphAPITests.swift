@@ -110,6 +110,42 @@ import Unfold
       "\(warnings)")
   }
 
+  /// Values out of range are clamped and reported, never thrown: a line limit below 1 shows 1 line, a width
+  /// below 1 lays lines out 1 cell (or 1 px) wide, a width in px that is not a number is 1 px; each says so in a
+  /// `valueOutOfRange` diagnostic, and values in range report nothing.
+  @Test func valuesOutOfRangeAreClampedWithADiagnostic() throws {
+    let paragraph = Paragraph(verbatim: "one two three four five six seven eight nine ten eleven twelve")
+    for limit in [0, -3] {
+      let view = paragraph.lineLimit(limit).truncated(width: 20, state: .collapsed)
+      #expect(view.lines.count == 1)
+      #expect(view.diagnostics.map(\.kind) == [.valueOutOfRange])
+      #expect(view.diagnostics.first?.message == "lineLimit \(limit) is below 1: 1 line is shown")
+    }
+    for width in [0, -5] {
+      let view = paragraph.truncated(width: width, state: .expanded)
+      #expect(view.lines.allSatisfy { $0.width <= 1 } && view.lines.count > 10)
+      #expect(view.diagnostics.first?.message == "width \(width) is below 1: lines are laid out 1 cells wide")
+    }
+    #expect(paragraph.truncated(width: 20, state: .collapsed).diagnostics.isEmpty)
+    // A long text's collapsed view, laid out from a prefix.
+    let long = Paragraph(verbatim: String(repeating: "word ", count: 20_000))
+    #expect(long.truncated(width: 0, state: .collapsed).diagnostics.map(\.kind) == [.valueOutOfRange])
+    let fonts = try FontSet.dejaVu(fallbacks: [])
+    for (width, why) in [
+      (0.0, "below 1 px"), (-4, "below 1 px"), (.nan, "not a number"), (.infinity, "above 100000 px"),
+    ] {
+      let rendered = paragraph.html(width: width, fonts: fonts)
+      let clamped = width.isNaN || width < 1 ? 1 : 100_000
+      #expect(rendered.html.contains("width:\(clamped)px"), "\(width)")
+      #expect(
+        rendered.diagnostics.map(\.message) == [
+          "width \(width) px is \(why): the lines are laid out \(clamped) px wide"
+        ])
+    }
+    #expect(paragraph.html(width: 320, fonts: fonts).diagnostics.isEmpty)
+    #expect(paragraph.lineLimit(0).html(width: 320, fonts: fonts).diagnostics.map(\.kind) == [.valueOutOfRange])
+  }
+
   /// The README's snippet, `FontSet.dejaVu()`, measures Chinese in the face that draws it: an 88-character Chinese
   /// comment is truncated at 320 px in 3 lines, as the browser shows it (DejaVu alone judged it to fit).
   @Test func theDefaultFontSetMeasuresChineseInItsFace() throws {

@@ -31,6 +31,9 @@ public struct Diagnostic: Hashable, Sendable {
     /// flanking rules let them neither open nor close (`**%1$@**さん`: a closing `**` between punctuation and a
     /// letter), as in SwiftUI; reported by ``Localizations/check()``.
     case literalMarkup
+    /// A value out of its range, clamped into it: a line limit below 1 (1 line is shown), a width below 1 (1 cell,
+    /// or 1 px), a width in px that is not a number or above 100,000 px.
+    case valueOutOfRange
   }
 
   /// What happened.

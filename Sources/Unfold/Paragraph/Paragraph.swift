@@ -144,7 +144,9 @@ public struct Paragraph: Sendable {
       var length = 8_192
       while length < prefixes.byteCount {
         if let prefix = prefixes.resolved(bytes: length), let layout = settledLayout(of: prefix, width: width) {
-          return Truncator.truncate(layout, options: options, state: state)
+          var truncated = Truncator.truncate(layout, options: options, state: state)
+          truncated.diagnostics += Truncator.widthOutOfRange(width, unit: .cells)
+          return truncated
         }
         length *= 4
       }
@@ -310,6 +312,7 @@ public struct Paragraph: Sendable {
     width: Double, fonts: FontSet, engine: BrowserEngine = .any, state: DisplayState = .collapsed,
     options: HTMLOptions = HTMLOptions()
   ) -> RenderedHTML {
+    let (width, clamped) = Self.pixels(width)
     var text = source.resolve().text
     var fonts = fonts
     if let textStyle {
@@ -351,9 +354,23 @@ public struct Paragraph: Sendable {
     // view shows: two fifths of the benchmark's HTML pipeline, whose text is in eleven scripts.
     let wholeText = state == .expanded || isScrollable
     let shownRanges = shown.unpredictableRanges
+    let outOfRange = clamped + shown.diagnostics
     return RenderedHTML(html: html) { [text, fonts] in
-      Self.unpredictableWidths(in: text, fonts: fonts, wholeText: wholeText, shownRanges: shownRanges)
+      outOfRange + Self.unpredictableWidths(in: text, fonts: fonts, wholeText: wholeText, shownRanges: shownRanges)
     }
+  }
+
+  /// The widest a width in CSS px may be, as `unfold --width` allows.
+  static let widestPixels = 100_000.0
+
+  /// A width in CSS px clamped to 1 ... ``widestPixels`` (a width that is not a number to 1), and the
+  /// ``Diagnostic/Kind/valueOutOfRange`` that says so when it was out of range.
+  static func pixels(_ width: Double) -> (Double, [Diagnostic]) {
+    let clamped = width.isNaN ? 1 : min(widestPixels, max(1, width))
+    guard clamped != width else { return (width, []) }
+    let message =
+      "width \(width) px is \(width.isNaN ? "not a number" : width < 1 ? "below 1 px" : "above 100000 px"): the lines are laid out \(Int(clamped)) px wide"
+    return (clamped, [Diagnostic(.valueOutOfRange, offset: 0, message: message)])
   }
 
   /// The diagnostic for the characters of `text` that `fonts` cannot draw: in the whole text, or in the ranges of
@@ -399,6 +416,7 @@ public struct Paragraph: Sendable {
   /// The layout in CSS px, measured in `fonts` as `engine` lays it out (with its break rules unless ``breakRules``
   /// says otherwise), as JSON (widths in the measurer's unit: 1/65536 px, or 1/60 px for Gecko).
   public func json(width: Double, fonts: FontSet, engine: BrowserEngine = .any, state: DisplayState) -> String {
+    let width = Self.pixels(width).0
     let measurer = FontMeasurer(fonts, engine: engine)
     return LayoutJSON.encode(
       Truncator.truncate(

@@ -14,7 +14,8 @@ public struct RenderedHTML: Sendable, CustomStringConvertible {
 
   /// What the engine could not predict, found when read (for an expanded text, a walk of every cluster that the
   /// fonts may not cover): characters with no glyph in the fonts, whose width the browser chooses (one
-  /// ``Diagnostic/Kind/unpredictableWidth`` naming how many and the first).
+  /// ``Diagnostic/Kind/unpredictableWidth`` naming how many and the first), and values out of range that were
+  /// clamped (``Diagnostic/Kind/valueOutOfRange``: a width below 1 px or not a number, a line limit below 1).
   public var diagnostics: [Diagnostic] { findDiagnostics() }
 
   /// The HTML.

@@ -82,12 +82,16 @@ public struct TruncatedText: Hashable, Sendable {
   /// The UTF-8 ranges of shown text whose width the target chooses (characters with no glyph in the font):
   /// there the target's lines may differ from these.
   public var unpredictableRanges: [Range<Int>] = []
+  /// The values out of range that were clamped (``Diagnostic/Kind/valueOutOfRange``): a line limit below 1, a
+  /// width below 1.
+  public var diagnostics: [Diagnostic] = []
 
   /// Creates a truncated text (the ``Truncator`` makes them; this is for callers that draw lines of their
   /// own, such as a scrolling viewport).
   public init(
     lines: [DisplayLine], isTruncated: Bool, lineCount: Int?, state: DisplayState, width: Int, unit: WidthUnit,
-    mode: TruncationMode = .tail, toggle: TogglePlacement = .inline, unpredictableRanges: [Range<Int>] = []
+    mode: TruncationMode = .tail, toggle: TogglePlacement = .inline, unpredictableRanges: [Range<Int>] = [],
+    diagnostics: [Diagnostic] = []
   ) {
     self.lines = lines
     self.isTruncated = isTruncated
@@ -98,5 +102,6 @@ public struct TruncatedText: Hashable, Sendable {
     self.mode = mode
     self.toggle = toggle
     self.unpredictableRanges = unpredictableRanges
+    self.diagnostics = diagnostics
   }
 }

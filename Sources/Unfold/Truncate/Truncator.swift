@@ -58,7 +58,21 @@ public enum Truncator {
       lines: lines, isTruncated: isTruncated, lineCount: layout.isComplete ? layout.lines.count : nil,
       state: state, width: layout.width, unit: layout.measurer.unit, mode: options.mode, toggle: options.toggle,
       unpredictableRanges: findsUnpredictableRanges
-        ? layout.measurer.unpredictableRanges(in: layout.text, range: 0..<shownEnd) : [])
+        ? layout.measurer.unpredictableRanges(in: layout.text, range: 0..<shownEnd) : [],
+      diagnostics: options.lineLimit < 1
+        ? [
+          Diagnostic(
+            .valueOutOfRange, offset: 0, message: "lineLimit \(options.lineLimit) is below 1: 1 line is shown")
+        ] : [])
+  }
+
+  /// The diagnostic of a width below 1, which the layout clamps to 1 (``LineLayout``): reported, not thrown, so
+  /// that a view always draws.
+  static func widthOutOfRange(_ width: Int, unit: WidthUnit) -> [Diagnostic] {
+    guard width < 1 else { return [] }
+    return [
+      Diagnostic(.valueOutOfRange, offset: 0, message: "width \(width) is below 1: lines are laid out 1 \(unit) wide")
+    ]
   }
 
   /// Lays out and truncates a styled text, stopping the layout at the line limit when collapsed.
@@ -91,7 +105,10 @@ public enum Truncator {
     let layout = LineLayout(
       text, measurer: measurer, breaker: breaker, width: width, lineLimit: stopAfter,
       recordsBreakOffsets: state == .collapsed)
-    return truncate(layout, options: options, state: state, findsUnpredictableRanges: findsUnpredictableRanges)
+    var truncated = truncate(
+      layout, options: options, state: state, findsUnpredictableRanges: findsUnpredictableRanges)
+    truncated.diagnostics += widthOutOfRange(width, unit: measurer.unit)
+    return truncated
   }
 }
 
