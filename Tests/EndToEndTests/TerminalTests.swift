@@ -44,7 +44,7 @@ import Unfold
   @Test func rightToLeftTextShowsInVisualOrder() throws {
     let hebrew = "שלום עולם, זהו טקסט **מודגש** שנמשך יותר משתי שורות כדי לראות איך הוא נחתך בסוף."
     let (rows, _) = try runInTmux("--no-interactive --color never --lines 2", width: 30, text: hebrew)
-    let expected = Paragraph(TextSource(LocalizedKey(hebrew))).lineLimit(2).plain(width: 30)
+    let expected = Paragraph(TextSource(LocalizedKey(hebrew))).lineLimit(2).plain(width: 30, visualOrder: true)
     #expect(rows == expected.split(separator: "\n").map(String.init))
     #expect(rows.count == 2)
     #expect(rows.first?.hasSuffix("םולש") == true)

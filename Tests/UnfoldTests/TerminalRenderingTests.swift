@@ -328,19 +328,26 @@ import Testing
   /// writes the stored order.
   @Test func rightToLeftTextIsWrittenInVisualOrder() {
     let hebrew = "שלום עולם, זהו טקסט (עם סוגריים) שנמשך יותר משתי שורות כדי לראות."
-    let collapsed = Paragraph(verbatim: hebrew).lineLimit(2).plain(width: 30)
+    let collapsed = Paragraph(verbatim: hebrew).lineLimit(2).plain(width: 30, visualOrder: true)
     let lines = collapsed.split(separator: "\n").map(String.init)
     #expect(lines.count == 2)
     #expect(lines[0].hasSuffix("םולש"))  // the first word at the right
     #expect(lines[0].hasPrefix(" "))  // aligned to the right
     #expect(lines[0].contains("םע)"))  // reversed, the opening bracket mirrored
     #expect(lines[1].hasPrefix("more …"))  // the toggle and the ellipsis end the line on the left
-    let expanded = Paragraph(verbatim: hebrew).plain(width: 30, state: .expanded)
+    let expanded = Paragraph(verbatim: hebrew).plain(width: 30, state: .expanded, visualOrder: true)
     for line in expanded.split(separator: "\n") {
       #expect(line.count == 30, "a right-to-left line is aligned to the right: '\(line)'")
     }
-    let mixed = Paragraph(verbatim: "An English line with שלום עולם inside").plain(width: 60)
+    let mixed = Paragraph(verbatim: "An English line with שלום עולם inside").plain(width: 60, visualOrder: true)
     #expect(mixed == "An English line with םלוע םולש inside\n")
+    // Plain text by default is the stored order, unpadded: what a test compares.
+    #expect(
+      Paragraph(verbatim: "An English line with שלום עולם inside").plain(width: 60)
+        == "An English line with שלום עולם inside\n")
+    let plainLines = Paragraph(verbatim: hebrew).lineLimit(2).plain(width: 30).split(separator: "\n")
+    #expect(plainLines.first?.hasPrefix("שלום עולם") == true)
+    #expect(plainLines.last?.hasSuffix("… more") == true)
     var logical = ANSIRenderer(colors: .none)
     logical.reordersRightToLeft = false
     let stored = Paragraph(verbatim: hebrew).lineLimit(2).ansi(width: 30, state: .collapsed, renderer: logical)

@@ -213,9 +213,14 @@ public struct Paragraph: Sendable {
     ansi(width: width, state: state, renderer: ANSIRenderer(colors: colors))
   }
 
-  /// Plain text: the lines with no escape at all.
-  public func plain(width: Int, state: DisplayState = .collapsed) -> String {
-    ansi(width: width, colors: .none, state: state)
+  /// Plain text: the lines with no escape at all, each ended by a newline. Right-to-left text is in logical order,
+  /// as stored (the order to compare in a test); with `visualOrder`, as the terminal output draws it: reordered
+  /// for a terminal that does not reorder, and a right-to-left paragraph's lines aligned to the right of `width`
+  /// with spaces.
+  public func plain(width: Int, state: DisplayState = .collapsed, visualOrder: Bool = false) -> String {
+    var renderer = ANSIRenderer(colors: .none)
+    renderer.reordersRightToLeft = visualOrder
+    return ansi(width: width, state: state, renderer: renderer)
   }
 
   /// Terminal output drawn by `renderer` (its colour level, label style and fade). A scrollable paragraph
