@@ -1,6 +1,7 @@
 extension TruncatedText {
   /// A stable, human-readable dump: a header, then each line with its width and text, then its fragments
-  /// with their widths, roles and styles.
+  /// with their widths, roles and styles, and last any diagnostic (a value out of range, clamped). See
+  /// <doc:TestingTruncation>.
   ///
   ///     collapsed, truncated, 5 lines expanded, width 20 cells
   ///     1 (19) "The quick brown fox"
@@ -15,6 +16,7 @@ extension TruncatedText {
         dump += "  \(fragment.width) \(fragment.role.rawValue) \(fragment.style) \(fragment.text.quotedForDump)\n"
       }
     }
+    for diagnostic in diagnostics { dump += "diagnostic \(diagnostic.kind.rawValue): \(diagnostic.message)\n" }
     return dump
   }
 }
