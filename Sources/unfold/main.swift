@@ -43,6 +43,33 @@ func report(_ diagnostics: [Diagnostic], argumentsGiven: Bool) -> Int32? {
   return nil
 }
 
+/// Notes each style that no `--font` file gave, and the face that draws it instead: the page sets
+/// `font-synthesis: none`, so that the browser draws what was measured, and a bold drawn in a regular face is not
+/// bold.
+func noteFacesDrawnByOthers(_ fonts: FontSet) {
+  let (regular, bold, italic) = (fonts.regular.path, fonts.bold.path, fonts.italic.path)
+  let places = [
+    ("bold", fonts.bold, bold == regular), ("italic", fonts.italic, italic == regular),
+    ("bold italic", fonts.boldItalic, [regular, bold, italic].contains(fonts.boldItalic.path)),
+    ("code", fonts.monospace, fonts.monospace.path == regular),
+  ]
+  var byFace: [(file: String, styles: [String])] = []
+  for (style, face, isMissing) in places where isMissing {
+    let file = URL(fileURLWithPath: face.path).lastPathComponent
+    if let index = byFace.firstIndex(where: { $0.file == file }) {
+      byFace[index].styles.append(style)
+    } else {
+      byFace.append((file, [style]))
+    }
+  }
+  for (file, styles) in byFace {
+    let list = styles.count == 1 ? styles[0] : styles.dropLast().joined(separator: ", ") + " or " + styles.last!
+    note(
+      "the --font files have no \(list) face: drawn in \(file) as it is (the page turns font synthesis off, so no bold or slant is made up)"
+    )
+  }
+}
+
 func run() -> Int32 {
   let environment = ProcessInfo.processInfo.environment
   let arguments: Arguments
@@ -102,7 +129,9 @@ func run() -> Int32 {
               + "\(others.count) other faces left out (\(names.joined(separator: ", ")))")
         }
       } else if !arguments.fonts.isEmpty {
-        fonts = try FontSet.files(arguments.fonts, size: arguments.fontSize, lineHeight: arguments.lineHeight)
+        let given = try FontSet.files(arguments.fonts, size: arguments.fontSize, lineHeight: arguments.lineHeight)
+        fonts = given
+        noteFacesDrawnByOthers(given)
       } else {
         fonts = try FontSet.dejaVu(size: arguments.fontSize, lineHeight: arguments.lineHeight)
       }

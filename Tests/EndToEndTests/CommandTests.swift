@@ -417,6 +417,26 @@ import Testing
     #expect(dark == dark.sorted(by: >) && dark.last! < 100, "\(dark)")
   }
 
+  /// A style that no `--font` file gives is drawn in another face, as it is: a note names the styles and the face.
+  @Test func stylesWithoutAFontFileAreNamed() throws {
+    let folder = "/usr/share/fonts/truetype/dejavu"
+    let one = try Command.run(["--format", "html", "--font", "\(folder)/DejaVuSans.ttf"], stdin: Data("**b**".utf8))
+    #expect(one.status == 0)
+    #expect(
+      one.stderr
+        == "unfold: note: the --font files have no bold, italic, bold italic or code face: drawn in DejaVuSans.ttf as it is (the page turns font synthesis off, so no bold or slant is made up)\n"
+    )
+    let two = try Command.run(
+      ["--format", "html", "--font", "\(folder)/DejaVuSans.ttf", "--font", "\(folder)/DejaVuSans-Bold.ttf"],
+      stdin: Data("x".utf8))
+    #expect(two.stderr.contains("have no italic or code face: drawn in DejaVuSans.ttf"))
+    #expect(two.stderr.contains("have no bold italic face: drawn in DejaVuSans-Bold.ttf"))
+    let all = ["DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSans-BoldOblique", "DejaVuSansMono"]
+    let whole = try Command.run(
+      ["--format", "html"] + all.flatMap { ["--font", "\(folder)/\($0).ttf"] }, stdin: Data("x".utf8))
+    #expect(whole.status == 0 && whole.stderr.isEmpty)
+  }
+
   @Test func fontErrorsNameTheFile() throws {
     let missing = try Command.run(["--format", "html", "--font", "/nonexistent/Font.ttf"], stdin: Data("x".utf8))
     #expect(missing.status == 1)
