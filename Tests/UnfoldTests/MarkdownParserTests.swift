@@ -31,6 +31,21 @@ import Testing
         """)
   }
 
+  /// A backtick fence is a code span, as Apple's inline-only parse reads it: the info string and the lines joined
+  /// by spaces in one span, the newline after the closing fence kept; a tilde fence stays literal.
+  @Test func aBacktickFenceIsACodeSpanAndATildeFenceIsText() {
+    let fenced = MarkdownParser.parse("Try:\n```swift\nlet p = 1\nprint(p)\n```\nafter").text
+    #expect(
+      fenced.debugDump() == """
+        plain "Try:\\n"
+        code "swift let p = 1 print(p) "
+        plain "\\nafter"
+
+        """)
+    let tilde = MarkdownParser.parse("~~~\nlet p = 1\n~~~\nafter").text
+    #expect(tilde.debugDump() == "plain \"~~~\\nlet p = 1\\n~~~\\nafter\"\n")
+  }
+
   @Test func blockSyntaxStaysLiteralAndWhitespaceIsKept() {
     let text = MarkdownParser.parse("# Heading\n- item *one*\n> quote\n\n    indented code\n```\nfence\n```").text
     #expect(text.string == "# Heading\n- item one\n> quote\n\n    indented code\nfence")
