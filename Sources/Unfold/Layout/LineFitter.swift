@@ -441,23 +441,44 @@ struct LineFitter<Lines: LineSink> {
   }
 
   /// Places clusters one by one as content, starting new lines where the next cluster does not fit
-  /// (never leaving a line empty).
+  /// (never leaving a line empty). In a font, a cluster that starts with a mark goes with the one before it: UAX
+  /// #29 lets a few spacing marks start a grapheme cluster (Myanmar's U+102C AA and U+1038 VISARGA), but no browser
+  /// engine starts a line with one (Gecko's `IsClusterExtender`). Terminal cells keep UAX #29's clusters, as
+  /// ``CellLineStream`` does.
   private mutating func place(_ range: Range<Int>) {
     guard !range.isEmpty else { return }  // a hard line break alone at the start of a line
     var walk = ClusterWalk(text, range: range, measurer: measurer, x: state.x)
-    while let cluster = walk.next() {
-      if state.hasContent, let start = lineStart, cluster.start > start,
-        !(LineFit.decide(state.x + cluster.advance, width: width, rounding: rounding)
-          ?? fit.fits(start, cluster.end, total: state.x + cluster.advance))
+    let groupsMarks = !(measurer is TerminalCells)
+    var next = walk.next()
+    while let first = next {
+      var (end, advance) = (first.end, first.advance)
+      next = walk.next()
+      while groupsMarks, let mark = next, Self.isMark(mark.first) {
+        (end, advance) = (mark.end, advance + mark.advance)
+        next = walk.next()
+      }
+      if state.hasContent, let start = lineStart, first.start > start,
+        !(LineFit.decide(state.x + advance, width: width, rounding: rounding)
+          ?? fit.fits(start, end, total: state.x + advance))
       {
-        close(at: cluster.start, hyphenated: false)
-        open(at: cluster.start)
-        walk = ClusterWalk(text, range: cluster.start..<range.upperBound, measurer: measurer, x: 0)
+        close(at: first.start, hyphenated: false)
+        open(at: first.start)
+        walk = ClusterWalk(text, range: first.start..<range.upperBound, measurer: measurer, x: 0)
+        next = walk.next()
         continue
       }
-      state.x += cluster.advance
-      state.contentEnd = cluster.end
+      state.x += advance
+      state.contentEnd = end
       state.hasContent = true
+    }
+  }
+
+  /// Whether a code point is a mark (General_Category Mn, Mc or Me).
+  private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar.value >= 0x300 else { return false }
+    switch UnicodeProperties(raw: UnicodeTables.lookUp(scalar.value)).generalCategory {
+    case .mn, .mc, .me: return true
+    default: return false
     }
   }
 
