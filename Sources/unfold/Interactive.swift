@@ -10,8 +10,9 @@ private let resized = Atomic<Bool>(false)
 private let terminating = Atomic<Int32>(0)
 
 /// The interactive preview: shows the paragraph collapsed on the alternate screen and waits. Enter or Space
-/// toggles; q, Esc, Ctrl-C and Ctrl-D quit; a resize lays the text out again for the new width. On every way
-/// out (a key, Ctrl-C, SIGTERM, SIGHUP) the terminal is restored: its modes, the cursor, the main screen, no
+/// toggles; q, Esc, Ctrl-C and Ctrl-D quit; a resize lays the text out again for the new width. A text taller
+/// than the window pages as `less` does: the arrows, j/k, Page Up/Down, Home and End scroll, and the hint line
+/// says which lines show. On every way out (a key, Ctrl-C, SIGTERM, SIGHUP) the terminal is restored: its modes, the cursor, the main screen, no
 /// colour left on. After q or Esc the paragraph is printed once more, in its last state, so that it stays in
 /// the scrollback.
 struct InteractiveView {
@@ -54,7 +55,7 @@ struct InteractiveView {
     var state = DisplayState.collapsed
     var firstLine = 0
     func redraw() {
-      if scrolls { firstLine = drawViewport(firstLine) } else { draw(state) }
+      if scrolls { firstLine = drawViewport(firstLine) } else { firstLine = draw(state, from: firstLine) }
     }
     redraw()
     var status: Int32 = 0
@@ -68,12 +69,13 @@ struct InteractiveView {
       if resized.exchange(false, ordering: .relaxed) { redraw() }
       var byte: UInt8 = 0
       guard read(STDIN_FILENO, &byte, 1) == 1 else { continue }
-      let page = max(1, paragraph.options.effectiveLineLimit - 1)
+      // A page: the viewport's lines, or the window's rows but the hint line, less one line kept in view.
+      let page = max(1, (scrolls ? paragraph.options.effectiveLineLimit : textRows()) - 1)
       switch byte {
-      case UInt8(ascii: "j") where scrolls:
+      case UInt8(ascii: "j"):
         firstLine += 1
         redraw()
-      case UInt8(ascii: "k") where scrolls:
+      case UInt8(ascii: "k"):
         firstLine -= 1
         redraw()
       case 0x0D, 0x0A, 0x20:
@@ -81,6 +83,7 @@ struct InteractiveView {
           firstLine += page
         } else {
           state = state == .collapsed ? .expanded : .collapsed
+          firstLine = 0
         }
         redraw()
       case UInt8(ascii: "q"), UInt8(ascii: "Q"):
@@ -95,7 +98,6 @@ struct InteractiveView {
             sequence.append(next)
             if (0x40...0x7E).contains(next) { break }
           }
-          guard scrolls else { continue }
           switch String(decoding: sequence, as: UTF8.self) {
           case "A": firstLine -= 1
           case "B": firstLine += 1
@@ -168,26 +170,65 @@ struct InteractiveView {
       lines: viewport.lines, isTruncated: false, lineCount: viewport.lineCount, state: .expanded, width: width(),
       unit: .cells)
     let last = min(viewport.lineCount, viewport.firstLine + viewport.lines.count)
-    let status =
-      "lines \(viewport.lineCount == 0 ? 0 : viewport.firstLine + 1)–\(last) of \(viewport.lineCount): "
-      + "arrows, j/k, PgUp/PgDn, Home/End scroll, q quits"
-    write(
-      "\u{1B}[H\u{1B}[2J" + renderer.render(text) + "\n"
-        + (renderer.colors > .none ? "\u{1B}[2m\(status)\u{1B}[0m" : status) + "\n")
+    let status = Self.hint(
+      scrolls: true, toggle: nil, width: width(),
+      position: "lines \(viewport.lineCount == 0 ? 0 : viewport.firstLine + 1)–\(last) of \(viewport.lineCount)")
+    write("\u{1B}[H\u{1B}[2J" + renderer.render(text) + "\n" + dimmed(status) + "\n")
     return viewport.firstLine
   }
 
-  private func draw(_ state: DisplayState) {
+  /// The rows the text may take: the window's, but the blank line and the hint line after it.
+  private func textRows() -> Int {
+    max(1, (Terminal.outputHeight() ?? 24) - 2)
+  }
+
+  /// Draws `state` from line `firstLine` (clamped so that the window stays full) and a hint line; returns the
+  /// clamped first line. A text that fits the window shows whole.
+  private func draw(_ state: DisplayState, from firstLine: Int) -> Int {
     let truncated = paragraph.truncated(width: width(), state: state)
-    var screen = "\u{1B}[H\u{1B}[2J" + renderer.render(truncated)
-    if truncated.isTruncated {
-      let action = state == .collapsed ? "expand" : "collapse"
-      let hint = "Enter or Space to \(action), q to quit"
-      screen += "\n" + (renderer.colors > .none ? "\u{1B}[2m\(hint)\u{1B}[0m" : hint) + "\n"
-    } else {
-      screen += "\n" + (renderer.colors > .none ? "\u{1B}[2mq to quit\u{1B}[0m" : "q to quit") + "\n"
+    let rows = textRows()
+    let first = max(0, min(firstLine, truncated.lines.count - rows))
+    var shown = truncated
+    shown.lines = Array(truncated.lines.dropFirst(first).prefix(rows))
+    var parts: [String] = []
+    if truncated.lines.count > rows {
+      parts.append("lines \(first + 1)–\(first + shown.lines.count) of \(truncated.lines.count)")
     }
+    let hint = Self.hint(
+      scrolls: truncated.lines.count > rows,
+      toggle: truncated.isTruncated ? (state == .collapsed ? "expand" : "collapse") : nil, width: width(),
+      position: parts.first)
+    // No newline after the hint: on the window's last row, it would scroll the first line away.
+    let screen = "\u{1B}[H\u{1B}[2J" + renderer.render(shown) + "\n" + dimmed(hint)
     write(screen)  // output post-processing stays on: each newline also returns the carriage
+    return first
+  }
+
+  /// The hint line, the longest of its forms that fits `width` columns, so that it never wraps: where the view
+  /// is (`position`), the keys that scroll, the key that toggles (to `toggle`) and the one that quits.
+  static func hint(scrolls: Bool, toggle: String?, width: Int, position: String?) -> String {
+    let position = position.map { $0 + ": " } ?? ""
+    var forms: [String] = []
+    let toggleLong = toggle.map { "Enter or Space to \($0), " } ?? ""
+    let toggleShort = toggle.map { "Enter: \($0), " } ?? ""
+    if scrolls {
+      forms += [
+        position + "arrows, PgUp/PgDn, Home/End scroll, " + toggleLong + "q to quit",
+        position + "arrows, PgUp/PgDn scroll, " + toggleShort + "q: quit",
+        position + "arrows scroll, " + toggleShort + "q: quit",
+        position + (toggle == nil ? "" : "Enter, ") + "q",
+        position.dropLast(2) + "",
+      ]
+    } else {
+      forms += [toggleLong + "q to quit", toggleShort + "q: quit", (toggle == nil ? "" : "Enter, ") + "q: quit"]
+    }
+    forms += ["q: quit", "q"]
+    return forms.first { $0.count <= width } ?? ""
+  }
+
+  /// Text in the renderer's dim style, or as it is without colours.
+  private func dimmed(_ text: String) -> String {
+    renderer.colors > .none ? "\u{1B}[2m\(text)\u{1B}[0m" : text
   }
 
   private func write(_ text: String) {

@@ -13,6 +13,13 @@ enum Terminal {
     return Int(size.ws_col)
   }
 
+  /// The height of standard output's terminal in rows, when it is one and reports a height.
+  static func outputHeight() -> Int? {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+    return Int(size.ws_row)
+  }
+
   /// Whether standard output is a terminal.
   static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 

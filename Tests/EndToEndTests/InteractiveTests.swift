@@ -124,6 +124,43 @@ import Unfold
     }
   }
 
+  /// An expanded text taller than the window pages as `less` does: the window's rows but the hint line show, from
+  /// the first line; the arrows, Page Up/Down, Home and End scroll; the hint line says which lines show.
+  @Test func aTallExpandedTextPages() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-tall-\(UUID()).md")
+    try Data(String(repeating: Self.sample + " ", count: 6).utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let all = Paragraph(TextSource(LocalizedKey(String(repeating: Self.sample + " ", count: 6))))
+      .ansi(width: 40, state: .expanded, colors: false).split(separator: "\n").map(String.init)
+    #expect(all.count > 26)
+    let tmux = try start(file.path, width: 40)
+    _ = try tmux.waitForScreen { $0.contains { $0.hasPrefix("Enter or Space to expand") } }
+    // 14 rows: 12 of text, a blank one, the hint.
+    var screen = try tmux.press("Enter", untilALineStartsWith: "lines 1–12 of \(all.count)")
+    #expect(Array(screen.prefix(12)) == Array(all.prefix(12)))
+    screen = try tmux.press("PageDown", untilALineStartsWith: "lines 12–23 of")
+    #expect(Array(screen.prefix(12)) == Array(all[11..<23]))
+    screen = try tmux.press("Down", untilALineStartsWith: "lines 13–24 of")
+    screen = try tmux.press("End", untilALineStartsWith: "lines \(all.count - 11)–\(all.count) of")
+    #expect(Array(screen.prefix(12)) == Array(all.suffix(12)))
+    screen = try tmux.press("Home", untilALineStartsWith: "lines 1–12 of")
+    screen = try tmux.press("Enter", untilALineStartsWith: "Enter or Space to expand")
+    try tmux.sendKeys("q")
+    screen = try tmux.waitForScreen { $0.contains { $0.hasSuffix("<restored>") } }
+    #expect(screen.contains("EXIT=0"))
+  }
+
+  /// The hint line keeps to one line at narrow widths, in its longest form that fits.
+  @Test func theHintLineFitsANarrowWindow() throws {
+    let file = try sampleFile()
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let tmux = try start(file, width: 30)
+    let screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("Enter: expand, q: quit") } }
+    #expect(!screen.contains("q") && !screen.contains(" quit"))
+    try tmux.sendKeys("q")
+    _ = try tmux.waitForScreen { $0.contains { $0.hasSuffix("<restored>") } }
+  }
+
   @Test func scrollKeysMoveTheViewport() throws {
     let file = try sampleFile()
     defer { try? FileManager.default.removeItem(atPath: file) }
