@@ -473,13 +473,9 @@ struct LineFitter<Lines: LineSink> {
     }
   }
 
-  /// Whether a code point is a mark (General_Category Mn, Mc or Me).
+  /// Whether a code point is a mark (``UnicodeProperties/isMark``); none below U+0300.
   private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
-    guard scalar.value >= 0x300 else { return false }
-    switch UnicodeProperties(raw: UnicodeTables.lookUp(scalar.value)).generalCategory {
-    case .mn, .mc, .me: return true
-    default: return false
-    }
+    scalar.value >= 0x300 && UnicodeProperties(raw: UnicodeTables.lookUp(scalar.value)).isMark
   }
 
   /// The start of the last cluster of the content before the soft hyphen that ends it.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A paragraph to show: its source and how it truncates, with modifiers that read like SwiftUI's and one
 /// call per target.
 ///
@@ -396,7 +398,7 @@ public struct Paragraph: Sendable {
     let written = text.text(in: first).prefix(8)
     let drawn = String(String.UnicodeScalarView(written.unicodeScalars.map(VisibleControls.visible)))
     let controls = written.unicodeScalars.filter(VisibleControls.isReplaced).map {
-      "U+\(String($0.value, radix: 16, uppercase: true).leftPadded(to: 4))"
+      String(format: "U+%04X", $0.value)
     }
     let pictures = controls.isEmpty ? "" : ", drawn for \(controls.joined(separator: ", "))"
     return [
@@ -434,11 +436,4 @@ public struct Paragraph: Sendable {
     BreakNotation.render(source.resolve().text.string, breaker: LineBreaker(rules: breakRules ?? .unicode))
   }
 
-}
-
-extension String {
-  /// The string with zeros before it up to `length` characters.
-  fileprivate func leftPadded(to length: Int) -> String {
-    String(repeating: "0", count: max(0, length - count)) + self
-  }
 }

@@ -61,9 +61,8 @@ enum DictionaryBreaks {
           // Never before a mark, which every engine keeps in the cluster before it (Gecko's `IsClusterExtender`):
           // a model reads code points, and a dictionary's words may also end before a spacing mark that UAX #29
           // lets start a grapheme cluster (Myanmar's U+102C AA and U+1038 VISARGA: `စက|ား`, `လုံ|း`).
-          switch UnicodeProperties(raw: scalars[start + boundary].properties).generalCategory {
-          case .mn, .mc, .me: continue
-          default: actions[start + boundary] = .allowed
+          if !UnicodeProperties(raw: scalars[start + boundary].properties).isMark {
+            actions[start + boundary] = .allowed
           }
         }
       }

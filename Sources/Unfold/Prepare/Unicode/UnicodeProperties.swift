@@ -35,6 +35,14 @@ struct UnicodeProperties: Hashable, Sendable {
     let value = UInt8(raw >> 9 & 0x1F)
     return value <= GeneralCategoryClass.co.rawValue ? unsafeBitCast(value, to: GeneralCategoryClass.self) : .cn
   }
+  /// Whether the code point is a mark (General_Category Mn, Mc or Me), which no engine breaks a line before.
+  @inline(__always)
+  var isMark: Bool {
+    switch generalCategory {
+    case .mn, .mc, .me: true
+    default: false
+    }
+  }
   /// The Line_Break class after UAX #14's LB1 (``UAX14/resolve(_:)``), derived when the tables are decoded
   /// (bits 20–25): the rules ask it of every code point.
   @inline(__always)
