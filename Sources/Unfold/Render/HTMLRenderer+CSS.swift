@@ -65,11 +65,20 @@ extension HTMLRenderer {
     // two faces of one family, weight and style, the last declared is used).
     let subset =
       embeds ? "-" + Self.hexHash(String(String.UnicodeScalarView(characters.sorted { $0.value < $1.value }))) : ""
+    let (drawing, emojiFirst) = fallbacksDrawing(text, labels: labels)
+    // Every face but the colour emoji family's leaves the emoji's own characters (😀, not U+FE0F or U+200D) to that
+    // family, so that an engine that cannot load it (Gecko drops a colour bitmap font) draws them in its own emoji
+    // font, in colour, rather than in an outline of DejaVu Sans. The families' names tell the characters apart: of
+    // two faces of one family, weight and style on a page, a browser takes the last declared whose range has the
+    // character, so another fragment's face would draw them again.
+    let emojiRange = fonts.emojiFamily == nil ? nil : Self.range(of: emojiFirst)
+    let textRange = emojiRange == nil ? nil : Self.range(excluding: emojiFirst)
+    let variant = subset + (emojiRange.map { "-" + Self.hexHash($0) } ?? "")
     let family =
       "Unfold-"
       + Self.hexHash(
         fonts.regular.path + "|" + fonts.bold.path + "|" + fonts.italic.path + "|" + fonts.boldItalic.path)
-      + subset
+      + variant
     // A family of one face per style: a browser that lacks a glyph in the face of a style goes on to the next family
     // of the list, as the measurer does (WebKit tries the family's faces of other styles first when they are one
     // family: an italic Arabic letter came out in DejaVu Sans's regular face, not in Noto Sans Arabic's).
@@ -94,15 +103,15 @@ extension HTMLRenderer {
       }
       css.write(";font-display:block}")
     }
-    writeFace(fonts.regular, family: family, weight: "400", style: "normal")
-    writeFace(fonts.bold, family: boldFamily, weight: "700", style: "normal")
-    writeFace(fonts.italic, family: italicFamily, weight: "400", style: "italic")
-    writeFace(fonts.boldItalic, family: boldItalicFamily, weight: "700", style: "italic")
-    writeFace(fonts.monospace, family: mono, weight: "400", style: "normal")
+    writeFace(fonts.regular, family: family, weight: "400", style: "normal", range: textRange)
+    writeFace(fonts.bold, family: boldFamily, weight: "700", style: "normal", range: textRange)
+    writeFace(fonts.italic, family: italicFamily, weight: "400", style: "italic", range: textRange)
+    writeFace(fonts.boldItalic, family: boldItalicFamily, weight: "700", style: "italic", range: textRange)
+    writeFace(fonts.monospace, family: mono, weight: "400", style: "normal", range: textRange)
     var fallbackList = ""
-    // A fallback family's name: a hash of its faces (and of the subset's characters).
+    // A fallback family's name: a hash of its faces (and of the subset's characters, and of the emoji's).
     func name(of fallback: FontFamily) -> String {
-      "Unfold-" + Self.hexHash(fallback.faces.map { "\($0.path)#\($0.index)" }.joined(separator: "|")) + subset
+      "Unfold-" + Self.hexHash(fallback.faces.map { "\($0.path)#\($0.index)" }.joined(separator: "|")) + variant
     }
     // Its faces, each with its own weight and style.
     func writeFaces(of fallback: FontFamily, family: String, range: String? = nil) {
@@ -112,20 +121,18 @@ extension HTMLRenderer {
           style: face.isItalic ? "italic" : "normal", range: range)
       }
     }
-    let (drawing, emojiFirst) = fallbacksDrawing(text, labels: labels)
     // The colour emoji family again, first, for the emoji it draws (see FontSet.emojiFallback(drawing:traits:)):
     // only those characters, so that an earlier face keeps the rest of the family's characters.
     var emojiList = ""
-    if let emoji = fonts.emojiFamily, !emojiFirst.isEmpty {
+    if let emoji = fonts.emojiFamily, let emojiRange {
       let fallback = fonts.fallbacks[emoji]
       let name = name(of: fallback) + "-Emoji"
-      let range = emojiFirst.sorted().map { "U+" + String($0, radix: 16, uppercase: true) }.joined(separator: ",")
-      writeFaces(of: fallback, family: name, range: range)
+      writeFaces(of: fallback, family: name, range: emojiRange)
       emojiList = "\"" + name + "\","
     }
     for index in drawing {
       let name = name(of: fonts.fallbacks[index])
-      writeFaces(of: fonts.fallbacks[index], family: name)
+      writeFaces(of: fonts.fallbacks[index], family: name, range: index == fonts.emojiFamily ? nil : textRange)
       fallbackList += ",\"" + name + "\""
     }
     let root = Self.selector(forID: id)
@@ -249,6 +256,29 @@ extension HTMLRenderer {
     }
     for label in labels { visit(label[...], traits: []) }
     return (drawn.sorted(), emojiFirst)
+  }
+
+  /// A `unicode-range` of the characters of `emojiFirst`; nil when it is empty.
+  private static func range(of emojiFirst: Set<UInt32>) -> String? {
+    emojiFirst.isEmpty
+      ? nil : emojiFirst.sorted().map { "U+" + String($0, radix: 16, uppercase: true) }.joined(separator: ",")
+  }
+
+  /// A `unicode-range` of every character but those of `emojiFirst` of emoji presentation.
+  private static func range(excluding emojiFirst: Set<UInt32>) -> String? {
+    let excluded = emojiFirst.filter { UnicodeProperties(Unicode.Scalar($0)!).isEmojiPresentation }.sorted()
+    guard !excluded.isEmpty else { return nil }
+    var ranges: [String] = []
+    var start: UInt32 = 0
+    for value in excluded {
+      if value > start {
+        ranges.append(
+          "U+" + String(start, radix: 16, uppercase: true) + "-" + String(value - 1, radix: 16, uppercase: true))
+      }
+      start = value + 1
+    }
+    ranges.append("U+" + String(start, radix: 16, uppercase: true) + "-10FFFF")
+    return ranges.joined(separator: ",")
   }
 
   /// A string for a CSS `url("…")`: quotes, backslashes and line ends escaped.

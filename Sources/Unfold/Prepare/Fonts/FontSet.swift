@@ -84,7 +84,6 @@ public struct FontSet: Sendable, Hashable {
       let face = $0.face(for: [])
       return !face.bitmapStrikes.isEmpty || face.familyName?.localizedCaseInsensitiveContains("emoji") == true
     }
-    emojiFamilyIsBitmap = emojiFamily.map { !fallbacks[$0].face(for: []).bitmapStrikes.isEmpty } ?? false
     fallbackMaps = fallbackFaces.map { faces in faces.map { ($0.basicPlane, $0.groups) } }
     for (index, face) in [regular, bold, italic, boldItalic, monospace].enumerated() {
       var missing = face.asciiWithoutGlyph
@@ -141,19 +140,16 @@ public struct FontSet: Sendable, Hashable {
 
   /// The index in ``fallbacks`` of the first colour emoji family (a bitmap font, or a family named for emoji).
   private(set) var emojiFamily: Int?
-  /// Whether ``emojiFamily`` is a colour bitmap font (Noto Color Emoji).
-  private(set) var emojiFamilyIsBitmap = false
 
   /// The colour emoji family, for a cluster that starts with a character of emoji presentation (Unicode's
   /// `Emoji_Presentation`: 😀, 🚀, not ☺ or ❤ without U+FE0F) and holds no text presentation selector (U+FE0E),
   /// when that family draws it: readers expect colour, and a page lists that family first for those characters
   /// (`unicode-range`), so every engine draws them there even where an earlier face has an outline (DejaVu Sans
-  /// has 😀; WebKit drew it from the emoji font once another emoji on the page needed that font).
-  ///
-  /// Not for Gecko when the family is a bitmap font: Firefox drops the bitmaps of a downloaded font (its face fails to
-  /// load), so it draws each emoji in the first face of the list that has it, else in the system's emoji font.
+  /// has 😀; WebKit drew it from the emoji font once another emoji on the page needed that font). Every other face
+  /// of the page leaves those characters out of its `unicode-range`, so Gecko, which drops the bitmaps of a
+  /// downloaded font (its face fails to load), draws them in the system's emoji font, in colour.
   func emojiFallback(drawing scalars: some Collection<Unicode.Scalar>, traits: Style.Traits) -> Int? {
-    guard let emojiFamily, !(metrics == .gecko && emojiFamilyIsBitmap), let first = scalars.first,
+    guard let emojiFamily, let first = scalars.first,
       UnicodeProperties(first).isEmojiPresentation,
       !scalars.contains("\u{FE0E}"),
       withFallbackFace(emojiFamily, traits: traits, { FontMeasurer.draws(scalars, $0) })
