@@ -31,7 +31,7 @@ if arguments.first == "--generate", arguments.count == 2, let bytes = Int(argume
 }
 
 // `unfold-bench --profile STAGE`: one stage in a loop, alone, for perf or callgrind (prepare, prepare-px (in DejaVu
-// Sans and the Noto fallbacks, Chromium's breaks), relayout, count (of
+// Sans and the Noto fallbacks, as the engine UNFOLD_PROFILE_ENGINE measures and breaks: blink by default), relayout, count (of
 // lines at a new width), parse, ansi, html: the whole pipeline to an expanded view, collapsed and
 // collapsed-verbatim: to a collapsed terminal view, render-ansi: an expanded truncated text of the prepared document
 // laid out, drawn and rendered by ANSIRenderer.render); UNFOLD_PROFILE_ROUNDS rounds (20 by default) on a document of
@@ -56,12 +56,16 @@ if arguments.first == "--profile", arguments.count == 2 {
   let htmlFonts = arguments[1] == "html" ? try? FontSet.dejaVu(fallbacks: []) : nil
   let pxFonts = arguments[1] == "prepare-px" ? try? FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks()) : nil
   let rounds = environment["UNFOLD_PROFILE_ROUNDS"].flatMap { Int($0) } ?? 20
+  let engine = environment["UNFOLD_PROFILE_ENGINE"].flatMap { BrowserEngine(rawValue: $0) } ?? .blink
   // The stage is chosen once, not per round: comparing the argument with each name was counted in every round.
   let stage: (Int) -> Void =
     switch arguments[1] {
     case "prepare": { _ in _ = PreparedText(text, measurer: TerminalCells()) }
     case "prepare-px":
-      { _ in _ = PreparedText(text, measurer: FontMeasurer(pxFonts!), breaker: .chromium) }
+      { _ in
+        _ = PreparedText(
+          text, measurer: FontMeasurer(pxFonts!, engine: engine), breaker: LineBreaker(rules: .init(engine)))
+      }
     case "relayout": { round in _ = prepared.layout(width: 40 + round % 40) }
     case "count": { round in _ = prepared.lineCount(width: 40 + round % 40) }
     case "ansi": { _ in _ = Paragraph(LocalizedKey(markdown)).ansi(width: 80, colors: .ansi16, state: .expanded) }
@@ -92,7 +96,7 @@ defer { try? FileManager.default.removeItem(at: folder) }
 let tableTime = measure(runs: 1) { _ = TerminalCells.width(of: "中") }
 let peers = Peers(folder: folder)
 
-// UNFOLD_BENCH_TABLES: the tables to print (stages, collapsed, relayout, scripts, comments, memory, slow); all by
+// UNFOLD_BENCH_TABLES: the tables to print (stages, collapsed, relayout, scripts, engines, comments, memory, slow); all by
 // default.
 let tables = ProcessInfo.processInfo.environment["UNFOLD_BENCH_TABLES"].map {
   $0.split(separator: ",").map(String.init)
@@ -217,6 +221,37 @@ if wants("scripts") {
     print(
       relayoutRow(
         script.name, prepared, prepareTime: prepareTime, widths: (240 * px, 400 * px), runs: runs, batch: 100))
+  }
+}
+
+if wants("engines") {
+  // Preparing a comment of about 1,000 characters in a script without spaces between words, under each engine's
+  // profile: Blink and WebKit find words with ICU's dictionaries, Gecko with ICU4X's word models, `any` with both.
+  print("")
+  print("| a comment of 1,000 characters, prepared in fonts | blink | gecko | webkit | any | gecko / blink |")
+  print("| --- | --- | --- | --- | --- | --- |")
+  let fonts = try? FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks())
+  for (index, script) in BenchInputs.scripts.enumerated() where ["Thai", "Burmese"].contains(script.name) {
+    guard let fonts else { break }
+    var markdown = inputs.comment(script: index, bytes: 4_000)
+    markdown = String(markdown.prefix(1_000))
+    let text = MarkdownParser.parse(markdown).text
+    var times: [Double] = []
+    for engine in [BrowserEngine.blink, .gecko, .webkit, .any] {
+      let measurer = FontMeasurer(fonts, engine: engine)
+      let breaker = LineBreaker(rules: .init(engine))
+      var prepared: PreparedText?
+      let batch = 10
+      times.append(
+        measure(runs: 21) {
+          for _ in 0..<batch { prepared = PreparedText(text, measurer: measurer, breaker: breaker) }
+        } / Double(batch))
+      precondition(prepared != nil)
+    }
+    let cells = times.map { String(format: "%.1f µs", $0 * 1e6) }
+    print(
+      "| \(script.name), \(markdown.count) characters | \(cells.joined(separator: " | ")) | "
+        + String(format: "%.2f×", times[1] / times[0]) + " |")
   }
 }
 

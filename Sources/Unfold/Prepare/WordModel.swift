@@ -124,43 +124,55 @@ struct WordModel: Sendable {
     let count = ids.count
     guard count > 0 else { return [] }
     let h = hidden
-    // The backward pass first: its state at each code point, for the forward pass to meet.
-    var backwardStates = [Float](repeating: 0, count: count * h)
-    var state = [Float](repeating: 0, count: h)
-    var cell = [Float](repeating: 0, count: h)
-    var gates = [Float](repeating: 0, count: 4 * h)
-    for i in stride(from: count - 1, through: 0, by: -1) {
-      step(ids[i], backward, state: &state, cell: &cell, gates: &gates)
-      backwardStates.replaceSubrange(i * h..<(i + 1) * h, with: state)
-    }
-    state = [Float](repeating: 0, count: h)
-    cell = [Float](repeating: 0, count: h)
-    var labels: [Label] = []
-    labels.reserveCapacity(count)
-    for i in 0..<count {
-      step(ids[i], forward, state: &state, cell: &cell, gates: &gates)
-      // The scores of B, I, E and S: the forward state's part, the backward state's, the bias (ICU4X's order).
-      var scores: (Float, Float, Float, Float) = (0, 0, 0, 0)
-      timeWeights.withUnsafeBufferPointer { weights in
-        backwardStates.withUnsafeBufferPointer { states in
-          state.withUnsafeBufferPointer { state in
-            func score(_ j: Int) -> Float {
-              let forwardPart = Self.dot(state.baseAddress!, weights.baseAddress! + j * h, h)
-              let backwardPart = Self.dot(states.baseAddress! + i * h, weights.baseAddress! + (4 + j) * h, h)
-              return forwardPart + backwardPart + timeBias[j]
+    // One allocation for the run: the backward pass's state at each code point (for the forward pass to meet),
+    // then the state, the cell and the gates of the pass under way. The weights are read through raw pointers:
+    // an array's accessors in the inner loops cost more than the arithmetic.
+    let scratch = UnsafeMutablePointer<Float>.allocate(capacity: count * h + 6 * h)
+    defer { scratch.deallocate() }
+    scratch.initialize(repeating: 0, count: count * h + 6 * h)
+    let (backwardStates, state, cell, gates) = (
+      scratch, scratch + count * h, scratch + count * h + h, scratch + count * h + 2 * h
+    )
+    return backward.projected.withUnsafeBufferPointer { backwardProjected in
+      backward.recurrent.withUnsafeBufferPointer { backwardRecurrent in
+        forward.projected.withUnsafeBufferPointer { forwardProjected in
+          forward.recurrent.withUnsafeBufferPointer { forwardRecurrent in
+            timeWeights.withUnsafeBufferPointer { weights in
+              for i in stride(from: count - 1, through: 0, by: -1) {
+                Self.step(
+                  ids[i], h, backwardProjected.baseAddress!, backwardRecurrent.baseAddress!, state: state, cell: cell,
+                  gates: gates)
+                (backwardStates + i * h).update(from: state, count: h)
+              }
+              state.update(repeating: 0, count: h)
+              cell.update(repeating: 0, count: h)
+              var labels: [Label] = []
+              labels.reserveCapacity(count)
+              let w = weights.baseAddress!
+              for i in 0..<count {
+                Self.step(
+                  ids[i], h, forwardProjected.baseAddress!, forwardRecurrent.baseAddress!, state: state, cell: cell,
+                  gates: gates)
+                // The scores of B, I, E and S: the forward state's part, the backward state's, the bias (ICU4X's
+                // order).
+                let stateBackward = backwardStates + i * h
+                @inline(__always) func score(_ j: Int) -> Float {
+                  Self.dot(state, w + j * h, h) + Self.dot(stateBackward, w + (4 + j) * h, h) + timeBias[j]
+                }
+                let scores = (score(0), score(1), score(2), score(3))
+                // ICU4X's argmax: the first of the greatest scores.
+                var (label, best) = (Label.begin, scores.0)
+                if scores.1 > best { (label, best) = (.inside, scores.1) }
+                if scores.2 > best { (label, best) = (.end, scores.2) }
+                if scores.3 > best { (label, best) = (.single, scores.3) }
+                labels.append(label)
+              }
+              return labels
             }
-            scores = (score(0), score(1), score(2), score(3))
           }
         }
       }
-      // ICU4X's argmax: the first of the greatest scores.
-      var (label, best) = (Label.begin, scores.0)
-      if scores.1 > best { (label, best) = (.inside, scores.1) }
-      if scores.2 > best { (label, best) = (.end, scores.2) }
-      if scores.3 > best { (label, best) = (.single, scores.3) }
-      labels.append(label)
     }
-    return labels
   }
 
   /// The dot product of `n` floats in ICU4X's order (`unrolled_dot_1`): the tail past the last whole eight summed
@@ -183,22 +195,16 @@ struct WordModel: Sendable {
     return sum + (lanes[0] + lanes[4]) + (lanes[1] + lanes[5]) + (lanes[2] + lanes[6]) + (lanes[3] + lanes[7])
   }
 
-  /// One step of one direction: the state and the cell after the code point of dictionary index `id`.
-  private func step(
-    _ id: Int, _ weights: Direction, state: inout [Float], cell: inout [Float], gates: inout [Float]
+  /// One step of one direction (its `projected` and `recurrent` weights, `h` hidden units): the state and the cell
+  /// after the code point of dictionary index `id`; `gates` is room for 4h floats.
+  @inline(__always)
+  private static func step(
+    _ id: Int, _ h: Int, _ projected: UnsafePointer<Float>, _ recurrent: UnsafePointer<Float>,
+    state: UnsafeMutablePointer<Float>, cell: UnsafeMutablePointer<Float>, gates: UnsafeMutablePointer<Float>
   ) {
-    let h = hidden
-    weights.projected.withUnsafeBufferPointer { projected in
-      weights.recurrent.withUnsafeBufferPointer { recurrent in
-        state.withUnsafeBufferPointer { state in
-          gates.withUnsafeMutableBufferPointer { gates in
-            let base = id * 4 * h
-            for row in 0..<4 * h {
-              gates[row] = projected[base + row] + Self.dot(state.baseAddress!, recurrent.baseAddress! + row * h, h)
-            }
-          }
-        }
-      }
+    let base = projected + id * 4 * h
+    for row in 0..<4 * h {
+      gates[row] = base[row] + dot(state, recurrent + row * h, h)
     }
     for k in 0..<h {
       let inputGate = 1 / (1 + exp(-gates[k]))
