@@ -6,7 +6,7 @@ import Foundation
 
 /// What the fuzzer drives.
 enum FuzzTarget: String, CaseIterable {
-  case markdown, layout, ansi, html, strings, stringsdict, xcstrings, format
+  case markdown, layout, ansi, html, strings, stringsdict, xcstrings, format, segmenter
 
   static let current: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["UNFOLD_FUZZ_TARGET"] ?? ""
@@ -47,6 +47,31 @@ struct Settings {
   var paragraph: Paragraph {
     (isMarkdown ? Paragraph(LocalizedKey(text)) : Paragraph(verbatim: text)).truncation(options)
   }
+}
+
+/// The text of a `segmenter` input: with the first byte even, each further byte is a code point of Thai, Lao,
+/// Burmese or Khmer (its two high bits choose the block, the rest a code point in it, marks and digits
+/// included), or a space, a comma, a Latin letter, a zero width joiner or space, a Tai Tham letter, a
+/// parenthesis; with it odd, the bytes are read as UTF-8.
+func segmenterText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+  guard let first = bytes.first, first & 1 == 0 else { return String(decoding: bytes.dropFirst(), as: UTF8.self) }
+  let blocks: [UInt32] = [0x0E00, 0x0E80, 0x1000, 0x1780]
+  let others: [Unicode.Scalar] = [" ", ",", "a", "\u{200D}", "\u{200B}", "\u{1A20}", "(", ")", "\t", "\u{0301}"]
+  var text = String.UnicodeScalarView()
+  for byte in bytes.dropFirst() {
+    let low = UInt32(byte & 0x3F)
+    if low >= 0x3F - UInt32(others.count) + 1, byte & 0xC0 == 0xC0 {
+      text.append(others[Int(0x3F - low)])
+    } else if let scalar = Unicode.Scalar(blocks[Int(byte >> 6)] + low * 2 + UInt32(first >> 1 & 1)) {
+      text.append(scalar)
+    }
+  }
+  return String(text)
+}
+
+/// Whether `boundaries` ascend strictly within `range`.
+func ascend(_ boundaries: [Int], within range: ClosedRange<Int>) -> Bool {
+  zip(boundaries, boundaries.dropFirst()).allSatisfy { $0 < $1 } && boundaries.allSatisfy(range.contains)
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -96,6 +121,28 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       check(Invariants.htmlViolation(html), settings.text)
       check(Invariants.invalidUTF8(html), settings.text)
     }
+  case .segmenter:
+    // Each segmenter, on the whole text as one run, twice: the same boundaries, ascending, inside the run.
+    let text = segmenterText(bytes)
+    let scalars = Array(text.unicodeScalars)
+    let model = DictionaryBreaks.modelBoundaries(in: scalars)
+    check(model == DictionaryBreaks.modelBoundaries(in: scalars) ? nil : "the word models changed their mind", text)
+    check(ascend(model, within: 1...max(1, scalars.count)) ? nil : "word model boundaries out of order", text)
+    let dictionary = DictionaryBreaks.boundaries(in: scalars)
+    check(dictionary == DictionaryBreaks.boundaries(in: scalars) ? nil : "ICU changed its mind", text)
+    check(ascend(dictionary, within: 0...scalars.count) ? nil : "dictionary boundaries out of order", text)
+    // Each engine's breaks, twice the same; `any` breaks only where all three do.
+    var common: Set<Int>?
+    for rules in [LineBreaker.Rules.chromium, .gecko, .webkit] {
+      let offsets = Set(LineBreaker(rules: rules).allOpportunities(in: text).map(\.offset))
+      let again = Set(LineBreaker(rules: rules).allOpportunities(in: text).map(\.offset))
+      check(offsets == again ? nil : "\(rules) breaks changed", text)
+      common = common.map { $0.intersection(offsets) } ?? offsets
+    }
+    let any = Set(LineBreaker(rules: .anyEngine).allOpportunities(in: text).map(\.offset))
+    check(
+      any.isSubset(of: common ?? []) ? nil : "any breaks where an engine does not: \(any.subtracting(common ?? []))",
+      text)
   case .strings:
     _ = try? Localizations.readStrings(Data(bytes), file: "Fuzz.strings")
   case .stringsdict:
