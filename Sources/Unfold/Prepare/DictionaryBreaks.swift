@@ -49,20 +49,20 @@ enum DictionaryBreaks {
         case .icu4xModels: found = modelBoundaries(in: run)
         case .both: found = Array(Set(boundaries(in: run)).intersection(modelBoundaries(in: run))).sorted()
         }
-        for boundary in found where start + boundary < scalars.count && actions[start + boundary] == .prohibited {
-          // The end of the run: Gecko has already cut its words at spaces (`nsLineBreaker`'s `IsSegmentSpace`).
-          if start + boundary == end {
+        for boundary in found where start + boundary < scalars.count {
+          var at = start + boundary
+          // The end of the run: after the word joiners that follow it (Firefox breaks there, not before them),
+          // unless what follows is one of the characters before which Firefox never breaks there.
+          if at == end {
             guard Self.breaksAtRunEnd else { continue }
-            switch scalars[end].scalar {
-            case " ", "\t", "\r", "\n": continue
-            default: break
-            }
+            while at < scalars.count, Self.joinersAfterRunEnd.contains(scalars[at].scalar.value) { at += 1 }
+            guard at < scalars.count, !Self.noBreakAtRunEndBefore.contains(scalars[at].scalar.value) else { continue }
           }
           // Never before a mark, which every engine keeps in the cluster before it (Gecko's `IsClusterExtender`):
           // a model reads code points, and a dictionary's words may also end before a spacing mark that UAX #29
           // lets start a grapheme cluster (Myanmar's U+102C AA and U+1038 VISARGA: `စက|ား`, `လုံ|း`).
-          if !UnicodeProperties(raw: scalars[start + boundary].properties).isMark {
-            actions[start + boundary] = .allowed
+          if actions[at] == .prohibited, !UnicodeProperties(raw: scalars[at].properties).isMark {
+            actions[at] = .allowed
           }
         }
       }
@@ -74,6 +74,20 @@ enum DictionaryBreaks {
   /// it but a space (`ไทย|,`, `(ไทย|)`, `ไทย|abc`), as the ICU4X of Firefox ESR 153 does. ICU4X has since made the
   /// line breaking rules decide there (its issue #7218); a Firefox with that ICU4X needs `false`.
   static let breaksAtRunEnd = true
+
+  /// The characters before which Firefox ESR 153 does not break at the end of such a run (probed in a box of no
+  /// width: `RunEndBreakTests`): the spaces at which Gecko cuts its words (space, tab, CR, LF, U+1680, U+3000),
+  /// the other line ends (U+0085, U+2028, U+2029), the zero width space and the soft hyphen, where the line breaks
+  /// after it. Before the other spaces (U+00A0, U+2000 to U+200A, U+202F, U+205F), punctuation, letters and digits
+  /// it breaks (`ไทย| abc` with U+2009).
+  static let noBreakAtRunEndBefore: Set<UInt32> = [
+    0x09, 0x0A, 0x0D, 0x20, 0x85, 0xAD, 0x1680, 0x200B, 0x2028, 0x2029, 0x3000,
+  ]
+
+  /// The characters after which, not before, Firefox ESR 153 breaks when they follow such a run: the word joiners
+  /// (U+2060, U+FEFF) and the Mongolian vowel separator (`ไทย⁠|abc`), although UAX #14 forbids a break on either
+  /// side of a word joiner.
+  static let joinersAfterRunEnd: Set<UInt32> = [0x180E, 0x2060, 0xFEFF]
 
   /// The indexes into `scalars` (a run of SA characters) after which ICU4X's line segmenter allows a break, as
   /// Gecko calls it: the word ends of each script's stretch by its model, the end of a stretch without one, and
