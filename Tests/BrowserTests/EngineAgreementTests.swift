@@ -5,9 +5,9 @@ import Unfold
 
 /// Each engine's lines against its profile's, and the `any` fragment in every engine: Chromium (Blink), Firefox ESR
 /// (Gecko) and WebKitGTK (WebKit), with the default font chain (DejaVu Sans and Debian's Noto fonts), on a Latin,
-/// Cyrillic, Greek, Vietnamese and Armenian corpus and a multilingual one (Chinese, Japanese, Korean, Thai, Burmese,
-/// emoji, Arabic, Persian, Urdu, Hebrew, Hindi, Bengali, mixed right-to-left), at 8 widths from 160 to 720 px and
-/// 3 font sizes, expanded and collapsed to 3 lines.
+/// Cyrillic, Greek, Vietnamese and Armenian corpus and a multilingual one (Chinese, Japanese, Korean, Thai, Lao,
+/// Khmer, Burmese, emoji, Arabic, Persian, Urdu, Hebrew, Hindi, Bengali, mixed right-to-left), at 8 widths from 160
+/// to 720 px and 3 font sizes, expanded and collapsed to 3 lines.
 ///
 /// Not serialized: each test has its own browser and font folder.
 @Suite struct EngineAgreementTests {
@@ -20,9 +20,13 @@ import Unfold
 
   /// The languages whose lines a profile does not yet predict, left out of that engine's agreement (their collapsed
   /// views are still checked, and every figure is reported): WebKit's lines differ from its profile's where a style
-  /// changes inside a Thai or Burmese run, and in Devanagari, where WebKit keeps some mark positions to fractions of
-  /// a pixel that the profile rounds (99.2 to 99.8% of all cases agree with these languages counted).
-  static let unmodelled: [BrowserEngine: Set<String>] = [.webkit: ["th", "my", "hi"]]
+  /// changes inside a Thai, Lao, Khmer or Burmese run, and in Devanagari, where WebKit keeps some mark positions to
+  /// fractions of a pixel that the profile rounds (98.8 to 99.85% of all cases agree with these languages counted);
+  /// Blink finds Lao and Khmer words with the dictionaries of the ICU that Chromium bundles (78), the profile with
+  /// the system's (72): 97.7 to 98.5% of all cases agree with them counted (Lao 34 to 39 of 48, Khmer 29 to 37).
+  static let unmodelled: [BrowserEngine: Set<String>] = [
+    .webkit: ["th", "lo", "km", "my", "hi"], .blink: ["lo", "km"],
+  ]
 
   /// The word models that the Gecko profile runs are the installed Firefox's own (read from its `libxul.so` by
   /// `scripts/extract-gecko-word-models.py`): a Firefox with other models fails here, not in a reader's browser.
