@@ -111,29 +111,22 @@ import Unfold
           var fonts = fonts
           fonts.kerningAndLigatures = kerning
           for profile in [engine, .any] {
-            // WebKitGTK lays out a few Thai lines of embedded subsets wider than of the whole files (164 of 171 lines
-            // agree, 2 or 3 collapsed views wrap their toggle, also with `any`): not found yet, so known.
-            let known = engine == .webkit && embedded
-            try withKnownIssue("WebKitGTK: embedded subset fonts", isIntermittent: true) {
-              let result = try LineAgreementTests.agreement(
-                fonts: fonts, fontSource: embedded ? .embedded : source, corpus: corpus, widths: [160, 300, 480],
-                profile: profile, in: browser)
-              let name = kerning ? "kerning and ligatures on" : "embedded subsets"
-              result.report("\(profile) profile in \(engine), \(name)")
-              let counted = result.without(Self.unmodelled[engine] ?? [])
-              let (loaded, toggles, uncut) = (
-                result.fontsLoaded, result.toggleProblems.count, result.uncutTooLong.count
-              )
-              #expect(loaded, "the fonts did not load in \(engine)")
-              #expect(toggles == 0, "collapsed views differ, \(name)")
-              #expect(uncut == 0, "uncut texts take more lines, \(name)")
-              if profile == engine {
-                let (rate, moreLines) = (counted.rate, counted.moreLines)
-                #expect(rate >= 0.995, "\(counted.agree) of \(counted.total), \(name)")
-                #expect(moreLines == 0, "\(engine) drew more lines than its profile predicted, \(name)")
-              }
-            } when: {
-              known
+            let result = try LineAgreementTests.agreement(
+              fonts: fonts, fontSource: embedded ? .embedded : source, corpus: corpus, widths: [160, 300, 480],
+              profile: profile, in: browser)
+            let name = kerning ? "kerning and ligatures on" : "embedded subsets"
+            result.report("\(profile) profile in \(engine), \(name)")
+            let counted = result.without(Self.unmodelled[engine] ?? [])
+            let (loaded, toggles, uncut) = (
+              result.fontsLoaded, result.toggleProblems.count, result.uncutTooLong.count
+            )
+            #expect(loaded, "the fonts did not load in \(engine)")
+            #expect(toggles == 0, "collapsed views differ, \(name)")
+            #expect(uncut == 0, "uncut texts take more lines, \(name)")
+            if profile == engine {
+              let (rate, moreLines) = (counted.rate, counted.moreLines)
+              #expect(rate >= 0.995, "\(counted.agree) of \(counted.total), \(name)")
+              #expect(moreLines == 0, "\(engine) drew more lines than its profile predicted, \(name)")
             }
           }
         }

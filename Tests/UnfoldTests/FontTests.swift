@@ -354,6 +354,23 @@ import Testing
     let emoji = css("Thanks \u{1F44D}\u{1F3FD} for the long post, it is great!")
     #expect(emoji.contains("NotoColorEmoji.ttf") && !emoji.contains("NotoSansCJK"))
   }
+
+  /// An embedded subset keeps what the shaper draws in place of a character, so that words shape in it as in the
+  /// whole file: Thai's and Lao's SARA AM (drawn as NIKHAHIT and SARA AA) and Bengali's two-part vowel signs.
+  @Test(arguments: [
+    ("NotoSansThai-Regular", "น้ำคำกำลัง"), ("NotoSansLao-Regular", "ນ້ຳຄຳ"), ("NotoSansBengali-Regular", "কোলো বৌ"),
+  ])
+  func aSubsetShapesAsTheWholeFont(file: String, word: String) throws {
+    let whole = try FontFace(contentsOf: "/usr/share/fonts/truetype/noto/\(file).ttf")
+    let characters = HTMLRenderer.charactersDrawn(StyledText(plain: word), labels: [])
+    let data = try #require(whole.harfBuzz?.subset(keeping: characters))
+    let subset = try FontFace(data: data, path: "subset.ttf")
+    let scalars = Array(word.unicodeScalars)
+    let shaped = try #require(whole.harfBuzz?.shape(scalars))
+    let shapedInSubset = try #require(subset.harfBuzz?.shape(scalars))
+    #expect(shaped.map(\.advance) == shapedInSubset.map(\.advance))
+    #expect(!shapedInSubset.contains { $0.glyph == 0 }, "the subset draws a missing glyph")
+  }
 }
 
 /// Drawing a line of one style reuses the width the layout computed instead of walking its clusters again, and

@@ -44,14 +44,34 @@ extension HTMLRenderer {
   }
 
   /// The characters an embedded face must keep: those of the text and the labels, the pictures drawn for control
-  /// characters, the space (tabs advance by it) and the hyphens a soft hyphen may show.
-  private static func charactersDrawn(_ text: StyledText, labels: [String]) -> Set<Unicode.Scalar> {
+  /// characters, the space (tabs advance by it), the hyphens a soft hyphen may show, and what a shaper draws in
+  /// place of a character (``shapedAs(_:)``).
+  static func charactersDrawn(_ text: StyledText, labels: [String]) -> Set<Unicode.Scalar> {
     var characters: Set<Unicode.Scalar> = [" ", "-", "\u{2010}"]
-    for scalar in text.string.unicodeScalars { characters.insert(VisibleControls.visible(scalar)) }
+    func add(_ scalar: Unicode.Scalar) {
+      let visible = VisibleControls.visible(scalar)
+      characters.insert(visible)
+      if visible.value >= 0xC0 { characters.formUnion(shapedAs(visible)) }
+    }
+    for scalar in text.string.unicodeScalars { add(scalar) }
     for label in labels {
-      for scalar in label.unicodeScalars { characters.insert(VisibleControls.visible(scalar)) }
+      for scalar in label.unicodeScalars { add(scalar) }
     }
     return characters
+  }
+
+  /// The characters that HarfBuzz may look up in place of `scalar`: its canonical decomposition (a two-part vowel
+  /// sign, `ো` as `ে` and `া`; a letter and its accent), and, for Thai's and Lao's SARA AM, NIKHAHIT and SARA AA,
+  /// which the Thai shaper always draws instead. A subset without them draws the missing glyph, 600 units wide in
+  /// Noto Sans Thai where the whole font's NIKHAHIT has none: WebKitGTK laid such lines out wider.
+  static func shapedAs(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
+    switch scalar.value {
+    case 0x0E33: return ["\u{0E4D}", "\u{0E32}"]
+    case 0x0EB3: return ["\u{0ECD}", "\u{0EB2}"]
+    default:
+      let decomposed = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars
+      return decomposed.count == 1 && decomposed.first == scalar ? [] : Array(decomposed)
+    }
   }
 
   /// The pinned CSS: the fonts the engine measured, and every property that changes line breaking. The fallback
