@@ -34,6 +34,8 @@ struct BreakScanner {
   /// Whether each window's break actions are found (``actions``, ``firstKind``): not for a reader that decides the
   /// few opportunities it needs itself (``CellLineStream``).
   private let findsBreaks: Bool
+  /// Where WebKit's text boxes start, as UTF-8 offsets (empty for the other rules).
+  private let boxStarts: [Int]
   /// The UTF-8 offset where the next window starts.
   private(set) var offset: Int
   /// Code points before `offset` that the next window needs as context (after a safe cut).
@@ -106,12 +108,21 @@ struct BreakScanner {
 
   /// A scanner of `text` from the UTF-8 offset `start`: the start of a line, or where a previous walk
   /// stopped.
-  init(_ text: String, from start: Int, rules: LineBreaker.Rules, findsBreaks: Bool = true) {
+  ///
+  /// `boxStarts`: the UTF-8 offsets where a style starts, ascending, which WebKit's rules (and `any`'s) read as the
+  /// starts of text boxes inside a run of Thai, Lao, Khmer or Burmese (see ``DictionaryBreaks``).
+  init(
+    _ text: String, from start: Int, rules: LineBreaker.Rules, findsBreaks: Bool = true, boxStarts: [Int] = []
+  ) {
     var text = text
     text.makeContiguousUTF8()
     self.text = text
     self.rules = rules
     self.findsBreaks = findsBreaks
+    switch rules {
+    case .webkit, .webkitJapanese, .anyEngine: self.boxStarts = boxStarts
+    case .unicode, .chromium, .gecko: self.boxStarts = []
+    }
     self.offset = start
     // Capacity (not placeholders) for the rest of the text up to twice the first window's length and its
     // context: a comment's buffers are lengthened window by window without being copied to a larger allocation
@@ -314,7 +325,10 @@ struct BreakScanner {
     clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount, cells: ScannedCluster.other)
     if position == bytes.count && inHardBreak { endsWithHardBreak = true }
 
-    if findsBreaks { findBreaks(&scalars, count: scalarCount) }
+    if findsBreaks {
+      let boxes = Self.boxScalars(boxStarts, clusters: clusters, count: clustersMade, scalars: scalars)
+      findBreaks(&scalars, count: scalarCount, boxes: boxes)
+    }
     self.scalarCount = scalarCount
     clusterCount = cut.map { $0 + 1 } ?? clustersMade
     firstKind =
@@ -475,7 +489,7 @@ struct BreakScanner {
   /// The break actions of the window's code points by ``rules``: UAX #14 and the engine's tailoring (for
   /// ``LineBreaker/Rules/anyEngine``, a break where all three engines allow one), then the breaks inside runs of
   /// SA characters: ICU's dictionaries for Blink and WebKit, ICU4X's models for Gecko, both for `any`.
-  private mutating func findBreaks(_ scalars: inout [ScannedScalar], count: Int) {
+  private mutating func findBreaks(_ scalars: inout [ScannedScalar], count: Int, boxes: [Int]) {
     func breaks(
       _ scalars: [ScannedScalar], into actions: inout [UAX14.Action],
       _ tailor: (UnsafeBufferPointer<ScannedScalar>, inout [UAX14.Action]) -> Void
@@ -517,8 +531,28 @@ struct BreakScanner {
       }
     scalars.withUnsafeBufferPointer { scalars in
       DictionaryBreaks.allowWordBreaks(
-        in: UnsafeBufferPointer(rebasing: scalars[..<count]), actions: &actions, by: segmenter)
+        in: UnsafeBufferPointer(rebasing: scalars[..<count]), actions: &actions, by: segmenter, boxes: boxes)
     }
+  }
+
+  /// The indexes in `scalars` of the code points of the window's `count` clusters at which a text box starts
+  /// (`starts`, UTF-8 offsets).
+  private static func boxScalars(
+    _ starts: [Int], clusters: [ScannedCluster], count: Int, scalars: [ScannedScalar]
+  ) -> [Int] {
+    guard !starts.isEmpty, count > 0 else { return [] }
+    let (first, last) = (clusters[0].offset, clusters[count].offset)
+    let inWindow = Set(starts.lazy.filter { $0 > first && $0 < last })
+    guard !inWindow.isEmpty else { return [] }
+    var boxes: [Int] = []
+    for k in 0..<count {
+      var offset = clusters[k].offset
+      for index in clusters[k].scalar..<clusters[k + 1].scalar {
+        if inWindow.contains(offset) { boxes.append(index) }
+        offset += UTF8.width(scalars[index].scalar)
+      }
+    }
+    return boxes
   }
 
   /// Gecko's changes to UAX #14, as measured in Firefox 153 (see ``LineBreaker``): a run of spaces allows a break

@@ -24,9 +24,15 @@ enum DictionaryBreaks {
   /// boundary, in `actions` (one per code point, as ``UAX14`` decides them): UAX #14 leaves these runs to a
   /// dictionary (LB1 resolves SA to AL, so that a run never breaks otherwise). A mandatory break stays, and no
   /// break comes before a mark.
+  ///
+  /// `boxes`, the indexes of `scalars` where a style starts, are WebKit's text boxes: WebKit runs ICU over each box
+  /// alone, with the last two characters before it as context (``boxBoundaries(in:boxes:)``), so that a word of
+  /// the dictionary may not break where a style starts, and the box's own words are found in it alone. For
+  /// ``Segmenter/icuDictionary`` they give WebKit's words; for ``Segmenter/both``, a boundary must also be one of
+  /// them; empty, Blink's, which reads the whole run.
   static func allowWordBreaks(
     in scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, actions: inout [UAX14.Action],
-    by segmenter: Segmenter = .icuDictionary
+    by segmenter: Segmenter = .icuDictionary, boxes: [Int] = []
   ) {
     // Every SA character is at or past U+0E00 (Thai): most characters are told apart by their value alone.
     @inline(__always) func isDictionaryScript(_ index: Int) -> Bool {
@@ -43,11 +49,16 @@ enum DictionaryBreaks {
       while end < scalars.count, isDictionaryScript(end) { end += 1 }
       if end - start > 1 {
         let run = scalars[start..<end].lazy.map(\.scalar)
+        let runBoxes = boxes.filter { $0 > start && $0 < end }.map { $0 - start }
         let found: [Int]
         switch segmenter {
-        case .icuDictionary: found = boundaries(in: run)
+        case .icuDictionary:
+          found = runBoxes.isEmpty ? boundaries(in: run) : boxBoundaries(in: Array(run), boxes: runBoxes)
         case .icu4xModels: found = modelBoundaries(in: run)
-        case .both: found = Array(Set(boundaries(in: run)).intersection(modelBoundaries(in: run))).sorted()
+        case .both:
+          var common = Set(boundaries(in: run)).intersection(modelBoundaries(in: run))
+          if !runBoxes.isEmpty { common.formIntersection(boxBoundaries(in: Array(run), boxes: runBoxes)) }
+          found = common.sorted()
         }
         for boundary in found where start + boundary < scalars.count {
           var at = start + boundary
@@ -108,6 +119,23 @@ enum DictionaryBreaks {
       start = end
     }
     return boundaries
+  }
+
+  /// The indexes into `scalars` (a run of SA characters) before which WebKit allows a line break when styles start
+  /// at `boxes` (indexes inside the run, ascending): each box's words as ICU finds them in the box alone, after
+  /// the two characters before it (WebKit's prior context), and a break where a box starts only if ICU finds one
+  /// there in that context.
+  static func boxBoundaries(in scalars: [Unicode.Scalar], boxes: [Int]) -> [Int] {
+    var found: [Int] = []
+    let starts = [0] + boxes
+    for (index, start) in starts.enumerated() {
+      let end = index + 1 < starts.count ? starts[index + 1] : scalars.count
+      let context = max(0, start - 2)
+      for boundary in boundaries(in: scalars[context..<end]) where context + boundary >= start {
+        if context + boundary > 0 { found.append(context + boundary) }
+      }
+    }
+    return found
   }
 
   /// The indexes into `scalars` (a run of SA characters) before which ICU allows a line break, inside the run.
