@@ -31,8 +31,8 @@ if arguments.first == "--generate", arguments.count == 2, let bytes = Int(argume
 }
 
 // `unfold-bench --profile STAGE`: one stage in a loop, alone, for perf or callgrind (prepare, prepare-px (in DejaVu
-// Sans and the Noto fallbacks, as the engine UNFOLD_PROFILE_ENGINE measures and breaks: blink by default), relayout, count (of
-// lines at a new width), parse, ansi, html: the whole pipeline to an expanded view, collapsed and
+// Sans and the Noto fallbacks, as the engine UNFOLD_PROFILE_ENGINE measures and breaks: blink by default),
+// relayout, count (of lines at a new width), parse, ansi, html: the whole pipeline to an expanded view, collapsed and
 // collapsed-verbatim: to a collapsed terminal view, render-ansi: an expanded truncated text of the prepared document
 // laid out, drawn and rendered by ANSIRenderer.render); UNFOLD_PROFILE_ROUNDS rounds (20 by default) on a document of
 // UNFOLD_PROFILE_BYTES (1 MB by default), or on the text of the file UNFOLD_PROFILE_FILE (as markdown and as verbatim
@@ -96,8 +96,8 @@ defer { try? FileManager.default.removeItem(at: folder) }
 let tableTime = measure(runs: 1) { _ = TerminalCells.width(of: "中") }
 let peers = Peers(folder: folder)
 
-// UNFOLD_BENCH_TABLES: the tables to print (stages, collapsed, relayout, scripts, engines, comments, memory, slow); all by
-// default.
+// UNFOLD_BENCH_TABLES: the tables to print (stages, collapsed, relayout, scripts, engines, comments, memory, slow);
+// all by default.
 let tables = ProcessInfo.processInfo.environment["UNFOLD_BENCH_TABLES"].map {
   $0.split(separator: ",").map(String.init)
 }

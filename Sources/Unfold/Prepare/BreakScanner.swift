@@ -119,10 +119,7 @@ struct BreakScanner {
     self.text = text
     self.rules = rules
     self.findsBreaks = findsBreaks
-    switch rules {
-    case .webkit, .webkitJapanese, .anyEngine: self.boxStarts = boxStarts
-    case .unicode, .chromium, .gecko: self.boxStarts = []
-    }
+    self.boxStarts = Self.readsBoxes(rules) ? boxStarts : []
     self.offset = start
     // Capacity (not placeholders) for the rest of the text up to twice the first window's length and its
     // context: a comment's buffers are lengthened window by window without being copied to a larger allocation
@@ -535,14 +532,29 @@ struct BreakScanner {
     }
   }
 
+  /// Whether `rules` break Thai, Lao, Khmer and Burmese box by box, as WebKit does (`any` too, which breaks only
+  /// where WebKit does): only they need the starts of text boxes.
+  static func readsBoxes(_ rules: LineBreaker.Rules) -> Bool {
+    switch rules {
+    case .webkit, .webkitJapanese, .anyEngine: true
+    case .unicode, .chromium, .gecko: false
+    }
+  }
+
   /// The indexes in `scalars` of the code points of the window's `count` clusters at which a text box starts
-  /// (`starts`, UTF-8 offsets).
+  /// (`starts`, UTF-8 offsets, ascending).
   private static func boxScalars(
     _ starts: [Int], clusters: [ScannedCluster], count: Int, scalars: [ScannedScalar]
   ) -> [Int] {
     guard !starts.isEmpty, count > 0 else { return [] }
     let (first, last) = (clusters[0].offset, clusters[count].offset)
-    let inWindow = Set(starts.lazy.filter { $0 > first && $0 < last })
+    // The starts inside the window, found by bisection: a long text has many, a window few.
+    var (low, high) = (0, starts.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if starts[middle] <= first { low = middle + 1 } else { high = middle }
+    }
+    let inWindow = Set(starts[low...].prefix { $0 < last })
     guard !inWindow.isEmpty else { return [] }
     var boxes: [Int] = []
     for k in 0..<count {

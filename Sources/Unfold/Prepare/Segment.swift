@@ -58,8 +58,8 @@ struct Segmenter: IteratorProtocol {
   init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, from start: Int = 0) {
     self.measurer = measurer
     isLegacyCells = (measurer as? TerminalCells)?.profile == .legacy
-    scanner = BreakScanner(
-      text.string, from: start, rules: breaker.rules, boxStarts: text.runRanges.dropFirst().map(\.0.lowerBound))
+    let boxStarts = BreakScanner.readsBoxes(breaker.rules) ? text.runRanges.dropFirst().map(\.range.lowerBound) : []
+    scanner = BreakScanner(text.string, from: start, rules: breaker.rules, boxStarts: boxStarts)
     runs = RunCursor(text, at: start)
     shaper = WordShaper(text, measurer: measurer)
   }

@@ -48,15 +48,12 @@ extension HTMLRenderer {
   /// place of a character (``shapedAs(_:)``).
   static func charactersDrawn(_ text: StyledText, labels: [String]) -> Set<Unicode.Scalar> {
     var characters: Set<Unicode.Scalar> = [" ", "-", "\u{2010}"]
-    func add(_ scalar: Unicode.Scalar) {
-      let visible = VisibleControls.visible(scalar)
-      characters.insert(visible)
-      if visible.value >= 0xC0 { characters.formUnion(shapedAs(visible)) }
-    }
-    for scalar in text.string.unicodeScalars { add(scalar) }
+    for scalar in text.string.unicodeScalars { characters.insert(VisibleControls.visible(scalar)) }
     for label in labels {
-      for scalar in label.unicodeScalars { add(scalar) }
+      for scalar in label.unicodeScalars { characters.insert(VisibleControls.visible(scalar)) }
     }
+    // Each distinct character once, not each occurrence.
+    for scalar in characters where scalar.value >= 0xC0 { characters.formUnion(shapedAs(scalar)) }
     return characters
   }
 
