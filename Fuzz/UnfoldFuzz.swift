@@ -131,6 +131,21 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let dictionary = DictionaryBreaks.boundaries(in: scalars)
     check(dictionary == DictionaryBreaks.boundaries(in: scalars) ? nil : "ICU changed its mind", text)
     check(ascend(dictionary, within: 0...scalars.count) ? nil : "dictionary boundaries out of order", text)
+    let chromium = DictionaryBreaks.chromiumBoundaries(in: scalars)
+    check(chromium == DictionaryBreaks.chromiumBoundaries(in: scalars) ? nil : "Chromium's changed its mind", text)
+    check(ascend(chromium, within: 1...max(1, scalars.count)) ? nil : "Chromium's boundaries out of order", text)
+    // ICU's engines in Swift, with the system's dictionaries, break each run of SA characters as ICU does.
+    var start = 0
+    while start < scalars.count {
+      var end = start
+      while end < scalars.count, UnicodeProperties(scalars[end]).lineBreak == .sa { end += 1 }
+      if end > start {
+        let run = Array(scalars[start..<end])
+        let swift = WordDictionary.wordEnds(in: run.map(\.value), dictionaries: DictionaryBreaks.systemDictionaries)
+        check(swift == DictionaryBreaks.boundaries(in: run) ? nil : "ICU's engines in Swift differ from ICU", text)
+      }
+      start = end + 1
+    }
     // Each engine's breaks, twice the same; `any` breaks only where all three do.
     var common: Set<Int>?
     for rules in [LineBreaker.Rules.chromium, .gecko, .webkit] {

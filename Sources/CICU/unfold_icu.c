@@ -7,6 +7,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/udata.h>
 
 // Opening an iterator loads and checks its rules (microseconds, a Thai comment's whole preparing several times
 // over): iterators are kept in a small pool, shared by the threads under a lock, and given new text each time.
@@ -58,6 +59,18 @@ int32_t unfold_icu_line_breaks(const uint16_t *text, int32_t length, int32_t *bo
   ubrk_setText(iterator, NULL, 0, &status);
   give_back(iterator);
   return count;
+}
+
+int32_t unfold_icu_dictionary(const char *name, uint8_t *buffer, int32_t capacity) {
+  UErrorCode status = U_ZERO_ERROR;
+  UDataMemory *file = udata_open(U_ICUDATA_NAME U_TREE_SEPARATOR_STRING "brkitr", "dict", name, &status);
+  if (U_FAILURE(status) || !file) return -1;
+  // The dictionary's indexes: the trie's offset, two reserved, the total size, the trie's type, its transform.
+  const int32_t *indexes = (const int32_t *)udata_getMemory(file);
+  int32_t length = indexes[3];
+  if (length > 0 && buffer) memcpy(buffer, indexes, (size_t)(length < capacity ? length : capacity));
+  udata_close(file);
+  return length;
 }
 
 int32_t unfold_icu_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level, uint8_t *levels) {

@@ -9,12 +9,7 @@ import Unfold
 /// Not serialized: each test has its own font folder and Chromium processes, and the suite is the longest, so its
 /// tests share the cores when the others are done.
 @Suite struct FallbackAgreementTests {
-  /// The corpus's languages but those whose words Blink finds with other dictionaries than the profile's
-  /// (`EngineAgreementTests.unmodelled`, which reports their figures).
-  static let languages = FallbackCorpus.languages.filter {
-    !(EngineAgreementTests.unmodelled[.blink] ?? []).contains($0)
-  }
-  static let corpus = FallbackCorpus.paragraphs(perLanguage: 16, languages: languages)
+  static let corpus = FallbackCorpus.paragraphs(perLanguage: 16)
   static let shapingCorpus = FallbackCorpus.paragraphs(perLanguage: 12, languages: FallbackCorpus.shapingLanguages)
   static let widths: [Double] = [160, 200, 240, 300, 360, 480, 600, 720]
 
@@ -76,8 +71,8 @@ import Unfold
   /// says, as with the whole files.
   @Test func embeddedSubsetFontsBreakAsTheWholeFiles() throws {
     let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: FontFamily.notoFallbacks())
-    let languages = Self.languages + FallbackCorpus.shapingLanguages
-    let corpus = FallbackCorpus.paragraphs(perLanguage: 2, languages: languages)
+    let languages = FallbackCorpus.languages + FallbackCorpus.shapingLanguages
+    let corpus = FallbackCorpus.paragraphs(perLanguage: 2)
     var generator = SplitMix64(state: 3)
     let mixed = languages.map { FallbackCorpus.paragraph($0, &generator) }.joined(separator: " ")
     let options = HTMLOptions(fontSource: .embedded)

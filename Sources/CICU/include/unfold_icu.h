@@ -45,3 +45,8 @@ int32_t unfold_icu_is_boundary_neutral(uint32_t code_point);
 
 /// The mirrored form of a code point drawn right to left (`(` for `)`), or the code point itself.
 uint32_t unfold_icu_mirror(uint32_t code_point);
+
+/// Copies the system ICU's word dictionary `name` (`thaidict`, `laodict`, `khmerdict`, `burmesedict`: the data of
+/// `brkitr/<name>.dict` after its header, whose first 32-bit word is the offset of the trie) into `buffer` (room for
+/// `capacity` bytes), up to its length; returns its length, or -1 when ICU has no such dictionary.
+int32_t unfold_icu_dictionary(const char *name, uint8_t *buffer, int32_t capacity);

@@ -523,8 +523,9 @@ struct BreakScanner {
     let segmenter: DictionaryBreaks.Segmenter =
       switch rules {
       case .gecko: .icu4xModels
-      case .anyEngine: .both
-      case .unicode, .chromium, .webkit, .webkitJapanese: .icuDictionary
+      case .anyEngine: .allEngines
+      case .chromium: .chromiumDictionaries
+      case .unicode, .webkit, .webkitJapanese: .icuDictionary
       }
     scalars.withUnsafeBufferPointer { scalars in
       DictionaryBreaks.allowWordBreaks(

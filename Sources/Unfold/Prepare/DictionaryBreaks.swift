@@ -1,23 +1,25 @@
 internal import CICU
 
 /// Where a line may break inside a run of a script written without spaces between words (Line_Break SA: Thai,
-/// Lao, Khmer, Burmese and the Tai scripts): at the word boundaries of ICU's line break iterator, whose
-/// dictionaries are the ones Blink's and WebKit's line breakers use, or of ICU4X's LSTM models, which Gecko's
-/// uses. UAX #14 leaves such runs to a dictionary (LB1 resolves SA to AL, so that without one a run never
-/// breaks).
+/// Lao, Khmer, Burmese and the Tai scripts): at the word boundaries of the system ICU's line break iterator, as
+/// WebKit's line breaker finds them; of Chromium's own ICU's dictionaries (``WordDictionary``), as Blink's does; or
+/// of ICU4X's LSTM models, as Gecko's does. UAX #14 leaves such runs to a dictionary (LB1 resolves SA to AL, so
+/// that without one a run never breaks).
 ///
 /// The only Swift file that calls ICU.
 enum DictionaryBreaks {
   /// Who finds the word boundaries inside a run of SA characters.
   enum Segmenter: Sendable {
-    /// ICU4C's dictionaries, as Blink and WebKit break: boundaries inside the run only.
+    /// The system ICU's dictionaries, as WebKit breaks (and the terminal): boundaries inside the run only.
     case icuDictionary
+    /// Chromium's own ICU's dictionaries and engine thresholds (``chromiumDictionaries``), as Blink breaks.
+    case chromiumDictionaries
     /// ICU4X's LSTM models (``WordModel``), as Gecko breaks: the run is split into scripts, each script's
     /// stretch into the words its model finds (a stretch of a script without a model stays whole), and ICU4X's
     /// line segmenter also allows a break at the end of the run, before whatever follows it (`ไทย|)`).
     case icu4xModels
-    /// A boundary only where both find one, for a fragment that every engine breaks alike.
-    case both
+    /// A boundary only where all three find one, for a fragment that every engine breaks alike.
+    case allEngines
   }
 
   /// Allows a break inside each run of Line_Break SA characters of `scalars` where `segmenter` finds a word
@@ -28,7 +30,7 @@ enum DictionaryBreaks {
   /// `boxes`, the indexes of `scalars` where a style starts, are WebKit's text boxes: WebKit runs ICU over each box
   /// alone, with the last two characters before it as context (``boxBoundaries(in:boxes:)``), so that a word of
   /// the dictionary may not break where a style starts, and the box's own words are found in it alone. For
-  /// ``Segmenter/icuDictionary`` they give WebKit's words; for ``Segmenter/both``, a boundary must also be one of
+  /// ``Segmenter/icuDictionary`` they give WebKit's words; for ``Segmenter/allEngines``, a boundary must also be one of
   /// them; empty, Blink's, which reads the whole run.
   static func allowWordBreaks(
     in scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, actions: inout [UAX14.Action],
@@ -54,9 +56,11 @@ enum DictionaryBreaks {
         switch segmenter {
         case .icuDictionary:
           found = runBoxes.isEmpty ? boundaries(in: run) : boxBoundaries(in: Array(run), boxes: runBoxes)
+        case .chromiumDictionaries: found = chromiumBoundaries(in: run)
         case .icu4xModels: found = modelBoundaries(in: run)
-        case .both:
+        case .allEngines:
           var common = Set(boundaries(in: run)).intersection(modelBoundaries(in: run))
+          common.formIntersection(chromiumBoundaries(in: run))
           if !runBoxes.isEmpty { common.formIntersection(boxBoundaries(in: Array(run), boxes: runBoxes)) }
           found = common.sorted()
         }
@@ -136,6 +140,42 @@ enum DictionaryBreaks {
       }
     }
     return found
+  }
+
+  /// The system ICU's dictionaries, with ICU's engine thresholds, in ``WordDictionary``'s engine: the words that the
+  /// system's line break iterator finds.
+  static let systemDictionaries: [WordDictionary.Script: WordDictionary] = {
+    var dictionaries: [WordDictionary.Script: WordDictionary] = [:]
+    for script in WordDictionary.Script.allCases {
+      let name = script.dictionaryName
+      let length = unfold_icu_dictionary(name, nil, 0)
+      guard length > 0 else { continue }
+      let data = [UInt8](unsafeUninitializedCapacity: Int(length)) { buffer, count in
+        count = Int(max(0, unfold_icu_dictionary(name, buffer.baseAddress, length)))
+      }
+      dictionaries[script] = WordDictionary(script: script, data: data)
+    }
+    return dictionaries
+  }()
+
+  /// Blink's dictionaries: those of Chromium's own ICU (ICU 78 with Chromium's data, an abridged Khmer dictionary
+  /// and ICU 69's Lao one), decoded from ``chromiumDictionaryData`` where they differ from the system's and the
+  /// system's where they do not (`scripts/extract-chromium-dictionaries.py` finds which), with the thresholds of
+  /// Chromium's patch to ICU's Khmer engine for its abridged dictionary (`patches/khmer-dictbe.patch`: a non-word
+  /// joins the word before it when that word has at most 9 code points, unless it shares 5 with a word).
+  static let chromiumDictionaries: [WordDictionary.Script: WordDictionary] = {
+    var dictionaries = systemDictionaries
+    for (script, base64) in chromiumDictionaryData {
+      dictionaries[script] = WordDictionary(script: script, base64: base64)
+    }
+    dictionaries[.khmer]?.rootCombineThreshold = 10
+    dictionaries[.khmer]?.prefixCombineThreshold = 5
+    return dictionaries
+  }()
+
+  /// The indexes into `scalars` (a run of SA characters) before which Blink allows a line break, inside the run.
+  static func chromiumBoundaries(in scalars: some Collection<Unicode.Scalar>) -> [Int] {
+    WordDictionary.wordEnds(in: scalars.map(\.value), dictionaries: chromiumDictionaries)
   }
 
   /// The indexes into `scalars` (a run of SA characters) before which ICU allows a line break, inside the run.

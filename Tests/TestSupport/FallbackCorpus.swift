@@ -1,13 +1,12 @@
-import TestSupport
-
 /// Paragraphs in scripts that DejaVu Sans does not draw, for the browser tests of the font fallback chain:
 /// Chinese, Japanese, Korean, Thai and Burmese (whose words a dictionary finds), Latin with emoji (modifier, ZWJ, flag, keycap and variation sequences), and
 /// Latin mixed with CJK; with inline markdown, links, code and numbers. The words are the project's own.
-enum FallbackCorpus {
-  typealias Generator = SplitMix64
+public enum FallbackCorpus {
+  /// The generator of the corpus.
+  public typealias Generator = SplitMix64
 
   /// Each language's words and what joins them (CJK text has no spaces between words).
-  static let words: [String: (words: [String], separator: String)] = [
+  public static let words: [String: (words: [String], separator: String)] = [
     "zh": (
       [
         "排版", "引擎", "每个", "词语", "只测量", "一次", "然后", "为任何", "宽度", "断行", "读者", "无需", "等待", "预览",
@@ -113,14 +112,15 @@ enum FallbackCorpus {
     ),
   ]
 
-  static let languages = ["zh", "ja", "ko", "th", "lo", "km", "my", "emoji", "mixed"]
+  /// The languages of the corpus: CJK, the four of Line_Break SA, emoji and mixed text.
+  public static let languages = ["zh", "ja", "ko", "th", "lo", "km", "my", "emoji", "mixed"]
 
   /// The languages whose scripts shape words as a whole (joining, conjuncts, marks) or run right to left, and
   /// Vietnamese with its stacked diacritics.
-  static let shapingLanguages = ["ar", "fa", "ur", "he", "hi", "bn", "vi", "rtl-mixed"]
+  public static let shapingLanguages = ["ar", "fa", "ur", "he", "hi", "bn", "vi", "rtl-mixed"]
 
   /// `count` paragraphs per language, each with its language (`und` for the emoji and mixed ones).
-  static func paragraphs(perLanguage count: Int, languages: [String] = languages) -> [(
+  public static func paragraphs(perLanguage count: Int, languages: [String] = languages) -> [(
     language: String, markdown: String
   )] {
     var result: [(language: String, markdown: String)] = []
@@ -134,7 +134,8 @@ enum FallbackCorpus {
     return result
   }
 
-  static func paragraph(_ language: String, _ generator: inout Generator) -> String {
+  /// A paragraph of `language`'s words, some of them styled, linked or code, drawn with `generator`.
+  public static func paragraph(_ language: String, _ generator: inout Generator) -> String {
     guard let (words, separator) = Self.words[language] else { return "" }
     var tokens: [String] = []
     let length = 10 + generator.below(40)
