@@ -57,7 +57,8 @@ enum BrowserPage {
   /// it): the last rect with a width tells the line by its middle (a character drawn in another font
   /// has another top in Gecko), a new line where the middle moves by half a line height or more; whitespace and
   /// combining marks (drawn above or below, so off the middle) and characters with no rect of a width (Gecko's
-  /// inside a shaped cluster, zero-width ones) stay on the line before. `fontsLoaded()`: whether some font face loaded and none failed (a face that draws
+  /// inside a shaped cluster, zero-width ones) stay on the line before; those before the first line (a text that
+  /// starts with spaces, which `pre-wrap` keeps) start it. `fontsLoaded()`: whether some font face loaded and none failed (a face that draws
   /// nothing of the page is never loaded).
   static let measuringFunctions = """
     function linesOf(el){
@@ -78,7 +79,8 @@ enum BrowserPage {
           for(var k=rects.length-1;k>=0;k--){if(rects[k].width>0){r=rects[k];break;}}
           var space=(ch===' '||ch==='\\t'||ch==='\\n'||/^\\p{M}/u.test(ch));
           if(r===null||space){cur=(cur===null?'':cur)+ch;}
-          else if(curTop===null||Math.abs((r.top+r.bottom)/2-curTop)>=half){if(curTop!==null)lines.push(cur);cur=ch;curTop=(r.top+r.bottom)/2;}
+          else if(curTop===null){cur=(cur===null?'':cur)+ch;curTop=(r.top+r.bottom)/2;}
+          else if(Math.abs((r.top+r.bottom)/2-curTop)>=half){lines.push(cur);cur=ch;curTop=(r.top+r.bottom)/2;}
           else{cur+=ch;}
         }
       }
