@@ -144,29 +144,33 @@ enum DictionaryBreaks {
 
   /// The system ICU's dictionaries, with ICU's engine thresholds, in ``WordDictionary``'s engine: the words that the
   /// system's line break iterator finds.
-  static let systemDictionaries: [WordDictionary.Script: WordDictionary] = {
-    var dictionaries: [WordDictionary.Script: WordDictionary] = [:]
-    for script in WordDictionary.Script.allCases {
-      let name = script.dictionaryName
-      let length = unfold_icu_dictionary(name, nil, 0)
-      guard length > 0 else { continue }
-      let data = [UInt8](unsafeUninitializedCapacity: Int(length)) { buffer, count in
-        count = Int(max(0, unfold_icu_dictionary(name, buffer.baseAddress, length)))
-      }
-      dictionaries[script] = WordDictionary(script: script, data: data)
+  static let systemDictionaries: [WordDictionary.Script: WordDictionary] = Dictionary(
+    uniqueKeysWithValues: WordDictionary.Script.allCases.compactMap { script in
+      systemDictionary(script).map { (script, $0) }
+    })
+
+  /// The system ICU's dictionary for `script`, copied out of its data; `nil` when it has none.
+  private static func systemDictionary(_ script: WordDictionary.Script) -> WordDictionary? {
+    let name = script.dictionaryName
+    let length = unfold_icu_dictionary(name, nil, 0)
+    guard length > 0 else { return nil }
+    let data = [UInt8](unsafeUninitializedCapacity: Int(length)) { buffer, count in
+      count = Int(max(0, unfold_icu_dictionary(name, buffer.baseAddress, length)))
     }
-    return dictionaries
-  }()
+    return WordDictionary(script: script, data: data)
+  }
 
   /// Blink's dictionaries: those of Chromium's own ICU (ICU 78 with Chromium's data, an abridged Khmer dictionary
   /// and ICU 69's Lao one), decoded from ``chromiumDictionaryData`` where they differ from the system's and the
-  /// system's where they do not (`scripts/extract-chromium-dictionaries.py` finds which), with the thresholds of
-  /// Chromium's patch to ICU's Khmer engine for its abridged dictionary (`patches/khmer-dictbe.patch`: a non-word
-  /// joins the word before it when that word has at most 9 code points, unless it shares 5 with a word).
+  /// system's where they do not (`scripts/extract-chromium-dictionaries.py` finds which; the system's are read only
+  /// for those), with the thresholds of Chromium's patch to ICU's Khmer engine for its abridged dictionary
+  /// (`patches/khmer-dictbe.patch`: a non-word joins the word before it when that word has at most 9 code points,
+  /// unless it shares 5 with a word).
   static let chromiumDictionaries: [WordDictionary.Script: WordDictionary] = {
-    var dictionaries = systemDictionaries
-    for (script, base64) in chromiumDictionaryData {
-      dictionaries[script] = WordDictionary(script: script, base64: base64)
+    var dictionaries: [WordDictionary.Script: WordDictionary] = [:]
+    for script in WordDictionary.Script.allCases {
+      let chromium = chromiumDictionaryData[script].flatMap { WordDictionary(script: script, base64: $0) }
+      dictionaries[script] = chromium ?? systemDictionary(script)
     }
     dictionaries[.khmer]?.rootCombineThreshold = 10
     dictionaries[.khmer]?.prefixCombineThreshold = 5
