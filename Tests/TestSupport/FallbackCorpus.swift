@@ -153,4 +153,41 @@ public enum FallbackCorpus {
     }
     return tokens.joined(separator: separator)
   }
+
+  /// `count` paragraphs per language in which a third of the words carry a style over part of them (`*head*tail`,
+  /// `head*tail*`, `**head**tail`, `head~~tail~~`, `[head](url)tail`, `head[tail](url)`), cut at a random code point:
+  /// inside a grapheme cluster too, before a mark or inside an emoji sequence, as pasted text has it.
+  public static func insideWordParagraphs(perLanguage count: Int, languages: [String]) -> [(
+    language: String, markdown: String
+  )] {
+    var result: [(language: String, markdown: String)] = []
+    for language in languages {
+      guard let (words, separator) = Self.words[language] else { continue }
+      var generator = Generator(state: UInt64(language.unicodeScalars.reduce(29) { $0 &* 31 &+ $1.value }))
+      for _ in 0..<count {
+        var tokens: [String] = []
+        for _ in 0..<(10 + generator.below(40)) {
+          let word = generator.pick(words)
+          let scalars = Array(word.unicodeScalars)
+          guard scalars.count > 1, generator.below(3) == 0 else {
+            tokens.append(word)
+            continue
+          }
+          let cut = 1 + generator.below(scalars.count - 1)
+          let head = String(String.UnicodeScalarView(scalars[..<cut]))
+          let tail = String(String.UnicodeScalarView(scalars[cut...]))
+          let url = "https://example.com/\(language)/\(generator.below(999))"
+          tokens.append(
+            [
+              "*\(head)*\(tail)", "\(head)*\(tail)*", "**\(head)**\(tail)", "\(head)~~\(tail)~~",
+              "[\(head)](\(url))\(tail)",
+              "\(head)[\(tail)](\(url))",
+            ][generator.below(6)])
+        }
+        let tag = ["emoji", "mixed", "rtl-mixed"].contains(language) ? "und" : language
+        result.append((tag, tokens.joined(separator: separator)))
+      }
+    }
+    return result
+  }
 }

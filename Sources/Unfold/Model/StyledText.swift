@@ -3,6 +3,10 @@
 /// Run lengths are counted in UTF-8 code units and add up to `string.utf8.count`. Adjacent runs never have
 /// equal styles, and no run is empty, so two styled texts that look the same compare equal.
 ///
+/// A run ends at a character (grapheme cluster) boundary: a style that starts or ends inside a cluster
+/// (`*বালত*ি`, emphasis over a letter without its vowel sign) is moved to the cluster's end, so that a cluster
+/// takes the style of its first code point, and is measured, drawn and written in one element, as one piece.
+///
 ///     var builder = StyledText.Builder()
 ///     builder.append("Hello, ")
 ///     builder.append("world", style: Style(.bold))
@@ -30,16 +34,19 @@ public struct StyledText: Hashable, Sendable {
   let runEnds: [Int]
 
   /// Creates a styled text from a string and runs, merging adjacent runs of equal style and dropping empty
-  /// runs.
+  /// runs. A run end inside a character moves to the character's end (the character takes the style of its
+  /// first code point); a run that lies within one character is dropped.
   ///
   /// - Precondition: the run lengths add up to `string.utf8.count`.
   public init(_ string: String, runs: [Run]) {
-    // Runs that need no merging (a builder's) are kept as they are, not copied.
+    // Runs that need no merging and end at characters (a builder's, mostly) are kept as they are, not copied.
     let isMerged = runs.indices.allSatisfy { i in
       runs[i].length > 0 && (i == 0 || runs[i - 1].style != runs[i].style)
     }
-    var merged: [Run] = isMerged ? runs : []
-    if !isMerged {
+    let aligned = Self.endingAtCharacters(runs, in: string)
+    var merged: [Run] = isMerged && aligned == nil ? runs : []
+    if merged.isEmpty {
+      let runs = aligned ?? runs
       merged.reserveCapacity(runs.count)
       for run in runs where run.length > 0 {
         if let last = merged.last, last.style == run.style {
@@ -59,6 +66,73 @@ public struct StyledText: Hashable, Sendable {
       end += run.length
       return end
     }
+  }
+
+  /// The runs with each end inside a character moved to that character's end; `nil` when every run ends at a
+  /// character already.
+  private static func endingAtCharacters(_ runs: [Run], in string: String) -> [Run]? {
+    var contiguous = string
+    let misaligned: Int? = contiguous.withUTF8 { bytes in
+      var end = 0
+      for (index, run) in runs.enumerated().dropLast() {
+        end += run.length
+        guard end > 0, end < bytes.count, !startsCharacterSurely(at: end, in: bytes) else { continue }
+        let position = string.utf8.index(string.utf8.startIndex, offsetBy: end)
+        if position.samePosition(in: string) == nil { return index }
+      }
+      return nil
+    }
+    guard let misaligned else { return nil }
+    let utf8 = string.utf8
+    var result = Array(runs[..<misaligned])
+    var end = result.reduce(0) { $0 + $1.length }
+    var snapped = end
+    for (offset, run) in runs.enumerated().dropFirst(misaligned) {
+      end += run.length
+      var newEnd = end
+      if offset < runs.count - 1, end > 0, end < utf8.count {
+        let position = utf8.index(utf8.startIndex, offsetBy: end)
+        if position.samePosition(in: string) == nil {
+          // The characters from the last end (a character boundary), each walked once, to the one that holds it.
+          var character = utf8.index(utf8.startIndex, offsetBy: snapped)
+          while character < position { character = string.index(after: character) }
+          newEnd = utf8.distance(from: utf8.startIndex, to: character)
+        }
+      }
+      newEnd = max(newEnd, snapped)
+      result.append(Run(length: newEnd - snapped, style: run.style))
+      snapped = newEnd
+    }
+    return result
+  }
+
+  /// Whether a character surely starts at the UTF-8 offset `end` (inside the text, at a code point): the code point
+  /// there extends nothing (below the combining marks, or a CJK letter or punctuation) and the one before it
+  /// prepends to nothing (below the Arabic block, or CJK), and they are not CR LF. Markdown styles end mostly so,
+  /// which spares asking the string, about a hundred instructions.
+  private static func startsCharacterSurely(at end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    func isCJK(_ value: UInt32) -> Bool {
+      switch value {
+      case 0x3001...0x3029, 0x3040...0x3096, 0x30A0...0x30FF, 0x3400...0x9FFF, 0xFF01...0xFF60: return true
+      default: return false
+      }
+    }
+    func value(at position: Int) -> UInt32 {
+      let lead = UInt32(bytes[position])
+      if lead < 0x80 { return lead }
+      var value = lead & (lead < 0xE0 ? 0x1F : lead < 0xF0 ? 0x0F : 0x07)
+      var next = position + 1
+      while next < bytes.count, bytes[next] & 0xC0 == 0x80 {
+        value = value << 6 | UInt32(bytes[next] & 0x3F)
+        next += 1
+      }
+      return value
+    }
+    var start = end - 1
+    while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+    let (before, after) = (value(at: start), value(at: end))
+    if before == 0x0D && after == 0x0A { return false }
+    return (after < 0x300 || isCJK(after)) && (before < 0x600 || isCJK(before))
   }
 
   /// Creates an unstyled text.
