@@ -404,12 +404,17 @@ extension FontMeasurer {
   /// each piece shaped by HarfBuzz with the set's features and the rest of the word as context, each glyph's
   /// advance counted to the cluster of the character it comes from (a ligature's to its first). A piece in a colour
   /// bitmap face, or one HarfBuzz cannot read, is measured cluster by cluster. `clusterStarts` holds each
-  /// cluster's index in `scalars` and one past the last.
-  func shapedAdvances(of scalars: [Unicode.Scalar], clusterStarts: [Int], style: Style) -> [Int] {
+  /// cluster's index in `scalars` and one past the last. `context` holds the code points the word joins on either
+  /// side in another face: Blink shapes with them, as it shapes an element with the text around it.
+  func shapedAdvances(
+    of scalars: [Unicode.Scalar], clusterStarts: [Int], style: Style,
+    context: (before: [UInt32], after: [UInt32]) = ([], [])
+  ) -> [Int] {
     if engine == .any {
       var widest = [Int](repeating: 0, count: clusterStarts.count - 1)
       for measurer in storage.engines {
-        let advances = measurer.shapedAdvances(of: scalars, clusterStarts: clusterStarts, style: style)
+        let advances = measurer.shapedAdvances(
+          of: scalars, clusterStarts: clusterStarts, style: style, context: context)
         for (index, value) in advances.enumerated() {
           widest[index] = max(widest[index], measurer.inPixelFractions(value))
         }
@@ -439,7 +444,13 @@ extension FontMeasurer {
         // a neighbour in another face); Gecko and WebKit shape the run alone.
         let glyphs =
           fonts.metrics == .blink
-          ? harfBuzz.shape(values, range: piece, pinned: !fonts.kerningAndLigatures)
+          ? harfBuzz.shape(
+            context.before + values + context.after,
+            range: piece.lowerBound + context.before.count..<piece.upperBound + context.before.count,
+            pinned: !fonts.kerningAndLigatures
+          ).map {
+            ShapedGlyph(glyph: $0.glyph, advance: $0.advance, cluster: $0.cluster - context.before.count)
+          }
           : harfBuzz.shape(Array(values[piece]), range: 0..<piece.count, pinned: !fonts.kerningAndLigatures).map {
             ShapedGlyph(glyph: $0.glyph, advance: $0.advance, cluster: $0.cluster + piece.lowerBound)
           }

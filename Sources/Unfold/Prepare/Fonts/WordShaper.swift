@@ -8,9 +8,11 @@
 /// then a run of anything but spaces with the spaces after it, shaped with the next character too, so that a
 /// pair kerned across a space (Liberation Sans kerns "A " and " T") is.
 ///
-/// A word never crosses a change of face (bold, italic, code), a tab or a line break; a word longer than
-/// ``cutLength`` bytes is cut before the first base character at or after each multiple of it, so that shaping
-/// stays linear in the text. It is shaped once (``FontMeasurer/shapedAdvances(of:clusterStarts:style:)``) and its
+/// A word never crosses a change of face (bold, italic, code), a tab or a line break, but the letters it would
+/// join across a change of face (up to five a side) go to the shaper as context, which Blink's measure uses. A
+/// word longer than ``cutLength`` bytes is cut before the first base character at or after each multiple of it,
+/// so that shaping stays linear in the text. It is shaped once
+/// (``FontMeasurer/shapedAdvances(of:clusterStarts:style:context:)``) and its
 /// clusters' advances handed out one by one. Whoever asks for a cluster in the middle of a word (a line that
 /// starts inside it) gets the advance from the whole word, so that preparing and drawing agree.
 ///
@@ -120,6 +122,7 @@ struct WordShaper {
   /// Finds the word that holds `offset` and shapes it.
   private mutating func shapeWord(around offset: Int) {
     let (traits, bounds) = traitsAndBounds(at: offset)
+    var context: (before: [UInt32], after: [UInt32]) = ([], [])
     let found: (range: Range<Int>, measured: String, lookahead: String) = text.string.withUTF8Buffer { bytes in
       // The word's start and end, looked for no further than `limits` (whether it goes on past them: the
       // scalars on either side of a limit join).
@@ -182,6 +185,28 @@ struct WordShaper {
       func string(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
       }
+      // The letters on either side that the word would join but for a change of face: context for the shaper.
+      var before: [UInt32] = []
+      var position = lower
+      var next = Self.scalar(at: lower, in: bytes)
+      while position > 0, before.count < 5 {
+        let start = Self.scalarStart(before: position, in: bytes)
+        let scalar = Self.scalar(at: start, in: bytes)
+        guard joins(scalar, next) else { break }
+        before.insert(scalar.value, at: 0)
+        (position, next) = (start, scalar)
+      }
+      var after: [UInt32] = []
+      position = end
+      var last = previous
+      while position < bytes.count, after.count < 5 {
+        let scalar = Self.scalar(at: position, in: bytes)
+        guard joins(last, scalar) else { break }
+        after.append(scalar.value)
+        last = scalar
+        position += Self.length(at: position, in: bytes)
+      }
+      context = (before, after)
       return (lower..<upper, string(lower..<upper), string(upper..<end))
     }
     word = found.range
@@ -205,7 +230,8 @@ struct WordShaper {
       scalars.append(contentsOf: found.lookahead.unicodeScalars)
     }
     clusterStarts.append(scalars.count)
-    let shaped = measurer.shapedAdvances(of: scalars, clusterStarts: clusterStarts, style: Style(traits))
+    let shaped = measurer.shapedAdvances(
+      of: scalars, clusterStarts: clusterStarts, style: Style(traits), context: context)
     advances = Array(shaped.prefix(starts.count))
   }
 
