@@ -72,38 +72,29 @@ public struct StyledText: Hashable, Sendable {
   /// character already.
   private static func endingAtCharacters(_ runs: [Run], in string: String) -> [Run]? {
     var contiguous = string
-    let misaligned: Int? = contiguous.withUTF8 { bytes in
-      var end = 0
-      for (index, run) in runs.enumerated().dropLast() {
+    return contiguous.withUTF8 { bytes in
+      let utf8 = string.utf8
+      var moved: [Run]?  // made at the first end that moves: the runs before it stay as they are
+      var (end, snapped) = (0, 0)
+      for (index, run) in runs.enumerated() {
         end += run.length
-        guard end > 0, end < bytes.count, !startsCharacterSurely(at: end, in: bytes) else { continue }
-        let position = string.utf8.index(string.utf8.startIndex, offsetBy: end)
-        if position.samePosition(in: string) == nil { return index }
-      }
-      return nil
-    }
-    guard let misaligned else { return nil }
-    let utf8 = string.utf8
-    var result = Array(runs[..<misaligned])
-    var end = result.reduce(0) { $0 + $1.length }
-    var snapped = end
-    for (offset, run) in runs.enumerated().dropFirst(misaligned) {
-      end += run.length
-      var newEnd = end
-      if offset < runs.count - 1, end > 0, end < utf8.count {
-        let position = utf8.index(utf8.startIndex, offsetBy: end)
-        if position.samePosition(in: string) == nil {
-          // The characters from the last end (a character boundary), each walked once, to the one that holds it.
-          var character = utf8.index(utf8.startIndex, offsetBy: snapped)
-          while character < position { character = string.index(after: character) }
-          newEnd = utf8.distance(from: utf8.startIndex, to: character)
+        var newEnd = end
+        if index < runs.count - 1, end > 0, end < bytes.count, !startsCharacterSurely(at: end, in: bytes) {
+          let position = utf8.index(utf8.startIndex, offsetBy: end)
+          if position.samePosition(in: string) == nil {
+            // The characters from the last end (a character boundary), each walked once, to the one that holds it.
+            var character = utf8.index(utf8.startIndex, offsetBy: snapped)
+            while character < position { character = string.index(after: character) }
+            newEnd = utf8.distance(from: utf8.startIndex, to: character)
+          }
         }
+        newEnd = max(newEnd, snapped)
+        if moved == nil, newEnd != end { moved = Array(runs[..<index]) }
+        moved?.append(Run(length: newEnd - snapped, style: run.style))
+        snapped = newEnd
       }
-      newEnd = max(newEnd, snapped)
-      result.append(Run(length: newEnd - snapped, style: run.style))
-      snapped = newEnd
+      return moved
     }
-    return result
   }
 
   /// Whether a character surely starts at the UTF-8 offset `end` (inside the text, at a code point): the code point
@@ -117,20 +108,10 @@ public struct StyledText: Hashable, Sendable {
       default: return false
       }
     }
-    func value(at position: Int) -> UInt32 {
-      let lead = UInt32(bytes[position])
-      if lead < 0x80 { return lead }
-      var value = lead & (lead < 0xE0 ? 0x1F : lead < 0xF0 ? 0x0F : 0x07)
-      var next = position + 1
-      while next < bytes.count, bytes[next] & 0xC0 == 0x80 {
-        value = value << 6 | UInt32(bytes[next] & 0x3F)
-        next += 1
-      }
-      return value
-    }
+    guard bytes[end] & 0xC0 != 0x80 else { return false }  // a caller's run end inside a code point
     var start = end - 1
     while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-    let (before, after) = (value(at: start), value(at: end))
+    let (before, after) = (bytes.decodeScalar(at: start).value, bytes.decodeScalar(at: end).value)
     if before == 0x0D && after == 0x0A { return false }
     return (after < 0x300 || isCJK(after)) && (before < 0x600 || isCJK(before))
   }

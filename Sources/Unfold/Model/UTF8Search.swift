@@ -30,6 +30,23 @@ extension StringProtocol {
 }
 
 extension UnsafeBufferPointer<UInt8> {
+  /// The code point that starts at `position` of valid UTF-8, and its length in bytes.
+  @inline(__always)
+  func decodeScalar(at position: Int) -> (value: UInt32, length: Int) {
+    let byte = self[position]
+    if byte < 0x80 { return (UInt32(byte), 1) }
+    if byte < 0xE0 { return (UInt32(byte & 0x1F) << 6 | UInt32(self[position + 1] & 0x3F), 2) }
+    if byte < 0xF0 {
+      return (
+        UInt32(byte & 0x0F) << 12 | UInt32(self[position + 1] & 0x3F) << 6 | UInt32(self[position + 2] & 0x3F), 3
+      )
+    }
+    return (
+      UInt32(byte & 0x07) << 18 | UInt32(self[position + 1] & 0x3F) << 12 | UInt32(self[position + 2] & 0x3F) << 6
+        | UInt32(self[position + 3] & 0x3F), 4
+    )
+  }
+
   /// Whether these bytes, cut from valid UTF-8, are valid themselves: the first starts a code point and the
   /// last code point is whole (its lead byte is followed by as many bytes as it announces). Constant time: it
   /// reads the first byte and at most the last four. What lets the engine's outputs and parsed texts, pieced

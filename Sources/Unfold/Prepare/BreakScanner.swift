@@ -270,7 +270,7 @@ struct BreakScanner {
                 continue
               }
             }
-            let (value, length) = GraphemeReader.decode(bytes, at: position)
+            let (value, length) = bytes.decodeScalar(at: position)
             let raw = value < 0x800 ? tables.lookUp(belowU0800: value) : tables.lookUp(value)
             if graphemes.startsCluster(
               value, isSimple: UnicodeProperties.isGraphemeSimple(raw, value), raw: raw, recognizer: &recognizer)

@@ -277,7 +277,9 @@ struct GraphemeReader {
       while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
       return start
     }
-    func isSimple(at position: Int) -> Bool { UnicodeProperties.isGraphemeSimple(decode(bytes, at: position).value) }
+    func isSimple(at position: Int) -> Bool {
+      UnicodeProperties.isGraphemeSimple(bytes.decodeScalar(at: position).value)
+    }
     var later = codePointStart(before: offset)
     var laterIsSimple = isSimple(at: later)
     if laterIsSimple && isSimple(at: offset) { return true }
@@ -313,7 +315,7 @@ struct GraphemeReader {
   static func appendUTF16(of bytes: UnsafeBufferPointer<UInt8>, to units: inout [UInt16], offsets: inout [Int]) {
     var offset = 0
     while offset < bytes.count {
-      let (value, length) = decode(bytes, at: offset)
+      let (value, length) = bytes.decodeScalar(at: offset)
       if value < 0x1_0000 {
         units.append(UInt16(value))
         offsets.append(offset)
@@ -327,22 +329,6 @@ struct GraphemeReader {
     }
   }
 
-  /// The code point that starts at `position` of valid UTF-8, and its length in bytes.
-  @inline(__always)
-  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (value: UInt32, length: Int) {
-    let byte = bytes[position]
-    if byte < 0x80 { return (UInt32(byte), 1) }
-    if byte < 0xE0 { return (UInt32(byte & 0x1F) << 6 | UInt32(bytes[position + 1] & 0x3F), 2) }
-    if byte < 0xF0 {
-      return (
-        UInt32(byte & 0x0F) << 12 | UInt32(bytes[position + 1] & 0x3F) << 6 | UInt32(bytes[position + 2] & 0x3F), 3
-      )
-    }
-    return (
-      UInt32(byte & 0x07) << 18 | UInt32(bytes[position + 1] & 0x3F) << 12 | UInt32(bytes[position + 2] & 0x3F) << 6
-        | UInt32(bytes[position + 3] & 0x3F), 4
-    )
-  }
 }
 
 /// A ``GraphemeReader``'s state but its recognizer, which a loop keeps apart (``BreakScanner``): the recognizer
@@ -516,7 +502,7 @@ struct GraphemeState {
     _ bytes: UnsafeBufferPointer<UInt8>, at position: Int, tables: UnicodeTables.Decoded,
     recognizer: inout Unicode._CharacterRecognizer
   ) -> (value: UInt32, length: Int, startsCluster: Bool) {
-    let (value, length) = GraphemeReader.decode(bytes, at: position)
+    let (value, length) = bytes.decodeScalar(at: position)
     let raw = value < 0x80 ? 0 : value < 0x800 ? tables.lookUp(belowU0800: value) : tables.lookUp(value)
     let isSimple = UnicodeProperties.isGraphemeSimple(raw, value)
     return (value, length, startsCluster(value, isSimple: isSimple, raw: raw, recognizer: &recognizer))

@@ -483,7 +483,7 @@ enum VisualOrder {
       var start = bytes.count - 1
       while start > 0, bytes.count - start < 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
       guard start >= 0 else { return false }
-      let (value, _) = GraphemeReader.decode(UnsafeBufferPointer(rebasing: bytes[start...]), at: 0)
+      let (value, _) = UnsafeBufferPointer(rebasing: bytes[start...]).decodeScalar(at: 0)
       return unfold_icu_is_boundary_neutral(value) != 0
     }
 
@@ -565,7 +565,7 @@ enum VisualOrder {
     var mirrors = false
     var index = 0
     while index < piece.count {
-      let (value, length) = GraphemeReader.decode(piece, at: index)
+      let (value, length) = piece.decodeScalar(at: index)
       let raw = value < 0x80 ? 0 : UnicodeTables.lookUp(value)
       if UnicodeProperties.isGraphemeSimple(raw, value) {
         starts.append(index)
@@ -585,7 +585,7 @@ enum VisualOrder {
       for start in starts.reversed() {
         var at = start
         while at < end {
-          let (value, length) = GraphemeReader.decode(piece, at: at)
+          let (value, length) = piece.decodeScalar(at: at)
           appendMirrored(value, to: &output)
           at += length
         }

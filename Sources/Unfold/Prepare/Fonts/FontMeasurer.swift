@@ -352,7 +352,7 @@ public struct FontMeasurer: TextMeasurer {
           if byte == 0x0A { paragraph = position }
           continue
         }
-        let (value, length) = GraphemeReader.decode(bytes, at: position)
+        let (value, length) = bytes.decodeScalar(at: position)
         if lacksGlyph(Unicode.Scalar(validUTF8: value), traits: traits) { return paragraph }
         position += length
       }

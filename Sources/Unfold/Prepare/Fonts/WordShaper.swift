@@ -281,11 +281,11 @@ struct WordShaper {
 
   /// The UTF-8 length of the code point that starts at `offset`.
   private static func length(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    GraphemeReader.decode(bytes, at: offset).length
+    bytes.decodeScalar(at: offset).length
   }
 
   /// The code point that starts at `offset`.
   private static func scalar(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar {
-    Unicode.Scalar(validUTF8: GraphemeReader.decode(bytes, at: offset).value)
+    Unicode.Scalar(validUTF8: bytes.decodeScalar(at: offset).value)
   }
 }
