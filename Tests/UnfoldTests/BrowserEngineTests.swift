@@ -107,6 +107,45 @@ import Testing
     #expect(Self.breaks("ᨠᩅ᩠ᨾᩯᨷ", .gecko) == "×ᨠ×ᩅ᩠×ᨾᩯ×ᨷ÷\n")
   }
 
+  /// WebKit finds a text box's words in the box alone, and breaks where a box starts only if ICU does after the
+  /// last two characters of the box before (WebKitGTK breaks `เห็นติ[ดกัน]ก[ด]*น้*ำน้ำคำ` as `เห็น|ติดกันกดน้ำ|น้ำคำ`,
+  /// where the whole run breaks at every word).
+  @Test func webKitFindsWordsBoxByBox() {
+    let boxes = ["เห็นติ", "ดกัน", "ก", "ด", "น้", "ำน้ำคำ"]
+    let scalars = Array(boxes.joined().unicodeScalars)
+    var starts: [Int] = []
+    for box in boxes.dropLast() { starts.append((starts.last ?? 0) + box.unicodeScalars.count) }
+    let expected = ["เห็น", "เห็นติดกันกดน้ำ"].map(\.unicodeScalars.count)
+    #expect(DictionaryBreaks.boxBoundaries(in: scalars, boxes: starts) == expected)
+    #expect(DictionaryBreaks.boundaries(in: scalars).count == 5)
+  }
+
+  /// WebKit shapes each element's part of a word alone (an Arabic word's letters do not join across a link), and
+  /// keeps to a fraction of a pixel what shaping adds in its complex path (a Devanagari half form), as WebKitGTK
+  /// lays them out; Blink and Gecko shape across elements of one face.
+  @Test func webKitShapesEachElementAlone() throws {
+    let fallbacks = FontFamily.notoFallbacks()
+    try #require(fallbacks.count >= 3, "Debian's Noto fonts are missing: run scripts/install-dependencies")
+    let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: fallbacks)
+    func width(_ markdown: String, _ engine: BrowserEngine) -> Double {
+      let text = TextSource(LocalizedKey(markdown)).resolve().text
+      let measurer = FontMeasurer(fonts, engine: engine)
+      let laid = Truncator.truncate(
+        text, measurer: measurer, breaker: LineBreaker(rules: .init(engine)), width: measurer.layoutWidth(pixels: 1000),
+        state: .expanded)
+      return Double(laid.lines.first?.width ?? 0) / Double(measurer.unitsPerPixel)
+    }
+    #expect(width("المعاينة", .webkit) == 49)
+    #expect(width("[المعاي](https://example.com)نة", .webkit) == 57)
+    #expect(width("~~المعاي~~نة", .webkit) == 57)
+    for engine in [BrowserEngine.blink, .gecko] {
+      #expect(width("[المعاي](https://example.com)نة", engine) == width("المعاينة", engine))
+    }
+    // Hinted advances 11, 6 and 8 px; the half form of ब is 49 units narrower, 0.784 px.
+    #expect(abs(width("शब्द", .webkit) - 24.216) < 0.0001)
+    #expect(abs(width("पंक्तियाँ", .webkit) - 43.832) < 0.0001)
+  }
+
   /// Each style is a family of its own, so that no engine draws a style's missing glyph from another style's face;
   /// an emoji of emoji presentation is drawn first in the emoji family, listed first for exactly its characters.
   @Test func thePageChoosesTheMeasuredFace() throws {

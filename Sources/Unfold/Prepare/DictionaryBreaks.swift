@@ -126,17 +126,20 @@ enum DictionaryBreaks {
   }
 
   /// The indexes into `scalars` (a run of SA characters) before which WebKit allows a line break when styles start
-  /// at `boxes` (indexes inside the run, ascending): each box's words as ICU finds them in the box alone, after
-  /// the two characters before it (WebKit's prior context), and a break where a box starts only if ICU finds one
-  /// there in that context.
+  /// at `boxes` (indexes inside the run, ascending). WebKit finds a box's words with ICU over the box alone, and
+  /// allows a break where a box starts only if ICU finds one there over the box after the last two characters of
+  /// the box before it (`TextUtil::mayBreakInBetween`'s prior context).
   static func boxBoundaries(in scalars: [Unicode.Scalar], boxes: [Int]) -> [Int] {
     var found: [Int] = []
     let starts = [0] + boxes
     for (index, start) in starts.enumerated() {
       let end = index + 1 < starts.count ? starts[index + 1] : scalars.count
-      let context = max(0, start - 2)
-      for boundary in boundaries(in: scalars[context..<end]) where context + boundary >= start {
-        if context + boundary > 0 { found.append(context + boundary) }
+      if start > 0 {
+        let context = max(starts[index - 1], start - 2)
+        if boundaries(in: scalars[context..<end]).contains(start - context) { found.append(start) }
+      }
+      for boundary in boundaries(in: scalars[start..<end]) where boundary > 0 && start + boundary < end {
+        found.append(start + boundary)
       }
     }
     return found

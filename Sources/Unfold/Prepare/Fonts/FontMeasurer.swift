@@ -219,7 +219,10 @@ public struct FontMeasurer: TextMeasurer {
             ? metrics.scaleBitmap(Int(strike.advances[$1.glyph]), ppem: strike.ppem, size: size) : 0)
       }
     }
-    return glyphs.reduce(0) { $0 + metrics.scale($1.advance, glyph: $1.glyph, in: face, size: size) }
+    let complex = metrics == .webkit && GlyphMetrics.webKitMeasuresComplex(scalars)
+    return glyphs.reduce(0) {
+      $0 + metrics.scale($1.advance, glyph: $1.glyph, in: face, size: size, complex: complex)
+    }
   }
 
   /// Whether a line of inline items fits `width`, by the engine's rule (see the type's documentation).
@@ -406,15 +409,18 @@ extension FontMeasurer {
   /// bitmap face, or one HarfBuzz cannot read, is measured cluster by cluster. `clusterStarts` holds each
   /// cluster's index in `scalars` and one past the last. `context` holds the code points the word joins on either
   /// side in another face: Blink shapes with them, as it shapes an element with the text around it.
+  /// `elementStarts` holds the indexes of the clusters where an element starts (a style changes in one face):
+  /// WebKit shapes each element's text alone, so its pieces end there too. WebKit keeps what shaping adds to an
+  /// advance to a fraction of a pixel when it measures the word in its complex path.
   func shapedAdvances(
     of scalars: [Unicode.Scalar], clusterStarts: [Int], style: Style,
-    context: (before: [UInt32], after: [UInt32]) = ([], [])
+    context: (before: [UInt32], after: [UInt32]) = ([], []), elementStarts: [Int] = []
   ) -> [Int] {
     if engine == .any {
       var widest = [Int](repeating: 0, count: clusterStarts.count - 1)
       for measurer in storage.engines {
         let advances = measurer.shapedAdvances(
-          of: scalars, clusterStarts: clusterStarts, style: style, context: context)
+          of: scalars, clusterStarts: clusterStarts, style: style, context: context, elementStarts: elementStarts)
         for (index, value) in advances.enumerated() {
           widest[index] = max(widest[index], measurer.inPixelFractions(value))
         }
@@ -432,11 +438,16 @@ extension FontMeasurer {
           fonts.fallback(drawing: scalars[clusterStarts[index]..<clusterStarts[index + 1]], traits: style.traits) ?? -1
       }
     }
+    let complex = fonts.metrics == .webkit && GlyphMetrics.webKitMeasuresComplex(scalars)
+    // WebKit shapes each element's text alone: a word's piece also ends where an element starts.
+    var pieceEnds = fonts.metrics == .webkit ? elementStarts[...] : []
     var advances = [Int](repeating: 0, count: count)
     var first = 0
     while first < count {
+      while let next = pieceEnds.first, next <= first { pieceEnds.removeFirst() }
+      let limit = pieceEnds.first ?? count
       var end = first + 1
-      while end < count, faces[end] == faces[first] { end += 1 }
+      while end < limit, faces[end] == faces[first] { end += 1 }
       let piece = clusterStarts[first]..<clusterStarts[end]
       func shape(_ face: borrowing FontFace) -> (glyphs: [ShapedGlyph], face: FontFace)? {
         guard face.bitmapStrikes.isEmpty, let harfBuzz = face.harfBuzz else { return nil }
@@ -468,7 +479,8 @@ extension FontMeasurer {
             let middle = (cluster + upper + 1) / 2
             if clusterStarts[middle] <= glyph.cluster { cluster = middle } else { upper = middle - 1 }
           }
-          advances[cluster] += fonts.metrics.scale(glyph.advance, glyph: glyph.glyph, in: shaped.face, size: fonts.size)
+          advances[cluster] += fonts.metrics.scale(
+            glyph.advance, glyph: glyph.glyph, in: shaped.face, size: fonts.size, complex: complex)
         }
       } else {
         for index in first..<end {

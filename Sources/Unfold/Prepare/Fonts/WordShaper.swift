@@ -9,7 +9,8 @@
 /// pair kerned across a space (Liberation Sans kerns "A " and " T") is.
 ///
 /// A word never crosses a change of face (bold, italic, code), a tab or a line break, but the letters it would
-/// join across a change of face (up to five a side) go to the shaper as context, which Blink's measure uses. A
+/// join across a change of face (up to five a side) go to the shaper as context, which Blink's measure uses; and
+/// where an element starts inside it (a link, struck text), WebKit's measure shapes each part alone. A
 /// word longer than ``cutLength`` bytes is cut before the first base character at or after each multiple of it,
 /// so that shaping stays linear in the text. It is shaped once
 /// (``FontMeasurer/shapedAdvances(of:clusterStarts:style:context:)``) and its
@@ -218,8 +219,15 @@ struct WordShaper {
     }
     var scalars: [Unicode.Scalar] = []
     var clusterStarts: [Int] = []
+    var elementStarts: [Int] = []
+    let ends = text.runEnds
+    var run = ends.isEmpty ? 0 : text.runIndex(containing: word.lowerBound)
     var position = word.lowerBound
     for cluster in found.measured {
+      if run < ends.count, position >= ends[run] {
+        while run < ends.count, position >= ends[run] { run += 1 }
+        elementStarts.append(starts.count)
+      }
       starts.append(position)
       clusterStarts.append(scalars.count)
       scalars.append(contentsOf: cluster.unicodeScalars)
@@ -231,12 +239,12 @@ struct WordShaper {
     }
     clusterStarts.append(scalars.count)
     let shaped = measurer.shapedAdvances(
-      of: scalars, clusterStarts: clusterStarts, style: Style(traits), context: context)
+      of: scalars, clusterStarts: clusterStarts, style: Style(traits), context: context, elementStarts: elementStarts)
     advances = Array(shaped.prefix(starts.count))
   }
 
   /// The traits of the run that holds `offset`, and the UTF-8 range of the neighbouring runs drawn in the same face
-  /// (the browser shapes across elements of one font: a link or struck text inside a word is shaped with it).
+  /// (Blink and Gecko shape across elements of one font: a link or struck text inside a word is shaped with it).
   private func traitsAndBounds(at offset: Int) -> (Style.Traits, Range<Int>) {
     let ends = text.runEnds
     guard !ends.isEmpty else { return ([], 0..<text.string.utf8.count) }
