@@ -18,12 +18,6 @@ import Unfold
     + FallbackCorpus.paragraphs(perLanguage: 6)
     + FallbackCorpus.paragraphs(perLanguage: 5, languages: FallbackCorpus.shapingLanguages)
 
-  /// The languages whose lines a profile does not yet predict, left out of that engine's agreement (their collapsed
-  /// views are still checked, and every figure is reported): WebKit's scan for break opportunities compares a
-  /// character with a stale one after it skips ahead to ICU's next boundary, so that it does not break where ICU
-  /// does between a Burmese section mark and an asterisk after one (`ဘာသာ*၊*မြန်မာ`); the profile breaks there.
-  static let unmodelled: [BrowserEngine: Set<String>] = [.webkit: ["my"]]
-
   /// The word models that the Gecko profile runs are the installed Firefox's own (read from its `libxul.so` by
   /// `scripts/extract-gecko-word-models.py`): a Firefox with other models fails here, not in a reader's browser.
   @Test func geckoWordModelsAreFirefoxs() throws {
@@ -87,10 +81,9 @@ import Unfold
   @Test(arguments: BrowserEngine.engines)
   func eachEngineBreaksWhereItsProfileSays(_ engine: BrowserEngine) throws {
     try Self.expectAgreement(of: engine, in: engine) { size, result in
-      let counted = result.without(Self.unmodelled[engine] ?? [])
-      let (total, rate, moreLines) = (result.total, counted.rate, counted.moreLines)
+      let (total, rate, moreLines) = (result.total, result.rate, result.moreLines)
       #expect(total == Self.corpus.count * Self.widths.count)
-      #expect(rate >= 0.995, "\(counted.agree) of \(counted.total) at \(size) px")
+      #expect(rate >= 0.995, "\(result.agree) of \(result.total) at \(size) px")
       #expect(moreLines == 0, "\(engine) drew more lines than its profile predicted at \(size) px")
     }
   }
@@ -149,7 +142,6 @@ import Unfold
               profile: profile, in: browser)
             let name = kerning ? "kerning and ligatures on" : "embedded subsets"
             result.report("\(profile) profile in \(engine), \(name)")
-            let counted = result.without(Self.unmodelled[engine] ?? [])
             let (loaded, toggles, uncut) = (
               result.fontsLoaded, result.toggleProblems.count, result.uncutTooLong.count
             )
@@ -157,8 +149,8 @@ import Unfold
             #expect(toggles == 0, "collapsed views differ, \(name)")
             #expect(uncut == 0, "uncut texts take more lines, \(name)")
             if profile == engine {
-              let (rate, moreLines) = (counted.rate, counted.moreLines)
-              #expect(rate >= 0.995, "\(counted.agree) of \(counted.total), \(name)")
+              let (rate, moreLines) = (result.rate, result.moreLines)
+              #expect(rate >= 0.995, "\(result.agree) of \(result.total), \(name)")
               #expect(moreLines == 0, "\(engine) drew more lines than its profile predicted, \(name)")
             }
           }

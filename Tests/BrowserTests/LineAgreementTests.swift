@@ -104,21 +104,6 @@ import Unfold
     var languages: [String: (agree: Int, total: Int)] = [:]
     var rate: Double { total == 0 ? 0 : Double(agree) / Double(total) }
 
-    /// The figures without the languages in `left`: their cases neither count nor fail (see
-    /// `EngineAgreementTests.unmodelled`).
-    func without(_ left: Set<String>) -> Agreement {
-      var result = self
-      for language in left {
-        guard let counts = languages[language] else { continue }
-        result.agree -= counts.agree
-        result.total -= counts.total
-        result.languages[language] = nil
-      }
-      result.disagreements = disagreements.filter { line in !left.contains { line.hasPrefix("[\($0)]") } }
-      result.moreLines = result.disagreements.count { $0.contains("(more lines)") }
-      return result
-    }
-
     mutating func merge(_ other: Agreement) {
       fontsLoaded = fontsLoaded && other.fontsLoaded
       agree += other.agree

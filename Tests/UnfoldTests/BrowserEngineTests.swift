@@ -120,6 +120,18 @@ import Testing
     #expect(DictionaryBreaks.boundaries(in: scalars).count == 5)
   }
 
+  /// WebKit's scan skips ahead to ICU's next boundary and compares the character it stops at with the one it
+  /// asked ICU at: between `၊` and `*` it compares two asterisks, so it takes no break where ICU has one
+  /// (WebKitGTK keeps `ဘာသာ*၊*မြန်မာ` whole); `any` breaks only where WebKit does.
+  @Test func webKitsScanComparesAStaleCharacter() {
+    let text = "ဘာသာ*၊*မြန်မာ"
+    #expect(Self.breaks(text, .chromium).contains("၊÷*"))
+    #expect(Self.breaks(text, .webkit).contains("၊×*"))
+    #expect(Self.breaks(text, .anyEngine).contains("၊×*"))
+    // With no stale character to compare (a letter before the mark), WebKit breaks where ICU does.
+    #expect(Self.breaks("ဘာသာ၊*မြန်မာ", .webkit) == Self.breaks("ဘာသာ၊*မြန်မာ", .chromium))
+  }
+
   /// WebKit shapes each element's part of a word alone (an Arabic word's letters do not join across a link), and
   /// keeps to a fraction of a pixel what shaping adds in its complex path (a Devanagari half form), as WebKitGTK
   /// lays them out; Blink and Gecko shape across elements of one face.

@@ -528,8 +528,14 @@ struct BreakScanner {
       case .unicode, .webkit, .webkitJapanese: .icuDictionary
       }
     scalars.withUnsafeBufferPointer { scalars in
-      DictionaryBreaks.allowWordBreaks(
-        in: UnsafeBufferPointer(rebasing: scalars[..<count]), actions: &actions, by: segmenter, boxes: boxes)
+      let window = UnsafeBufferPointer(rebasing: scalars[..<count])
+      DictionaryBreaks.allowWordBreaks(in: window, actions: &actions, by: segmenter, boxes: boxes)
+      // WebKit's scan takes no break where it compares a stale character (`any` breaks only where WebKit does).
+      switch rules {
+      case .webkit, .webkitJapanese, .anyEngine:
+        WebKitBreakScan.apply(window, actions: &actions, boxes: boxes, onlyRemoving: rules == .anyEngine)
+      case .unicode, .gecko, .chromium: break
+      }
     }
   }
 
@@ -628,6 +634,11 @@ struct BreakScanner {
   }
 
   private static func isTableASCII(_ scalar: Unicode.Scalar) -> Bool { (0x21...0x7F).contains(scalar.value) }
+
+  /// Whether Blink's table breaks between two printable ASCII characters.
+  static func asciiPairBreaks(_ previous: UInt32, _ current: UInt32) -> Bool {
+    asciiBreakPairs[Int(previous) << 7 | Int(current)]
+  }
 
   private static func isASCIIAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
     ("0"..."9").contains(scalar) || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
