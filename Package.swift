@@ -26,7 +26,8 @@ let package = Package(
       pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
     ),
-    // Debian's ICU 72, behind one C file. Only Prepare/DictionaryBreaks.swift imports it.
+    // Debian's ICU 72, behind one C file: dictionary words and bidi levels. scripts/check-dependencies.py lists the
+    // Swift files that may import it.
     .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
     .target(name: "Unfold", dependencies: ["CCmarkGFM", "CHarfBuzz", "CFreeType", "CICU"]),
     .executableTarget(name: "unfold", dependencies: ["Unfold"]),

@@ -4,8 +4,10 @@
     Model  ->  Source  ->  Parse  ->  Prepare  ->  Layout  ->  Truncate  ->  Render  ->  Paragraph  ->  Checks
 
 A file may name the types of its own folder and of the folders before it, never of one after it (Model holds the
-values every stage shares). Type names are read from the top-level declarations; comments are left out. Prints
-each name a file takes from a later folder, and exits 1 if there is one.
+values every stage shares). Type names are read from the top-level declarations; comments are left out. A C
+library's module is imported only by the files that `C_IMPORTERS` lists for it, so that its C stays behind them.
+Prints each name a file takes from a later folder and each import of a C module by another file, and exits 1 if
+there is one.
 """
 import os
 import re
@@ -13,6 +15,15 @@ import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "Unfold")
 ORDER = ["Model", "Source", "Parse", "Prepare", "Layout", "Truncate", "Render", "Paragraph", "Checks"]
+# Each C library's module, and the files (under Sources/Unfold) that may import it.
+C_IMPORTERS = {
+    "CCmarkGFM": ["Parse/MarkdownParser.swift"],
+    "CHarfBuzz": ["Prepare/Fonts/HarfBuzzFont.swift"],
+    "CFreeType": ["Prepare/Fonts/FreeTypeFont.swift"],
+    # Dictionary words; the bidi levels of the HTML's items and of the terminal's lines.
+    "CICU": ["Prepare/DictionaryBreaks.swift", "Layout/ItemBreaks.swift", "Render/VisualOrder.swift"],
+}
+C_IMPORT = re.compile(r"^(?:@_implementationOnly |internal |public |package |private |fileprivate )*import\s+(C\w+)", re.M)
 DECLARATION = re.compile(
     r"^(?:public |package |private |fileprivate |internal |final |indirect )*"
     r"(?:struct|enum|class|protocol|typealias|actor)\s+([A-Z]\w*)",
@@ -39,6 +50,11 @@ def main():
                         owner.setdefault(match.group(1), folder)
     problems = 0
     for folder, path, text in files:
+        for match in C_IMPORT.finditer(text):
+            module = match.group(1)
+            if path not in C_IMPORTERS.get(module, []):
+                print(f"Sources/Unfold/{path}: imports {module}, which only {C_IMPORTERS.get(module, [])} may import")
+                problems += 1
         code = re.sub(r"//.*", "", text)
         for name, other in sorted(owner.items()):
             if ORDER.index(other) > ORDER.index(folder) and re.search(r"\b" + name + r"\b", code):
