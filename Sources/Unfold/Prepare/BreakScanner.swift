@@ -606,7 +606,7 @@ struct BreakScanner {
     for i in 1..<max(1, scalars.count) where actions[i] != .mandatory && scalars[i - 1].scalar == "-" {
       let current = scalars[i].scalar
       switch current {
-      case "!", "$", ")", "/", ":", ";", "?", "]", "}": actions[i] = .allowed
+      case _ where webKitBreaksAfterHyphen.contains(current): actions[i] = .allowed
       default:
         let letter = UnicodeProperties(raw: scalars[i].properties).resolvedLineBreak == .al
         if (0xA0...0xFF).contains(current.value) && letter
@@ -634,6 +634,9 @@ struct BreakScanner {
   }
 
   private static func isTableASCII(_ scalar: Unicode.Scalar) -> Bool { (0x21...0x7F).contains(scalar.value) }
+
+  /// The characters before which WebKit breaks after `-`, where Blink's table does not.
+  static let webKitBreaksAfterHyphen: Set<Unicode.Scalar> = ["!", "$", ")", "/", ":", ";", "?", "]", "}"]
 
   /// Whether Blink's table breaks between two printable ASCII characters.
   static func asciiPairBreaks(_ previous: UInt32, _ current: UInt32) -> Bool {

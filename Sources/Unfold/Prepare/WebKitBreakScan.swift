@@ -145,7 +145,9 @@ enum WebKitBreakScan {
   /// nine more after `-` (see `BreakScanner`'s WebKit tailoring).
   private static func pairBreaks(_ before: UInt32, _ after: UInt32) -> Bool {
     guard before <= 0x7F, after <= 0x7F else { return false }
-    if before == 0x2D, "!$)/:;?]}".unicodeScalars.contains(where: { $0.value == after }) { return true }
+    if before == 0x2D, let scalar = Unicode.Scalar(after), BreakScanner.webKitBreaksAfterHyphen.contains(scalar) {
+      return true
+    }
     return BreakScanner.asciiPairBreaks(before, after)
   }
 
