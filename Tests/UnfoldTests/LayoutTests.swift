@@ -101,7 +101,7 @@ import Testing
     }
   }
 
-  /// The lines of a text of plain paragraphs, counted three paragraphs at a time (`PlainRuns.countLines`, each of
+  /// The lines of a text of plain paragraphs, counted three paragraphs at a time (`RunningSums.countLines`, each of
   /// the three taking the next paragraph when its own is done, then the last two or one), are a fresh layout's:
   /// random texts of one to a dozen paragraphs of random lengths, empty ones among them, a newline at the end or
   /// not, wide characters and marks, at widths from one cell up, with no limit and with limits above and below the
@@ -113,7 +113,7 @@ import Testing
     var countedPastPadding = 0
     var countedWithLoneParagraphs = 0  // counted so, with paragraphs of one segment among them
     var loneTooWide = 0  // a paragraph of one segment wider than the line, the others' segments not
-    var countedInNarrowSums = 0
+    var countedInCompactSums = 0
     let edges = [
       "a", "a\n", "a\n\n", "\n", "\n\n", "\na", "a\nb", "a\nb\n", "a b\n\nc d\n\n", "a\n\n\nb c d e",
       "a b\n\nlongerword", "longerword\na b c\n\nd e",
@@ -129,8 +129,8 @@ import Testing
       if round >= edges.count, random.below(4) == 0 { string += "\n" }
       let text = StyledText(plain: string)
       let prepared = PreparedText(text)
-      // The same text counted in sums of 8 bytes with gaps (`PlainRuns.contentEnds`), as a text too wide for those
-      // of 4 (`PlainRuns.countSums`) is.
+      // The same text counted in sums of 8 bytes with gaps (`RunningSums.contentEnds`), as a text too wide for those
+      // of 4 (`RunningSums.countSums`) is.
       let wide = PreparedText(text, measurer: TerminalCells(), breaker: .unicode, narrowSums: false)
       // Each hard break starts a paragraph: the last segment has none, even after a newline.
       #expect(prepared.segments.last?.isMandatoryBreak != true, "\(string.debugDescription)")
@@ -145,26 +145,26 @@ import Testing
             "\(string.debugDescription) at \(width), limit \(limit)")
           #expect(wide.lineCount(width: width, lineLimit: limit) == min(lines, limit + 1))
         }
-        if !prepared.plainRuns.countSums.isEmpty, prepared.plainRuns.breaks.isEmpty,
-          prepared.plainRuns.contentWidths.allSatisfy({ $0 <= width })
+        if !prepared.runningSums.countSums.isEmpty, prepared.runningSums.breaks.isEmpty,
+          prepared.runningSums.contentWidths.allSatisfy({ $0 <= width })
         {
-          countedInNarrowSums += 1
+          countedInCompactSums += 1
         }
-        if prepared.plainRuns.breaks.isEmpty, prepared.plainRuns.contentWidths.allSatisfy({ $0 <= width }) {
+        if prepared.runningSums.breaks.isEmpty, prepared.runningSums.contentWidths.allSatisfy({ $0 <= width }) {
           countedByParagraphs += 1
-          if width >> prepared.plainRuns.widthShift > PlainRuns.indexPadding { countedPastPadding += 1 }
-          if prepared.longParagraphs.indices.count <= prepared.plainRuns.hardBreaks.count {
+          if width >> prepared.runningSums.widthShift > RunningSums.indexPadding { countedPastPadding += 1 }
+          if prepared.longParagraphs.indices.count <= prepared.runningSums.hardBreaks.count {
             countedWithLoneParagraphs += 1
           }
         }
         let long = prepared.longParagraphs
-        if prepared.plainRuns.breaks.isEmpty, long.widestAlone > width,
+        if prepared.runningSums.breaks.isEmpty, long.widestAlone > width,
           long.indices.allSatisfy({ paragraph in
-            let first = paragraph == 0 ? 0 : prepared.plainRuns.hardBreaks[paragraph - 1] + 1
+            let first = paragraph == 0 ? 0 : prepared.runningSums.hardBreaks[paragraph - 1] + 1
             let last =
-              paragraph < prepared.plainRuns.hardBreaks.count
-              ? prepared.plainRuns.hardBreaks[paragraph] : prepared.segments.count - 1
-            return prepared.plainRuns.contentWidths[first...last].allSatisfy { $0 <= width }
+              paragraph < prepared.runningSums.hardBreaks.count
+              ? prepared.runningSums.hardBreaks[paragraph] : prepared.segments.count - 1
+            return prepared.runningSums.contentWidths[first...last].allSatisfy { $0 <= width }
           })
         {
           loneTooWide += 1
@@ -175,14 +175,14 @@ import Testing
     #expect(countedPastPadding > 300)
     #expect(countedWithLoneParagraphs > 1_000)
     #expect(loneTooWide >= 10)
-    #expect(countedInNarrowSums > 1_000)
+    #expect(countedInCompactSums > 1_000)
   }
 
-  /// A long text, counted three paragraphs at a time in sums of 4 bytes (`PlainRuns.countSums`), each chain taking
+  /// A long text, counted three paragraphs at a time in sums of 4 bytes (`RunningSums.countSums`), each chain taking
   /// the next paragraph with no branch: its counts are a fresh layout's, for texts of 20,000 segments of random
   /// paragraphs with runs of empty lines between them (where a line's guess may lie paragraphs away), wide characters
   /// and marks, at widths from one cell up, with limits, in the sums of 4 bytes and in those of 8.
-  @Test func linesCountedInNarrowSumsAreTheLayoutsLines() {
+  @Test func linesCountedInCompactSumsAreTheLayoutsLines() {
     let words = ["word", "a", "longerword", "中文", "。", "😀", "e\u{301}", "x,", "(y)"]
     var random = SplitMix64(state: 23)
     // The last round's words are all "a", so that lines of one cell fit every segment.
@@ -203,7 +203,7 @@ import Testing
       let text = StyledText(plain: string)
       let prepared = PreparedText(text)
       let wide = PreparedText(text, measurer: TerminalCells(), breaker: .unicode, narrowSums: false)
-      #expect(!prepared.plainRuns.countSums.isEmpty)
+      #expect(!prepared.runningSums.countSums.isEmpty)
       #expect(prepared.longParagraphs.indices.count > 100)
       for width in [1, 2, 5, 13, 40, 89, 600] {
         let lines = LineLayout(text, width: width).lines.count
@@ -229,8 +229,8 @@ import Testing
     let text = StyledText(plain: string)
     let narrow = PreparedText(text)
     let wide = PreparedText(text, measurer: TerminalCells(), breaker: .unicode, narrowSums: false)
-    #expect(!narrow.plainRuns.countSums.isEmpty)
-    #expect(3 >> narrow.plainRuns.widthShift == 0)  // a line of 3 cells is narrower than a cell
+    #expect(!narrow.runningSums.countSums.isEmpty)
+    #expect(3 >> narrow.runningSums.widthShift == 0)  // a line of 3 cells is narrower than a cell
     for width in [3, 4, 5, 7] {
       let lines = LineLayout(text, width: width).lines.count
       #expect(narrow.lineCount(width: width) == lines, "at \(width)")
@@ -242,7 +242,7 @@ import Testing
   /// and a word alone are counted as a line each, at widths that their segment fits.
   @Test func paragraphsOfOneSegmentAreCountedAlone() {
     let prepared = PreparedText(StyledText(plain: "a b\n\ncc\n\nd e f"))
-    #expect(prepared.plainRuns.hardBreaks == [1, 2, 3, 4])
+    #expect(prepared.runningSums.hardBreaks == [1, 2, 3, 4])
     #expect(prepared.longParagraphs.indices == [0, 4])
     #expect(prepared.longParagraphs.widestAlone == 2)
     #expect(prepared.lineCount(width: 1) == 9)  // "cc" is broken in two
@@ -271,7 +271,7 @@ import Testing
       for _ in 0..<(1 + random.below(60)) { string += random.pick(pieces) }
       let text = StyledText(plain: string)
       for width in [1, 2, 5, 9, 16, 33, 80, 500] {
-        guard ReferenceLayout.lines(text, width: width) != nil else { continue }
+        guard ReferenceLayout.lines(text, width: LineWidth(width)) != nil else { continue }
         modelled += 1
         let violation = Invariants.referenceViolation(text, width: width)
         #expect(violation == nil, "\(string.debugDescription): \(violation ?? "")")
@@ -282,8 +282,8 @@ import Testing
 
   /// The reference leaves out what it does not model: soft hyphens.
   @Test func theReferenceModelsNoSoftHyphen() {
-    #expect(ReferenceLayout.lines(StyledText(plain: "soft\u{AD}ly wrapped"), width: 5) == nil)
-    #expect(ReferenceLayout.lines(StyledText(plain: "a b"), width: 1)?.map(\.range) == [0..<2, 2..<3])
+    #expect(ReferenceLayout.lines(StyledText(plain: "soft\u{AD}ly wrapped"), width: LineWidth(5)) == nil)
+    #expect(ReferenceLayout.lines(StyledText(plain: "a b"), width: LineWidth(1))?.map(\.range) == [0..<2, 2..<3])
   }
 
   /// A prepared text's layout (most segments placed by a few additions, break offsets read from the prepared
@@ -308,7 +308,7 @@ import Testing
       ] {
         let prepared = PreparedText(text, measurer: measurer, breaker: breaker)
         // The last two widths are wider than the running sums' gaps at hard breaks can end (segment by segment).
-        for width in [1, 3, 7, 12, 20, 41, 90].map({ $0 * unit }) + [PlainRuns.widestLine, Int.max / 4] {
+        for width in [1, 3, 7, 12, 20, 41, 90].map({ $0 * unit }) + [RunningSums.widestLine, Int.max / 4] {
           // 25 and 49 stop the relayout's loop just after it flushed its buffer of 24 lines.
           for limit in [nil, 1, 3, 8, 25, 49] as [Int?] {
             let violation = Invariants.relayoutViolation(prepared, width: width, lineLimit: limit)
@@ -319,7 +319,7 @@ import Testing
     }
   }
 
-  /// A streamed layout (an expanded view's: each window of the segmenter placed by `LineFitter.addAll`, the
+  /// A streamed layout (an expanded view's: each window of the segmenter placed by `SegmentFitter.addAll`, the
   /// common case in a loop of its own) has the lines of a fresh layout that keeps its break offsets (placed segment
   /// by segment, by `add`), across windows: long random texts of paragraphs with tabs, soft hyphens, leading
   /// spaces, empty lines, long words and wide characters, in cells and in a font.
@@ -339,7 +339,7 @@ import Testing
         (FontMeasurer(fonts), .chromium, FontMeasurer.unitsPerPixel * 8),
       ] {
         for width in [1, 9, 40] {
-          var stream = LineStream(text, measurer: measurer, breaker: breaker, width: width * unit)
+          var stream = SegmentStream(text, measurer: measurer, breaker: breaker, width: LineWidth(width * unit))
           var streamed: [LineLayout.Line] = []
           while let line = stream.next() { streamed.append(line) }
           let fresh = LineLayout(text, measurer: measurer, breaker: breaker, width: width * unit).lines
@@ -380,12 +380,12 @@ import Testing
     texts.append(String(repeating: "x", count: 9_000) + " y")
     for string in texts {
       let text = StyledText(plain: string)
-      #expect(CellLineStream.applies(to: text, measurer: measurer, breaker: .unicode))
+      #expect(CellStream.applies(to: text, measurer: measurer, breaker: .unicode))
       for width in [1, 2, 3, 7, 12, 40, 80, 5_000] {
-        var general = LineStream(text, measurer: measurer, breaker: .unicode, width: width)
+        var general = SegmentStream(text, measurer: measurer, breaker: .unicode, width: LineWidth(width))
         var expected: [LineLayout.Line] = []
         while let line = general.next() { expected.append(line) }
-        var lazy = CellLineStream(text, measurer: measurer, breaker: .unicode, width: width)
+        var lazy = CellStream(text, measurer: measurer, breaker: .unicode, width: LineWidth(width))
         var lines: [LineLayout.Line] = []
         while let line = lazy.next() { lines.append(line) }
         guard lines != expected else { continue }
@@ -403,12 +403,12 @@ import Testing
       }
     }
     // Not for tabs, soft hyphens, another profile or other rules (U+00ED ends with the byte of U+00AD).
-    #expect(CellLineStream.applies(to: StyledText(plain: "sí"), measurer: measurer, breaker: .unicode))
-    #expect(!CellLineStream.applies(to: StyledText(plain: "soft\u{AD}ly"), measurer: measurer, breaker: .unicode))
-    #expect(!CellLineStream.applies(to: StyledText(plain: "a\tb"), measurer: measurer, breaker: .unicode))
-    #expect(!CellLineStream.applies(to: StyledText(plain: "ab"), measurer: measurer, breaker: .chromium))
+    #expect(CellStream.applies(to: StyledText(plain: "sí"), measurer: measurer, breaker: .unicode))
+    #expect(!CellStream.applies(to: StyledText(plain: "soft\u{AD}ly"), measurer: measurer, breaker: .unicode))
+    #expect(!CellStream.applies(to: StyledText(plain: "a\tb"), measurer: measurer, breaker: .unicode))
+    #expect(!CellStream.applies(to: StyledText(plain: "ab"), measurer: measurer, breaker: .chromium))
     #expect(
-      !CellLineStream.applies(to: StyledText(plain: "ab"), measurer: TerminalCells(profile: .modern), breaker: .unicode)
+      !CellStream.applies(to: StyledText(plain: "ab"), measurer: TerminalCells(profile: .modern), breaker: .unicode)
     )
   }
 
@@ -426,7 +426,7 @@ import Testing
         (TerminalCells() as any TextMeasurer, 1), (FontMeasurer(fonts), FontMeasurer.unitsPerPixel * 8),
       ] {
         for breaker in [LineBreaker.chromium, .unicode] {
-          var stream = LineStream(text, measurer: measurer, breaker: breaker, width: 40 * unit)
+          var stream = SegmentStream(text, measurer: measurer, breaker: breaker, width: LineWidth(40 * unit))
           var streamed: [LineLayout.Line] = []
           while let line = stream.next() { streamed.append(line) }
           let fresh = LineLayout(text, measurer: measurer, breaker: breaker, width: 40 * unit).lines
@@ -447,7 +447,7 @@ import Testing
           start: 0, contentEnd: 1, spaceEnd: 1, end: 1, contentWidth: random.below(5), spaceWidth: random.below(3),
           hasTab: false, isMandatoryBreak: false, endsWithSoftHyphen: false)
       }
-      let runs = PlainRuns(segments, narrowSums: true)
+      let runs = RunningSums(segments, narrowSums: true)
       let start = random.below(segments.count + 1)
       let end = start + random.below(segments.count - start + 1)
       let guess = start + random.below(40) - 5
@@ -476,7 +476,7 @@ import Testing
           spaceWidth: random.below(mixed ? 2 : 3), hasTab: false, isMandatoryBreak: random.below(12) == 0,
           endsWithSoftHyphen: false)
       }
-      let runs = PlainRuns(segments, narrowSums: true)
+      let runs = RunningSums(segments, narrowSums: true)
       let first = random.below(segments.count)
       let end = first + 1 + random.below(segments.count - first)
       let limit = runs.contentEnds[first] + (round % 5 == 0 ? runs.totalWidth : random.below(60))

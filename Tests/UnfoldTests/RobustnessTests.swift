@@ -132,9 +132,10 @@ import Testing
       let measurer = TerminalCells()
       let context = LineLayout(
         text: styled, measurer: measurer, breaker: .unicode, width: width, lines: [], isComplete: true)
-      func lines() -> UncutLines<LineStream> {
-        UncutLines(
-          LineStream(styled, measurer: measurer, breaker: .unicode, width: width), drawer: LineDrawer(layout: context),
+      func lines() -> WholeTextLines<SegmentStream> {
+        WholeTextLines(
+          SegmentStream(styled, measurer: measurer, breaker: .unicode, width: LineWidth(width)),
+          drawer: LineDrawer(layout: context),
           options: options, state: .expanded)
       }
       var counting = lines()
@@ -168,9 +169,9 @@ import Testing
           let width = 6 + Int(random.next() % 50)
           let context = LineLayout(
             text: styled, measurer: measurer, breaker: .unicode, width: width, lines: [], isComplete: true)
-          func lines() -> UncutLines<LineStream> {
-            UncutLines(
-              LineStream(styled, measurer: measurer, breaker: .unicode, width: width),
+          func lines() -> WholeTextLines<SegmentStream> {
+            WholeTextLines(
+              SegmentStream(styled, measurer: measurer, breaker: .unicode, width: LineWidth(width)),
               drawer: LineDrawer(layout: context), options: TruncationOptions(), state: .expanded)
           }
           let renderer = ANSIRenderer(colors: .ansi256)

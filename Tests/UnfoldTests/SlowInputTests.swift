@@ -69,7 +69,7 @@ import Testing
   ])
   func theLazyStreamStaysLinearWithoutPlacesToStart(_ unit: String, _ width: Int) {
     func layOut(_ text: StyledText) {
-      var lines = CellLineStream(text, measurer: TerminalCells(), breaker: .unicode, width: width)
+      var lines = CellStream(text, measurer: TerminalCells(), breaker: .unicode, width: LineWidth(width))
       while lines.next() != nil {}
     }
     let small = StyledText(plain: String(repeating: unit, count: 12_000 / unit.unicodeScalars.count))

@@ -30,7 +30,7 @@ enum Invariants {
   /// reference models.
   static func referenceViolation(_ text: StyledText, width: Int) -> String? {
     let measurer = TerminalCells()
-    guard let expected = ReferenceLayout.lines(text, measurer: measurer, width: width) else { return nil }
+    guard let expected = ReferenceLayout.lines(text, measurer: measurer, width: LineWidth(width)) else { return nil }
     func differs(_ lines: [LineLayout.Line], _ fitter: String) -> String? {
       guard lines != expected else { return nil }
       let index = lines.indices.first { $0 >= expected.count || lines[$0] != expected[$0] } ?? lines.count
@@ -53,8 +53,8 @@ enum Invariants {
     guard counted == expected.count else {
       return "a count of lines at width \(width) is \(counted), the reference's \(expected.count)"
     }
-    if CellLineStream.applies(to: text, measurer: measurer, breaker: .unicode) {
-      var stream = CellLineStream(text, measurer: measurer, breaker: .unicode, width: width)
+    if CellStream.applies(to: text, measurer: measurer, breaker: .unicode) {
+      var stream = CellStream(text, measurer: measurer, breaker: .unicode, width: LineWidth(width))
       var streamed: [LineLayout.Line] = []
       while let line = stream.next() { streamed.append(line) }
       if let violation = differs(streamed, "the lazy stream") { return violation }
@@ -62,13 +62,13 @@ enum Invariants {
     return nil
   }
 
-  /// The lazy stream of an expanded terminal view (``CellLineStream``, which decides opportunities only where a line
-  /// ends) has the lines of the general stream (``LineStream``, which decides every one), for a text it applies to.
+  /// The lazy stream of an expanded terminal view (``CellStream``, which decides opportunities only where a line
+  /// ends) has the lines of the general stream (``SegmentStream``, which decides every one), for a text it applies to.
   static func lazyStreamViolation(_ text: StyledText, width: Int) -> String? {
     let measurer = TerminalCells()
-    guard CellLineStream.applies(to: text, measurer: measurer, breaker: .unicode) else { return nil }
-    var general = LineStream(text, measurer: measurer, breaker: .unicode, width: width)
-    var lazy = CellLineStream(text, measurer: measurer, breaker: .unicode, width: width)
+    guard CellStream.applies(to: text, measurer: measurer, breaker: .unicode) else { return nil }
+    var general = SegmentStream(text, measurer: measurer, breaker: .unicode, width: LineWidth(width))
+    var lazy = CellStream(text, measurer: measurer, breaker: .unicode, width: LineWidth(width))
     var index = 0
     while true {
       let (expected, line) = (general.next(), lazy.next())

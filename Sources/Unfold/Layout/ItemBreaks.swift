@@ -1,7 +1,7 @@
 internal import CICU
 
 /// Where Chromium starts a new inline item inside a run of one style: each item's width is rounded up to the
-/// layout unit on its own (``LineFit``), so a line near the width fits or not by how many there are.
+/// layout unit on its own (``FitRule``), so a line near the width fits or not by how many there are.
 ///
 /// - Where the bidi embedding level changes: Chromium cuts a paragraph into runs of one level (UAX #9, resolved
 ///   by ICU) before it lays it out. The base direction is the first strong character's, as the HTML renderer

@@ -61,9 +61,9 @@ public struct LineLayout: Sendable {
     _ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: Int, lineLimit: Int?,
     recordsBreakOffsets: Bool
   ) {
-    self = Self.fit(
-      Segmenter(text, measurer: measurer, breaker: breaker), text: text, measurer: measurer,
-      breaker: breaker, width: width, lineLimit: lineLimit, recordsBreakOffsets: recordsBreakOffsets)
+    self = Layout.lines(
+      text, measurer: measurer, breaker: breaker, width: LineWidth(width), lineLimit: lineLimit,
+      recordsBreakOffsets: recordsBreakOffsets)
   }
 
   init(
@@ -87,29 +87,5 @@ public struct LineLayout: Sendable {
     let lower = breakOffsetStorage.partitionIndex(where: { $0 > line.range.lowerBound })
     let upper = breakOffsetStorage.partitionIndex(where: { $0 >= line.contentEnd })
     return breakOffsetStorage[lower..<max(lower, upper)]
-  }
-
-  /// The layout of the segments, a window at a time through ``LineFitter/addAll(_:)`` without a line limit, else
-  /// one by one, stopping at the limit.
-  static func fit(
-    _ segments: Segmenter, text: StyledText, measurer: any TextMeasurer,
-    breaker: LineBreaker, width: Int, lineLimit: Int?, recordsBreakOffsets: Bool = true
-  ) -> LineLayout {
-    var segments = segments
-    var fitter = LineFitter(
-      text: text, measurer: measurer, width: max(1, width), recordsBreakOffsets: recordsBreakOffsets)
-    let limit = lineLimit.map { max(1, $0) } ?? Int.max
-    var isComplete = true
-    if lineLimit == nil {
-      while segments.nextWindow({ fitter.addAll($0) }) {}
-    } else {
-      while let segment = segments.next() {
-        guard fitter.add(segment, lineLimit: limit) else {
-          isComplete = false
-          break
-        }
-      }
-    }
-    return fitter.layout(breaker: breaker, lineLimit: limit, isComplete: isComplete, breakOffsets: fitter.breakOffsets)
   }
 }

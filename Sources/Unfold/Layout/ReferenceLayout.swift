@@ -7,12 +7,12 @@
 /// spaces at the start of the text or after a hard break, which is drawn and counts. A mandatory break ends the
 /// line after it. Soft hyphens and measurers that round their items are not modelled (nil).
 enum ReferenceLayout {
-  /// The lines of `text` at `width` (below 1 acts as 1), or nil for a text or measurer it does not model.
+  /// The lines of `text` at `width`, or nil for a text or measurer it does not model.
   static func lines(
-    _ text: StyledText, measurer: any TextMeasurer = TerminalCells(), breaker: LineBreaker = .unicode, width: Int
+    _ text: StyledText, measurer: any TextMeasurer = TerminalCells(), breaker: LineBreaker = .unicode, width: LineWidth
   ) -> [LineLayout.Line]? {
     guard measurer.itemRounding == 0 else { return nil }
-    let width = max(1, width)
+    let width = width.units
     var segmenter = Segmenter(text, measurer: measurer, breaker: breaker)
     var lines: [LineLayout.Line] = []
     var start: Int?  // the open line's start

@@ -261,19 +261,12 @@ public struct Paragraph: Sendable {
     func write(_ text: StyledText, linesBefore: Int, endsText: Bool, into writer: inout ANSIRenderer.Writer) -> Int {
       let context = LineLayout(
         text: text, measurer: measurer, breaker: breaker, width: max(1, width), lines: [], isComplete: true)
-      func write<Lines: IteratorProtocol<LineLayout.Line>>(_ stream: Lines) -> Int {
-        let drawer = LineDrawer(layout: context)
-        var lines = UncutLines(
-          stream, drawer: drawer, options: drawer.fitting(options), state: .expanded, linesBefore: linesBefore,
-          endsText: endsText)
-        renderer.write(perRun: &lines, text: text, direction: direction, width: width, into: &writer)
-        return lines.linesGiven
-      }
-      // The same lines either way (the lazy stream decides fewer opportunities).
-      guard CellLineStream.applies(to: text, measurer: measurer, breaker: breaker) else {
-        return write(LineStream(text, measurer: measurer, breaker: breaker, width: width))
-      }
-      return write(CellLineStream(text, measurer: measurer, breaker: breaker, width: width))
+      let drawer = LineDrawer(layout: context)
+      var lines = WholeTextLines(
+        Layout.stream(text, measurer: measurer, breaker: breaker, width: LineWidth(width)), drawer: drawer,
+        options: drawer.fitting(options), state: .expanded, linesBefore: linesBefore, endsText: endsText)
+      renderer.write(perRun: &lines, text: text, direction: direction, width: width, into: &writer)
+      return lines.linesGiven
     }
     guard let prefixes = source.prefixes(), prefixes.isMarkdown, prefixes.byteCount > 2 * partLength else {
       let text = source.resolve().text

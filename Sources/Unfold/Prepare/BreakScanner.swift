@@ -32,7 +32,7 @@ struct BreakScanner {
   var byteCount: Int { text.utf8.count }
   private let rules: LineBreaker.Rules
   /// Whether each window's break actions are found (``actions``, ``firstKind``): not for a reader that decides the
-  /// few opportunities it needs itself (``CellLineStream``).
+  /// few opportunities it needs itself (``CellStream``).
   private let findsBreaks: Bool
   /// Where WebKit's text boxes start, as UTF-8 offsets (empty for the other rules).
   private let boxStarts: [Int]

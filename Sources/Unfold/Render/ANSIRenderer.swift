@@ -127,7 +127,7 @@ public struct ANSIRenderer: Sendable {
     return TextDirection(firstStrongIn: text)
   }
 
-  /// The bytes of lines drawn one at a time (see ``UncutLines``), `fadeLine` fading; `capacity` is a guess at
+  /// The bytes of lines drawn one at a time (see ``WholeTextLines``), `fadeLine` fading; `capacity` is a guess at
   /// the size of the output, reserved up front so that a long output is not copied as it doubles. With a
   /// `direction`, each line is written in visual order, a right-to-left one aligned to the right of `width`.
   func render(
@@ -156,14 +156,14 @@ public struct ANSIRenderer: Sendable {
     return writer.string
   }
 
-  /// The bytes of an expanded text's lines (see ``UncutLines/nextDrawn(perRun:)``): a line that draws as one
+  /// The bytes of an expanded text's lines (see ``WholeTextLines/nextDrawn(perRun:)``): a line that draws as one
   /// fragment per run is written from the text's runs, with no fragment made; the others as drawn. The same
   /// bytes as ``render(lines:fadeLine:capacity:)`` of the drawn lines (a test compares them), without a `String`
   /// and a width per fragment that this renderer reads neither of (Docs/PerformanceNotes.md, "Terminal output").
   ///
   /// The lines are consumed, not copied: they carry the layout's state (scanner, segmenter and fitter, some twenty
   /// arrays).
-  func render<Lines>(perRun lines: consuming UncutLines<Lines>, text: StyledText, capacity: Int = 0) -> String {
+  func render<Lines>(perRun lines: consuming WholeTextLines<Lines>, text: StyledText, capacity: Int = 0) -> String {
     var writer = Writer(capacity: capacity)
     write(perRun: &lines, text: text, into: &writer)
     return writer.string
@@ -172,7 +172,7 @@ public struct ANSIRenderer: Sendable {
   /// Writes the lines of ``render(perRun:text:capacity:)`` to `writer`, which may hold lines before them; with a
   /// `direction` (``visualDirection(of:)`` of the whole text), each in visual order, aligned in `width`.
   func write<Lines>(
-    perRun lines: inout UncutLines<Lines>, text: StyledText, direction: TextDirection? = nil, width: Int? = nil,
+    perRun lines: inout WholeTextLines<Lines>, text: StyledText, direction: TextDirection? = nil, width: Int? = nil,
     into writer: inout Writer
   ) {
     let resolver = direction.map { _ in VisualOrder.LineResolver() }

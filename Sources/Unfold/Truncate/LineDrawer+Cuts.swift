@@ -247,7 +247,7 @@ extension LineDrawer {
       while let candidate = candidates.popLast() {
         let piece = String(layout.text.text(in: wordStart..<candidate))
         let total = before + measurer.width(ofLine: piece, style: style, startX: before)
-        if LineFit.decide(total + suffixWidth, width: layout.width, rounding: rounding)
+        if FitRule.decide(total + suffixWidth, width: layout.width, rounding: rounding)
           ?? fit.fits(start, candidate, total: total, extra: suffix)
         {
           return walked(candidate)
@@ -262,9 +262,9 @@ extension LineDrawer {
         lastBreak = (cluster.start, widthWithoutSpaces)
         breakOffsets.append(cluster.start)
       }
-      // The sum decides but near the width of a font (``LineFit/fits(_:_:total:extra:)``).
+      // The sum decides but near the width of a font (``FitRule/fits(_:_:total:extra:)``).
       guard
-        LineFit.decide(x + cluster.advance + suffixWidth, width: layout.width, rounding: rounding)
+        FitRule.decide(x + cluster.advance + suffixWidth, width: layout.width, rounding: rounding)
           ?? fit.fits(start, cluster.end, total: x + cluster.advance, extra: suffix)
       else {
         // The prefix that fits ends at a word's end: cut there.

@@ -3,8 +3,8 @@ struct LineDrawer {
   /// The text, measurer and width to draw with; its lines are never read (the lines to draw are passed in).
   let layout: LineLayout
   var measurer: any TextMeasurer { layout.measurer }
-  var fit: LineFit {
-    LineFit(text: layout.text, measurer: measurer, width: layout.width, itemBreaks: layout.itemBreaks)
+  var fit: FitRule {
+    FitRule(text: layout.text, measurer: measurer, width: layout.width, itemBreaks: layout.itemBreaks)
   }
 
   /// The options with the toggle where it fits at this width, so that no line is wider than the width: an inline

@@ -49,7 +49,7 @@ public enum Truncator {
       lines = drawer.collapsed(source, complete: layout.isComplete, options: options)
       lines += Array(repeating: DisplayLine(fragments: []), count: options.reservedBlankLines(after: lines.count))
     case (.expanded, _), (.collapsed, false):
-      lines = Array(UncutLines(layout.lines.makeIterator(), drawer: drawer, options: options, state: state))
+      lines = Array(WholeTextLines(layout.lines.makeIterator(), drawer: drawer, options: options, state: state))
     }
     let shownEnd =
       state == .collapsed && isTruncated && options.mode == .tail

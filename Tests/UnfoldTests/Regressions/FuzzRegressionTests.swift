@@ -14,7 +14,7 @@ import Testing
   @Test func theLazyStreamLooksTwoUnitsAheadPastControls() {
     let text = StyledText(plain: "现在行首。“" + String(repeating: "\u{16}", count: 10) + "引号")
     #expect(Invariants.lazyStreamViolation(text, width: 10) == nil)
-    var lazy = CellLineStream(text, measurer: TerminalCells(), breaker: .unicode, width: 10)
+    var lazy = CellStream(text, measurer: TerminalCells(), breaker: .unicode, width: LineWidth(10))
     #expect(lazy.next()?.range == 0..<15)  // 现在行首。, the quote on the next line
   }
 

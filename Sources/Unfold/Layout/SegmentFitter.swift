@@ -1,4 +1,4 @@
-/// Where a ``LineFitter`` puts the lines it closes: an array of them, or only their number (``LineCounter``).
+/// Where a ``SegmentFitter`` puts the lines it closes: an array of them, or only their number (``LineCounter``).
 protocol LineSink {
   /// How many lines it holds.
   var count: Int { get }
@@ -30,17 +30,17 @@ struct LineCounter: LineSink {
 /// hanging spaces of the one before; otherwise it starts a new line; a segment wider than a whole line is
 /// broken at grapheme boundaries. A line that ends after a soft hyphen shows a hyphen, which must fit too:
 /// when it does not, the line breaks at the opportunity before instead.
-struct LineFitter<Lines: LineSink> {
+struct SegmentFitter<Lines: LineSink> {
   let text: StyledText
   let measurer: any TextMeasurer
   let width: Int
   let hyphenWidth: Int
   /// The fit rule near the width, made when asked (kept, it would copy the text and the measurer into every
   /// layout; it is asked only where the sum cannot decide).
-  private var fit: LineFit { LineFit(text: text, measurer: measurer, width: width, itemBreaks: itemBreaks) }
+  private var fit: FitRule { FitRule(text: text, measurer: measurer, width: width, itemBreaks: itemBreaks) }
   /// Where the measurer's target starts an inline item inside a run of one style.
   private let itemBreaks: ItemBreaks
-  /// The measurer's item rounding, read once (see ``LineFit/decide(_:width:rounding:)``).
+  /// The measurer's item rounding, read once (see ``FitRule/decide(_:width:rounding:)``).
   private let rounding: Int
   /// The closed lines (or their number).
   private(set) var lines: Lines
@@ -69,7 +69,7 @@ struct LineFitter<Lines: LineSink> {
     var spacesHaveTab = false
     /// Whether the content ends with a soft hyphen (a break after it shows a hyphen).
     var endsWithSoftHyphen = false
-    /// How many of ``LineFitter/breakOffsets`` are taken up to here, earlier lines' included (kept
+    /// How many of ``SegmentFitter/breakOffsets`` are taken up to here, earlier lines' included (kept
     /// outside, so that saving a state copies no array).
     var breakOffsetCount = 0
   }
@@ -86,7 +86,7 @@ struct LineFitter<Lines: LineSink> {
   /// A fitter of lines of `width` that closes them into `lines`; `hyphenWidth` is the measurer's width of `-`,
   /// and `itemBreaks` the text's for the measurer, found here if not given.
   init(
-    text: StyledText, measurer: any TextMeasurer, width: Int, recordsBreakOffsets: Bool = true,
+    text: StyledText, measurer: any TextMeasurer, width: LineWidth, recordsBreakOffsets: Bool = true,
     hyphenWidth: Int? = nil, itemBreaks: ItemBreaks? = nil, lines: Lines
   ) {
     self.itemBreaks = itemBreaks ?? ItemBreaks(text, measurer: measurer)
@@ -94,7 +94,7 @@ struct LineFitter<Lines: LineSink> {
     self.recordsBreakOffsets = recordsBreakOffsets
     self.text = text
     self.measurer = measurer
-    self.width = width
+    self.width = width.units
     self.hyphenWidth = hyphenWidth ?? measurer.width(of: "-")
     self.rounding = measurer.itemRounding
   }
@@ -114,7 +114,7 @@ struct LineFitter<Lines: LineSink> {
 
   /// Places `segments`, whose widths `runs` sums: plain runs a line at a time (``placeRuns(of:_:from:cursor:limit:)``),
   /// the other segments one by one. Whether it placed them all: `false` once the lines exceed `limit`.
-  mutating func place(_ segments: [Segment], _ runs: PlainRuns, lineLimit limit: Int) -> Bool {
+  mutating func place(_ segments: [Segment], _ runs: RunningSums, lineLimit limit: Int) -> Bool {
     var cursor = runs.cursor()
     var i = 0
     while i < segments.count {
@@ -128,42 +128,42 @@ struct LineFitter<Lines: LineSink> {
   }
 
   /// Places segments from `index` on for as long as their widths alone decide, with a search per line rather
-  /// than an addition per segment (``PlainRuns``); the index of the first segment it leaves to ``add(_:)``.
+  /// than an addition per segment (``RunningSums``); the index of the first segment it leaves to ``add(_:)``.
   /// Stops, with the open line as ``add(_:)`` would leave it, at a segment that is not plain, at a line too
   /// close to the width for the sum to decide, at a word wider than a line, or when the lines exceed `limit`.
   ///
   /// What it does per line is what ``add(_:)`` does per segment, which a test compares: the same lines.
   mutating func placeRuns(
-    of segments: [Segment], _ runs: PlainRuns, from index: Int, cursor: inout PlainRuns.Cursor, limit: Int
+    of segments: [Segment], _ runs: RunningSums, from index: Int, cursor: inout RunningSums.Cursor, limit: Int
   ) -> Int {
     guard !recordsBreakOffsets, placed.isEmpty, !state.spacesHaveTab, !state.endsWithSoftHyphen,
-      width < PlainRuns.widestLine
+      width < RunningSums.widestLine
     else { return index }
     let runEnd = cursor.end(of: index)
     guard index < runEnd else { return index }
     if lineStart == nil {
       // A line starts at the segment: it must surely fit alone.
       guard lines.count < limit,
-        LineFit.decide(Int(runs.contentWidths[index]), width: width, rounding: rounding) == true
+        FitRule.decide(Int(runs.contentWidths[index]), width: width, rounding: rounding) == true
       else { return index }
       open(at: runs.starts[index])
     } else if !state.hasContent {
       return index
     }
-    let surelyFits = LineFit.surelyFitting(width: width, rounding: rounding)
+    let surelyFits = FitRule.surelyFitting(width: width, rounding: rounding)
     return placeRun(of: segments, runs, from: index, before: runEnd, surelyFits: surelyFits, limit: limit)
   }
 
   /// Places the plain segments from `index` up to `runEnd` on the open line and the lines after it; the index of
   /// the first segment not placed. The open line's last segment is found by
-  /// ``PlainRuns/lastFitting(from:before:upTo:near:)``; the lines after it, each starting with a segment that
-  /// surely fits alone, by ``PlainRuns/fill(_:_:cursor:before:surelyFits:tooWide:lineLimit:)``; the last one is left
+  /// ``RunningSums/lastFitting(from:before:upTo:near:)``; the lines after it, each starting with a segment that
+  /// surely fits alone, by ``RunningSums/fill(_:_:cursor:before:surelyFits:tooWide:lineLimit:)``; the last one is left
   /// open as ``add(_:)`` leaves it.
   private mutating func placeRun(
-    of segments: [Segment], _ runs: PlainRuns, from index: Int, before runEnd: Int, surelyFits: Int, limit: Int
+    of segments: [Segment], _ runs: RunningSums, from index: Int, before runEnd: Int, surelyFits: Int, limit: Int
   ) -> Int {
     guard let openStart = lineStart else { return index }
-    let tooWide = width + rounding  // a sum above it surely does not fit (``LineFit/decide(_:width:rounding:)``)
+    let tooWide = width + rounding  // a sum above it surely does not fit (``FitRule/decide(_:width:rounding:)``)
     let expectedLines = runs.expectedLines(width: width)
     return runs.withBuffers { buffers in
       // The running sum where the open line starts, as if its content and hanging spaces were segments.
@@ -172,12 +172,12 @@ struct LineFitter<Lines: LineSink> {
         &- (state.hasContent ? state.spacesWidth : 0)
       // The open line's end, once per run, from a guess of eight segments (its start is not a segment's, which the
       // width index's guess needs).
-      let openLast = PlainRuns.lastFitting(
+      let openLast = RunningSums.lastFitting(
         in: buffers.contentEnds, from: index, before: runEnd, upTo: openBase &+ surelyFits,
         near: index &+ 7)
       let next = openLast &+ 1
       guard lines.count < limit,
-        PlainRuns.startsLine(next, buffers, before: runEnd, after: openBase, surelyFits, tooWide)
+        RunningSums.startsLine(next, buffers, before: runEnd, after: openBase, surelyFits, tooWide)
       else {
         leaveOpen(first: index, last: openLast, base: openBase, segments, buffers)
         return next
@@ -188,12 +188,12 @@ struct LineFitter<Lines: LineSink> {
       let openLine = LineLayout.Line(
         range: openStart..<end, contentEnd: placedAny ? end &- Int(buffers.trailingBytes[openLast]) : state.contentEnd,
         width: placedAny ? buffers.contentEnds[openLast] &- openBase : state.x, isHyphenated: false)
-      var cursor = PlainRuns.LineCursor(
+      var cursor = RunningSums.LineCursor(
         first: next, base: buffers.contentEnds[next] &- Int(buffers.contentWidths[next]),
         hardBreak: buffers.hardBreaks.partitionIndex { $0 >= next })
       lines.reserveCapacity(lines.count + min(limit - lines.count, runEnd - next + 1, expectedLines))
       lines.append(openLine)
-      let last = PlainRuns.fill(
+      let last = RunningSums.fill(
         &lines, buffers, cursor: &cursor, before: runEnd, surelyFits: surelyFits, tooWide: tooWide, lineLimit: limit)
       open(at: buffers.starts[cursor.first])
       leaveOpen(first: cursor.first, last: last, base: cursor.base, segments, buffers)
@@ -205,7 +205,7 @@ struct LineFitter<Lines: LineSink> {
   /// starts at `base`, as ``add(_:)`` leaves them: their spaces hang; a mandatory break after them (a hard
   /// break's gap) closes the line.
   private mutating func leaveOpen(
-    first: Int, last: Int, base: Int, _ segments: [Segment], _ runs: PlainRuns.Buffers
+    first: Int, last: Int, base: Int, _ segments: [Segment], _ runs: RunningSums.Buffers
   ) {
     guard last >= first else { return }
     // A plain segment's spaces end where the next starts; they are as wide as the gap between its content and
@@ -216,7 +216,7 @@ struct LineFitter<Lines: LineSink> {
       : (segments[last].end, runs.endSum)
     let contentEnd = end - Int(runs.trailingBytes[last])
     let x = runs.contentEnds[last] - base
-    if sumAfter - runs.contentEnds[last] >= PlainRuns.hardBreakGap {
+    if sumAfter - runs.contentEnds[last] >= RunningSums.hardBreakGap {
       close(at: end, contentEnd: contentEnd, width: x)
       return
     }
@@ -231,7 +231,7 @@ struct LineFitter<Lines: LineSink> {
   /// Places `segments` one by one, as ``add(_:)`` does, the common case in a loop of its own over the open line's
   /// figures held in local variables: a segment with content and no tab or soft hyphen whose fit the sum decides,
   /// after content whose hanging spaces hold no tab and that does not end with a soft hyphen. Any other segment
-  /// goes to ``add(_:)``. A stream of lines places each segment once: building ``PlainRuns`` to search them a line at
+  /// goes to ``add(_:)``. A stream of lines places each segment once: building ``RunningSums`` to search them a line at
   /// a time costs more than the search saves. (Lines that keep their break offsets go to ``add(_:)`` too.)
   mutating func addAll(_ segments: UnsafeBufferPointer<Segment>) {
     var k = 0
@@ -247,8 +247,8 @@ struct LineFitter<Lines: LineSink> {
       var x = state.x
       var next = state.hasContent ? state.x + state.spacesWidth : state.x
       var hasContent = state.hasContent
-      // The sums that surely fit, and above which none does (``LineFit/decide(_:width:rounding:)``).
-      let (surelyFits, tooWide) = (LineFit.surelyFitting(width: width, rounding: rounding), width &+ rounding)
+      // The sums that surely fit, and above which none does (``FitRule/decide(_:width:rounding:)``).
+      let (surelyFits, tooWide) = (FitRule.surelyFitting(width: width, rounding: rounding), width &+ rounding)
       var contentEnd = state.contentEnd
       var count = placedCount
       var placedLast = -1  // the last segment placed on the open line here
@@ -332,7 +332,7 @@ struct LineFitter<Lines: LineSink> {
         segment.hasTab ? measure(segment.start..<segment.contentEnd, at: startX) : segment.contentWidth
       let total = startX + contentWidth
       let fitsLine =
-        LineFit.decide(total, width: width, rounding: rounding)
+        FitRule.decide(total, width: width, rounding: rounding)
         ?? fit.fits(lineStart ?? segment.start, segment.contentEnd, total: total)
       if fitsLine {
         if segment.endsWithSoftHyphen {
@@ -444,7 +444,7 @@ struct LineFitter<Lines: LineSink> {
   /// (never leaving a line empty). In a font, a cluster that starts with a mark goes with the one before it: UAX
   /// #29 lets a few spacing marks start a grapheme cluster (Myanmar's U+102C AA and U+1038 VISARGA), but no browser
   /// engine starts a line with one (Gecko's `IsClusterExtender`). Terminal cells keep UAX #29's clusters, as
-  /// ``CellLineStream`` does.
+  /// ``CellStream`` does.
   private mutating func place(_ range: Range<Int>) {
     guard !range.isEmpty else { return }  // a hard line break alone at the start of a line
     var walk = ClusterWalk(text, range: range, measurer: measurer, x: state.x)
@@ -458,7 +458,7 @@ struct LineFitter<Lines: LineSink> {
         next = walk.next()
       }
       if state.hasContent, let start = lineStart, first.start > start,
-        !(LineFit.decide(state.x + advance, width: width, rounding: rounding)
+        !(FitRule.decide(state.x + advance, width: width, rounding: rounding)
           ?? fit.fits(start, end, total: state.x + advance))
       {
         close(at: first.start, hyphenated: false)
@@ -497,10 +497,10 @@ struct LineFitter<Lines: LineSink> {
   }
 }
 
-extension LineFitter where Lines == [LineLayout.Line] {
+extension SegmentFitter where Lines == [LineLayout.Line] {
   /// A fitter of lines of `width` that keeps them.
   init(
-    text: StyledText, measurer: any TextMeasurer, width: Int, recordsBreakOffsets: Bool = true,
+    text: StyledText, measurer: any TextMeasurer, width: LineWidth, recordsBreakOffsets: Bool = true,
     hyphenWidth: Int? = nil, itemBreaks: ItemBreaks? = nil
   ) {
     self.init(
@@ -519,6 +519,6 @@ extension LineFitter where Lines == [LineLayout.Line] {
       isComplete: isComplete, itemBreaks: itemBreaks)
   }
 
-  /// Drops the closed lines (a ``LineStream`` has handed them out).
+  /// Drops the closed lines (a ``SegmentStream`` has handed them out).
   mutating func forgetLines() { lines.removeAll(keepingCapacity: true) }
 }

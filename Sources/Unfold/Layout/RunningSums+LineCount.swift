@@ -1,4 +1,4 @@
-extension PlainRuns {
+extension RunningSums {
   /// A paragraph's lines, one after the other: the line that starts with segment `first`, at running sum `base`,
   /// in the paragraph that ends with segment `last`, in the running sums that `Sums` reads. Each line's end depends
   /// on the line before, a chain of loads and comparisons that a processor cannot overlap with itself, only with
@@ -48,8 +48,8 @@ extension PlainRuns {
     /// gaps in one addition; no guess raised to the line's first segment, since the segments before it fit and count
     /// as fitting). It is `first` or before it when the line's first segment does not fit (``fits(before:)``).
     @inline(__always)
-    func next<Cells: CellBound>(_ runs: Buffers, width: Int, _ cells: Cells.Type) -> Int {
-      let (guess, limit) = self.guess(runs, width: width, Cells.self)
+    func next<Lookup: WidthIndexLookup>(_ runs: Buffers, width: Int, _ lookup: Lookup.Type) -> Int {
+      let (guess, limit) = self.guess(runs, width: width, Lookup.self)
       let fitting = Sums.fitting(after: guess, runs, upTo: limit)
       let found = guess &+ fitting
       if fitting < 4 { return found &+ 1 }
@@ -59,8 +59,10 @@ extension PlainRuns {
     /// ``next(_:width:_:)``, and the running sum where that line starts (``CountSums/line(after:_:upTo:)``): for the
     /// chains of a text's last paragraphs, which wait on each line's latency more than on its instructions.
     @inline(__always)
-    func nextLine<Cells: CellBound>(_ runs: Buffers, width: Int, _ cells: Cells.Type) -> (next: Int, base: Sums.Sum) {
-      let (guess, limit) = self.guess(runs, width: width, Cells.self)
+    func nextLine<Lookup: WidthIndexLookup>(_ runs: Buffers, width: Int, _ lookup: Lookup.Type) -> (
+      next: Int, base: Sums.Sum
+    ) {
+      let (guess, limit) = self.guess(runs, width: width, Lookup.self)
       let (fitting, start) = Sums.line(after: guess, runs, upTo: limit)
       if fitting < 4 { return (guess &+ fitting &+ 1, start) }
       let next = searched(from: guess &+ 4, runs, upTo: limit)
@@ -71,12 +73,12 @@ extension PlainRuns {
     /// before it. A guess past the paragraph (its limit reaches the next one's sums without gaps) counts none of the
     /// sums after it, or any number: the next line starts past `last` either way, which is all that a count asks.
     @inline(__always)
-    private func guess<Cells: CellBound>(_ runs: Buffers, width: Int, _ cells: Cells.Type) -> (
+    private func guess<Lookup: WidthIndexLookup>(_ runs: Buffers, width: Int, _ lookup: Lookup.Type) -> (
       guess: Int, limit: Sums.Sum
     ) {
       let limit = base &+ Sums.Sum(truncatingIfNeeded: width)
       let limitLessGaps = Sums.hasGaps ? base &+ widthLessGaps : limit
-      let cell = Cells.cell(Int(truncatingIfNeeded: limitLessGaps) &>> runs.widthShift, runs)
+      let cell = Lookup.cell(Int(truncatingIfNeeded: limitLessGaps) &>> runs.widthShift, runs)
       return (Int(runs.widthIndex[cell]) &- 1, limit)
     }
 
@@ -109,8 +111,8 @@ extension PlainRuns {
     }
   }
 
-  /// The running sums that a count of lines reads: ``countSums`` (``NarrowSums``), or for a text or a line too wide
-  /// for them, ``contentEnds`` (``WideSums``), twice their size, with gaps.
+  /// The running sums that a count of lines reads: ``countSums`` (``CompactSums``), or for a text or a line too wide
+  /// for them, ``contentEnds`` (``GappedSums``), twice their size, with gaps.
   protocol CountSums {
     associatedtype Sum: FixedWidthInteger
     /// The running sums, in their memory: `[k]` at the end of segment `k`'s content.
@@ -125,12 +127,12 @@ extension PlainRuns {
     static func widthLessGaps(_ width: Int, paragraph: Int) -> Sum
     /// Whether the sums hold gaps at hard breaks (otherwise ``widthLessGaps(_:paragraph:)`` is the width).
     static var hasGaps: Bool { get }
-    /// How many of the four running sums after segment `guess` are at most `limit` (``PlainRuns/fitting(_:upTo:)``).
+    /// How many of the four running sums after segment `guess` are at most `limit` (``RunningSums/fitting(_:upTo:)``).
     static func fitting(after guess: Int, _ runs: Buffers, upTo limit: Sum) -> Int
   }
 
   /// ``contentEnds``, of 8 bytes.
-  enum WideSums: CountSums {
+  enum GappedSums: CountSums {
     static var hasGaps: Bool { true }
     @inline(__always)
     static func sums(_ runs: Buffers) -> UnsafeBufferPointer<Int> { runs.contentEnds }
@@ -148,12 +150,12 @@ extension PlainRuns {
     static func widthLessGaps(_ width: Int, paragraph: Int) -> Int { width &- paragraph &* hardBreakGap }
     @inline(__always)
     static func fitting(after guess: Int, _ runs: Buffers, upTo limit: Int) -> Int {
-      PlainRuns.fitting(after: guess, runs, upTo: limit)
+      RunningSums.fitting(after: guess, runs, upTo: limit)
     }
   }
 
   /// ``countSums``, of 4 bytes, with no gaps.
-  enum NarrowSums: CountSums {
+  enum CompactSums: CountSums {
     static var hasGaps: Bool { false }
     /// (With no gaps, they and a line's limit stay below 2²⁹: a search compares them as they are.)
     @inline(__always)
@@ -162,7 +164,7 @@ extension PlainRuns {
     static func start(_ k: Int, _ runs: Buffers) -> UInt32 { runs.countStarts[k] }
     /// The start is one of the four after the guess's, chosen by the same comparisons as the count. The compiler
     /// makes the choice branches, which a processor predicts and runs ahead of, where the selections of
-    /// ``PlainRuns/fitting(_:upTo:)`` wait for the loads: for a chain that runs alone or beside one other, the better;
+    /// ``RunningSums/fitting(_:upTo:)`` wait for the loads: for a chain that runs alone or beside one other, the better;
     /// for three side by side, which wait on their instructions and mispredictions, the worse.
     @inline(__always)
     static func line(after guess: Int, _ runs: Buffers, upTo limit: UInt32) -> (fitting: Int, start: UInt32) {
@@ -177,7 +179,7 @@ extension PlainRuns {
     static func widthLessGaps(_ width: Int, paragraph: Int) -> UInt32 { UInt32(truncatingIfNeeded: width) }
     @inline(__always)
     static func fitting(after guess: Int, _ runs: Buffers, upTo limit: UInt32) -> Int {
-      PlainRuns.fitting(runs.countSums.baseAddress.unsafelyUnwrapped + guess, upTo: limit)
+      RunningSums.fitting(runs.countSums.baseAddress.unsafelyUnwrapped + guess, upTo: limit)
     }
   }
 
@@ -197,7 +199,7 @@ extension PlainRuns {
     let widestAlone: Int
 
     /// The paragraphs of a text whose plain segments have these content widths and end with mandatory breaks at
-    /// these indices (``PlainRuns/hardBreaks``).
+    /// these indices (``RunningSums/hardBreaks``).
     init(hardBreaks: [Int], contentWidths: [UInt32]) {
       let paragraphs = hardBreaks.count + 1
       var indices: [Int] = []
@@ -245,6 +247,25 @@ extension PlainRuns {
     }
   }
 
+  /// The number of lines of `width` that the segments take, counted from the running sums with no line made
+  /// (``countLines(_:_:widestAlone:width:)``); `nil` when a fitter must place a line (a segment wider than it), or
+  /// when the segments are too many for the paragraphs' bounds in 32 bits (``LongParagraphs/bounds``).
+  func countLines(_ long: LongParagraphs, width: Int) -> Int? {
+    guard starts.count < 1 << 32 else { return nil }
+    let widestAlone = long.widestAlone
+    return long.withBuffers { long in
+      countSums.withUnsafeBufferPointer { countSums in
+        withBuffers {
+          var runs = $0
+          let stride = countSums.count / 2
+          runs.countSums = UnsafeBufferPointer(rebasing: countSums[..<stride])
+          runs.countStarts = UnsafeBufferPointer(rebasing: countSums[stride...])
+          return Self.countLines(runs, long, widestAlone: widestAlone, width: width)
+        }
+      }
+    }
+  }
+
   /// The number of lines of `width` that the segments before `end` take: a line for each paragraph of one segment,
   /// and the lines of the others (`long`, ``LongParagraphs/indices``) three paragraphs at a time, each of the three
   /// chains taking the next paragraph when its own is done, then the last ones two or one at a time, so that the
@@ -258,53 +279,53 @@ extension PlainRuns {
     // Sums of 4 bytes where preparing made them and the line is narrow enough; otherwise those of 8.
     if !runs.countSums.isEmpty, width < countWidthLimit {
       return unclamped
-        ? countLines(runs, long, alone: alone, width: width, UnclampedCells.self, NarrowSums.self)
-        : countLines(runs, long, alone: alone, width: width, ClampedCells.self, NarrowSums.self)
+        ? countLines(runs, long, alone: alone, width: width, UncheckedLookup.self, CompactSums.self)
+        : countLines(runs, long, alone: alone, width: width, ClampedLookup.self, CompactSums.self)
     }
     return unclamped
-      ? countLines(runs, long, alone: alone, width: width, UnclampedCells.self, WideSums.self)
-      : countLines(runs, long, alone: alone, width: width, ClampedCells.self, WideSums.self)
+      ? countLines(runs, long, alone: alone, width: width, UncheckedLookup.self, GappedSums.self)
+      : countLines(runs, long, alone: alone, width: width, ClampedLookup.self, GappedSums.self)
   }
 
   /// How a line's limit finds its cell in the width index.
-  protocol CellBound {
+  protocol WidthIndexLookup {
     /// The cell for `value`, the limit without gaps shifted.
     static func cell(_ value: Int, _ runs: Buffers) -> Int
   }
 
   /// No higher than the index's last cell.
-  enum ClampedCells: CellBound {
+  enum ClampedLookup: WidthIndexLookup {
     @inline(__always)
     static func cell(_ value: Int, _ runs: Buffers) -> Int { min(value, runs.widthIndex.count &- 1) }
   }
 
   /// As it is, for a line no wider than ``indexPadding`` cells: a step fewer in each line's chain (the sum before
   /// a line is at most the total width, whose cell and the padding's end the line's limit cannot pass).
-  enum UnclampedCells: CellBound {
+  enum UncheckedLookup: WidthIndexLookup {
     @inline(__always)
     static func cell(_ value: Int, _ runs: Buffers) -> Int { value }
   }
 
-  /// ``countLines(_:_:widestAlone:before:width:)``, with the cells of the width index found as `Cells` finds them,
+  /// ``countLines(_:_:widestAlone:width:)``, with the cells of the width index found as `Lookup` finds them,
   /// and `alone` lines of the paragraphs of one segment.
-  private static func countLines<Cells: CellBound, Sums: CountSums>(
-    _ runs: Buffers, _ long: LongParagraphs.Buffers, alone: Int, width: Int, _ cells: Cells.Type, _ sums: Sums.Type
+  private static func countLines<Lookup: WidthIndexLookup, Sums: CountSums>(
+    _ runs: Buffers, _ long: LongParagraphs.Buffers, alone: Int, width: Int, _ lookup: Lookup.Type, _ sums: Sums.Type
   ) -> Int? {
     let paragraphs = long.count
     guard paragraphs > 0 else { return alone }
     var a = ParagraphLines<Sums>(0, of: long, runs, width: width)
-    guard paragraphs > 1 else { return countAlone(a, lines: alone &+ 1, runs, width: width, Cells.self) }
+    guard paragraphs > 1 else { return countAlone(a, lines: alone &+ 1, runs, width: width, Lookup.self) }
     var b = ParagraphLines<Sums>(1, of: long, runs, width: width)
-    guard paragraphs > 2 else { return countTwo(a, b, lines: alone &+ 2, runs, width: width, Cells.self) }
+    guard paragraphs > 2 else { return countTwo(a, b, lines: alone &+ 2, runs, width: width, Lookup.self) }
     var c = ParagraphLines<Sums>(2, of: long, runs, width: width)
     var paragraph = 3  // the next in `long` that none has taken
     var lines = alone &+ 3
     // While each of the three may take a paragraph in a step, each takes its next line or the next paragraph with
     // no branch (``ParagraphLines/advance(to:orTo:of:_:width:)``): a line either way.
     while paragraph &+ 2 < paragraphs {
-      let aNext = a.next(runs, width: width, Cells.self)
-      let bNext = b.next(runs, width: width, Cells.self)
-      let cNext = c.next(runs, width: width, Cells.self)
+      let aNext = a.next(runs, width: width, Lookup.self)
+      let bNext = b.next(runs, width: width, Lookup.self)
+      let cNext = c.next(runs, width: width, Lookup.self)
       guard a.fits(before: aNext), b.fits(before: bNext), c.fits(before: cNext) else { return nil }
       paragraph &+= a.advance(to: aNext, orTo: paragraph, of: long, runs, width: width)
       paragraph &+= b.advance(to: bNext, orTo: paragraph, of: long, runs, width: width)
@@ -314,9 +335,9 @@ extension PlainRuns {
     // The last paragraphs, each chain's line found with its start (``ParagraphLines/nextLine(_:width:_:)``): three
     // chains or fewer wait on their lines' latency.
     while true {
-      let (aNext, aBase) = a.nextLine(runs, width: width, Cells.self)
-      let (bNext, bBase) = b.nextLine(runs, width: width, Cells.self)
-      let (cNext, cBase) = c.nextLine(runs, width: width, Cells.self)
+      let (aNext, aBase) = a.nextLine(runs, width: width, Lookup.self)
+      let (bNext, bBase) = b.nextLine(runs, width: width, Lookup.self)
+      let (cNext, cBase) = c.nextLine(runs, width: width, Lookup.self)
       guard a.fits(before: aNext), b.fits(before: bNext), c.fits(before: cNext) else { return nil }
       guard moveOn(&a, to: aNext, at: aBase, paragraph: &paragraph, of: long, runs, width: width) else {
         // None left for the first: the other two take their lines found in this step, and go on.
@@ -325,7 +346,7 @@ extension PlainRuns {
         if bGoes { b.start(bNext, at: bBase) }
         if cGoes { c.start(cNext, at: cBase) }
         lines &+= (bGoes ? 1 : 0) &+ (cGoes ? 1 : 0)
-        return countRest(b, bGoes, c, cGoes, lines: lines, runs, width: width, Cells.self)
+        return countRest(b, bGoes, c, cGoes, lines: lines, runs, width: width, Lookup.self)
       }
       lines &+= 1
       guard moveOn(&b, to: bNext, at: bBase, paragraph: &paragraph, of: long, runs, width: width) else {
@@ -334,11 +355,11 @@ extension PlainRuns {
           c.start(cNext, at: cBase)
           lines &+= 1
         }
-        return countRest(a, true, c, cGoes, lines: lines, runs, width: width, Cells.self)
+        return countRest(a, true, c, cGoes, lines: lines, runs, width: width, Lookup.self)
       }
       lines &+= 1
       guard moveOn(&c, to: cNext, at: cBase, paragraph: &paragraph, of: long, runs, width: width) else {
-        return countTwo(a, b, lines: lines, runs, width: width, Cells.self)
+        return countTwo(a, b, lines: lines, runs, width: width, Lookup.self)
       }
       lines &+= 1
     }
@@ -364,46 +385,46 @@ extension PlainRuns {
   }
 
   /// The count once no paragraph is left, with the chains that go on (`aGoes`, `bGoes`) at lines not yet searched.
-  private static func countRest<Cells: CellBound, Sums: CountSums>(
+  private static func countRest<Lookup: WidthIndexLookup, Sums: CountSums>(
     _ a: ParagraphLines<Sums>, _ aGoes: Bool, _ b: ParagraphLines<Sums>, _ bGoes: Bool, lines: Int, _ runs: Buffers,
-    width: Int, _ cells: Cells.Type
+    width: Int, _ lookup: Lookup.Type
   ) -> Int? {
     switch (aGoes, bGoes) {
-    case (true, true): return countTwo(a, b, lines: lines, runs, width: width, Cells.self)
-    case (true, false): return countAlone(a, lines: lines, runs, width: width, Cells.self)
-    case (false, true): return countAlone(b, lines: lines, runs, width: width, Cells.self)
+    case (true, true): return countTwo(a, b, lines: lines, runs, width: width, Lookup.self)
+    case (true, false): return countAlone(a, lines: lines, runs, width: width, Lookup.self)
+    case (false, true): return countAlone(b, lines: lines, runs, width: width, Lookup.self)
     case (false, false): return lines
     }
   }
 
   /// The count with two chains at lines not yet searched, the last paragraphs: `lines` started so far.
-  private static func countTwo<Cells: CellBound, Sums: CountSums>(
-    _ a: ParagraphLines<Sums>, _ b: ParagraphLines<Sums>, lines: Int, _ runs: Buffers, width: Int, _ cells: Cells.Type
+  private static func countTwo<Lookup: WidthIndexLookup, Sums: CountSums>(
+    _ a: ParagraphLines<Sums>, _ b: ParagraphLines<Sums>, lines: Int, _ runs: Buffers, width: Int, _ lookup: Lookup.Type
   ) -> Int? {
     var a = a
     var b = b
     var lines = lines
     while true {
-      let (aNext, aBase) = a.nextLine(runs, width: width, Cells.self)
-      let (bNext, bBase) = b.nextLine(runs, width: width, Cells.self)
+      let (aNext, aBase) = a.nextLine(runs, width: width, Lookup.self)
+      let (bNext, bBase) = b.nextLine(runs, width: width, Lookup.self)
       guard a.fits(before: aNext), b.fits(before: bNext) else { return nil }
       let aGoes = aNext <= a.last
       let bGoes = bNext <= b.last
       if aGoes { a.start(aNext, at: aBase) }
       if bGoes { b.start(bNext, at: bBase) }
       lines &+= (aGoes ? 1 : 0) &+ (bGoes ? 1 : 0)
-      if !aGoes || !bGoes { return countRest(a, aGoes, b, bGoes, lines: lines, runs, width: width, Cells.self) }
+      if !aGoes || !bGoes { return countRest(a, aGoes, b, bGoes, lines: lines, runs, width: width, Lookup.self) }
     }
   }
 
   /// The count with one chain at a line not yet searched, the last paragraph.
-  private static func countAlone<Cells: CellBound, Sums: CountSums>(
-    _ a: ParagraphLines<Sums>, lines: Int, _ runs: Buffers, width: Int, _ cells: Cells.Type
+  private static func countAlone<Lookup: WidthIndexLookup, Sums: CountSums>(
+    _ a: ParagraphLines<Sums>, lines: Int, _ runs: Buffers, width: Int, _ lookup: Lookup.Type
   ) -> Int? {
     var a = a
     var lines = lines
     while true {
-      let (next, base) = a.nextLine(runs, width: width, Cells.self)
+      let (next, base) = a.nextLine(runs, width: width, Lookup.self)
       guard a.fits(before: next) else { return nil }
       if next > a.last { return lines }
       a.start(next, at: base)

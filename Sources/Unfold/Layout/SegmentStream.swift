@@ -1,17 +1,17 @@
 /// The lines of a whole text laid out lazily, a window of the segmenter at a time, each handed out as soon as it
 /// is closed and then forgotten: what writing a long text line by line needs, in memory that does not grow
-/// with the text. A window's segments are placed where the segmenter made them, by ``LineFitter/addAll(_:)``.
-struct LineStream: IteratorProtocol {
+/// with the text. A window's segments are placed where the segmenter made them, by ``SegmentFitter/addAll(_:)``.
+struct SegmentStream: IteratorProtocol {
   private var segments: Segmenter
-  private var fitter: LineFitter<[LineLayout.Line]>
+  private var fitter: SegmentFitter<[LineLayout.Line]>
   private var handedOut = 0
   private var isFinished = false
 
-  /// The lines of `text` at `width` (below 1 acts as 1), without their break offsets, from the UTF-8 offset
+  /// The lines of `text` at `width`, without their break offsets, from the UTF-8 offset
   /// `start`, the start of a line (or of the text).
-  init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: Int, from start: Int = 0) {
+  init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: LineWidth, from start: Int = 0) {
     segments = Segmenter(text, measurer: measurer, breaker: breaker, from: start)
-    fitter = LineFitter(text: text, measurer: measurer, width: max(1, width), recordsBreakOffsets: false)
+    fitter = SegmentFitter(text: text, measurer: measurer, width: width, recordsBreakOffsets: false)
   }
 
   mutating func next() -> LineLayout.Line? {

@@ -4,7 +4,7 @@
 /// For exact measurers the sum decides. For a font, where each inline item is rounded up before summing, the
 /// sum decides whenever it is far from the width; near it, a line of one style is its one item, and the items of a
 /// line of several are measured one by one (a line rarely ends within half a pixel of its width).
-struct LineFit {
+struct FitRule {
   let text: StyledText
   let measurer: any TextMeasurer
   let width: Int

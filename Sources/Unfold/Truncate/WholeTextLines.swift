@@ -2,8 +2,8 @@
 /// one at a time as they are read, with the less label after the last line of an expanded text that needs
 /// more lines than the limit, then blank lines up to the limit when the options reserve space: a renderer
 /// can write a long text line by line without holding them all, nor even its laid-out lines (see
-/// ``LineStream``).
-struct UncutLines<Lines: IteratorProtocol<LineLayout.Line>>: Sequence, IteratorProtocol {
+/// ``SegmentStream``).
+struct WholeTextLines<Lines: IteratorProtocol<LineLayout.Line>>: Sequence, IteratorProtocol {
   private let drawer: LineDrawer
   private let options: TruncationOptions
   private let state: DisplayState

@@ -1,14 +1,14 @@
 /// The lines of a whole text in terminal cells of the legacy profile under the Unicode rules, laid out lazily as
-/// ``LineStream`` lays them out (the same lines: a test compares them on random texts), for an expanded view: the
+/// ``SegmentStream`` lays them out (the same lines: a test compares them on random texts), for an expanded view: the
 /// break opportunities are decided only where a line must end, not at every code point.
 ///
-/// ``LineStream`` makes a ``Segment`` between every two opportunities, and so decides UAX #14 at every code point
+/// ``SegmentStream`` makes a ``Segment`` between every two opportunities, and so decides UAX #14 at every code point
 /// and writes every segment before the fitter reads it back. Here the scanner's clusters (a word of letters is one
 /// entry, with its cells) are added up as they come; only when one does not fit does the stream look back for the
 /// last opportunity before it, usually the one just before it (a word after a space, an ideograph after an
 /// ideograph): from the pair table when the units around the boundary are plain (``kind(before:)``), else by running
 /// UAX #14 over the stretch back to the nearest place where no rule looks further back (``slowKind(before:)``).
-/// What a line does with the clusters is what ``LineFitter`` does with the segments: content fits after the hanging
+/// What a line does with the clusters is what ``SegmentFitter`` does with the segments: content fits after the hanging
 /// spaces before it or the line breaks at the opportunity; the first segment of a line that does not fit alone is
 /// placed cluster by cluster (an emergency break); spaces at the start of a paragraph are content; a hard line break
 /// ends the line after it.
@@ -17,8 +17,8 @@
 /// sums of their clusters'. A line still open at the end of a scanner's window is read again from its start in the
 /// next window (``BreakScanner/restart(at:)``), so that a line's clusters are all in one window; a line longer than a
 /// window (a width of thousands of cells, or endless hanging spaces) hands the rest of the text to a
-/// ``LineStream`` from its start.
-struct CellLineStream: IteratorProtocol {
+/// ``SegmentStream`` from its start.
+struct CellStream: IteratorProtocol {
   private let width: Int
   private let byteCount: Int
   private var scanner: BreakScanner
@@ -27,17 +27,17 @@ struct CellLineStream: IteratorProtocol {
   private var handedOut = 0
   private var isFinished = false
   /// The rest of the text from the start of a line longer than a window.
-  private var rest: LineStream?
+  private var rest: SegmentStream?
   private var hasRest = false
   /// Where ``rest`` starts, once the lines before it are handed out.
   private var restStart: Int?
-  private let fallback: (Int) -> LineStream
+  private let fallback: (Int) -> SegmentStream
   private var line = OpenLine()
   /// The open line's content width and end after each entry of the window, for a break before the next.
   private var after: [(x: Int, end: Int)] = []
   private var opportunities = Opportunities()
 
-  /// Whether the stream lays out `text` as a ``LineStream`` would: cells of the legacy profile, the Unicode rules,
+  /// Whether the stream lays out `text` as a ``SegmentStream`` would: cells of the legacy profile, the Unicode rules,
   /// and no tab or soft hyphen in the text.
   static func applies(to text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker) -> Bool {
     guard (measurer as? TerminalCells)?.profile == .legacy, breaker.rules == .unicode else { return false }
@@ -53,13 +53,13 @@ struct CellLineStream: IteratorProtocol {
     }
   }
 
-  /// The lines of `text` at `width` (below 1 acts as 1); the text must be one that the stream
+  /// The lines of `text` at `width`; the text must be one that the stream
   /// ``applies(to:measurer:breaker:)`` to.
-  init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: Int) {
-    self.width = max(1, width)
+  init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: LineWidth) {
+    self.width = width.units
     byteCount = text.string.utf8.count
     scanner = BreakScanner(text.string, from: 0, rules: breaker.rules, findsBreaks: false)
-    fallback = { LineStream(text, measurer: measurer, breaker: breaker, width: width, from: $0) }
+    fallback = { SegmentStream(text, measurer: measurer, breaker: breaker, width: width, from: $0) }
   }
 
   mutating func next() -> LineLayout.Line? {
@@ -90,7 +90,7 @@ struct CellLineStream: IteratorProtocol {
     var hasContent = false
     /// Whether spaces are content on the line: until anything else is placed on it. A line never starts with
     /// spaces that hang: it starts at an opportunity (never before a space, LB7), at the start of a paragraph
-    /// (whose first segment, of spaces before an opportunity, is drawn and counts, as in ``LineFitter``), or at a
+    /// (whose first segment, of spaces before an opportunity, is drawn and counts, as in ``SegmentFitter``), or at a
     /// cluster of a segment wider than a line, whose spaces before more content are content.
     var spacesAreContent = true
 
@@ -104,7 +104,7 @@ struct CellLineStream: IteratorProtocol {
       start = -1
     }
 
-    /// Places a cluster of content (`advance` cells, from `offset` to `end`) as ``LineFitter``'s emergency breaks
+    /// Places a cluster of content (`advance` cells, from `offset` to `end`) as ``SegmentFitter``'s emergency breaks
     /// do: on a new line if it does not fit after content, never leaving a line empty.
     mutating func place(at offset: Int, _ end: Int, _ advance: Int, width: Int, into lines: inout [LineLayout.Line]) {
       if hasContent, offset > start, x + advance > width {
@@ -225,7 +225,7 @@ struct CellLineStream: IteratorProtocol {
     return lineStartEntry
   }
 
-  /// Places entry `k`, which does not fit, and the spaces before it cluster by cluster, as ``LineFitter``'s emergency
+  /// Places entry `k`, which does not fit, and the spaces before it cluster by cluster, as ``SegmentFitter``'s emergency
   /// breaks place a segment wider than a line; the entry the line then starts in. (Out of line, as the search for
   /// an opportunity is; it changes the line in place.)
   @inline(never)

@@ -12,7 +12,7 @@
 /// A mandatory break after a plain segment adds ``hardBreakGap`` to the running sum: no line narrower than
 /// ``widestLine`` can hold the segment after it, so a paragraph's end is found by the same search as a line's
 /// (rather than a run that ends at each paragraph, which costs more than its lines in a text of short paragraphs).
-struct PlainRuns: Sendable {
+struct RunningSums: Sendable {
   /// What a mandatory break adds to the running sums.
   static let hardBreakGap = 1 << 40
   /// The widest line (plus rounding) for which the gaps end lines: a layout any wider places segment by
@@ -51,7 +51,7 @@ struct PlainRuns: Sendable {
   let widthShift: Int
   /// The cells after the text's end in ``widthIndex`` (256 bytes): a line no wider than this many cells, whose limit
   /// starts at most at the total width, finds its cell with no check of the index's end
-  /// (``UnclampedCells``).
+  /// (``UncheckedLookup``).
   static let indexPadding = 64
   /// The running sums again in 4 bytes, with no gaps at hard breaks: what a count of lines reads instead of
   /// ``contentEnds``, then ``padding`` entries above any line's limit: a count of a long text waits on memory more
@@ -315,7 +315,7 @@ struct PlainRuns: Sendable {
     let widthShift: Int
     /// The running sum after the last segment.
     let endSum: Int
-    /// The two halves of ``PlainRuns/countSums``, for a count of lines, which sets them (empty otherwise: the other
+    /// The two halves of ``RunningSums/countSums``, for a count of lines, which sets them (empty otherwise: the other
     /// readers of the buffers do without them).
     var countSums = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
     var countStarts = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
@@ -359,7 +359,7 @@ struct PlainRuns: Sendable {
   struct LineCursor {
     var first: Int
     var base: Int
-    /// The index in ``PlainRuns/hardBreaks`` of the first at or after `first`: how many gaps the sums of the
+    /// The index in ``RunningSums/hardBreaks`` of the first at or after `first`: how many gaps the sums of the
     /// line's segments hold.
     var hardBreak: Int
   }
