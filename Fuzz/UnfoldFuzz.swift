@@ -103,14 +103,15 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   case .ansi:
     let settings = Settings(bytes)
     for state in [DisplayState.collapsed, .expanded] {
-      let output = settings.paragraph.ansi(width: settings.width, colors: .truecolor, state: state)
+      let output = settings.paragraph.ansi(
+        width: settings.width, state: state, renderer: ANSIRenderer(colors: .truecolor))
       check(Invariants.foreignControl(inTerminalOutput: output), settings.text)
       check(Invariants.invalidUTF8(output), settings.text)
     }
     // The expanded view of markdown written in parts cut after blank lines is the whole text's.
     let renderer = ANSIRenderer(colors: .truecolor)
-    let parts = settings.paragraph.expandedANSI(
-      width: settings.width, renderer: renderer, partLength: 1 + settings.width % 32)
+    let parts = settings.paragraph.expandedWriter(width: settings.width, renderer: renderer)
+      .render(settings.paragraph.source, partLength: 1 + settings.width % 32)
     let whole = settings.paragraph.ansi(width: settings.width, state: .expanded, renderer: renderer)
     check(parts == whole ? nil : "the expanded view written in parts is not the whole text's", settings.text)
   case .html:
@@ -174,7 +175,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     ]
     for locale in ["en", "ar", "ru"] {
       let formatted = LocalizedFormatter(locale: locale).format(format, arguments: Array(arguments.prefix(size % 7)))
-      let output = Paragraph(verbatim: formatted.text).ansi(width: 40, colors: .ansi16, state: .expanded)
+      let output = Paragraph(verbatim: formatted.text).ansi(
+        width: 40, state: .expanded, renderer: ANSIRenderer(colors: .ansi16))
       check(Invariants.foreignControl(inTerminalOutput: output), format)
     }
   }

@@ -14,7 +14,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 // `unfold-bench --peak-memory FILE`: the whole pipeline to ANSI on FILE, then the peak resident size in bytes.
 if arguments.first == "--peak-memory", arguments.count == 2 {
   let markdown = (try? String(contentsOfFile: arguments[1], encoding: .utf8)) ?? ""
-  let output = Paragraph(LocalizedKey(markdown)).ansi(width: 80, colors: .ansi16, state: .expanded)
+  let output = Paragraph(LocalizedKey(markdown)).ansi(
+    width: 80, state: .expanded, renderer: ANSIRenderer(colors: .ansi16))
   // The high-water mark of this process's own memory (ru_maxrss would carry over the parent's from fork).
   let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
   let peak =
@@ -68,10 +69,15 @@ if arguments.first == "--profile", arguments.count == 2 {
       }
     case "relayout": { round in _ = prepared.layout(width: 40 + round % 40) }
     case "count": { round in _ = prepared.lineCount(width: 40 + round % 40) }
-    case "ansi": { _ in _ = Paragraph(LocalizedKey(markdown)).ansi(width: 80, colors: .ansi16, state: .expanded) }
+    case "ansi":
+      { _ in
+        _ = Paragraph(LocalizedKey(markdown)).ansi(width: 80, state: .expanded, renderer: ANSIRenderer(colors: .ansi16))
+      }
     case "html": { _ in _ = Paragraph(LocalizedKey(markdown)).html(width: 600, fonts: htmlFonts!, state: .expanded) }
-    case "collapsed": { _ in _ = Paragraph(LocalizedKey(markdown)).ansi(width: 80, colors: .ansi16) }
-    case "collapsed-verbatim": { _ in _ = Paragraph(verbatim: verbatim).ansi(width: 80, colors: .ansi16) }
+    case "collapsed":
+      { _ in _ = Paragraph(LocalizedKey(markdown)).ansi(width: 80, renderer: ANSIRenderer(colors: .ansi16)) }
+    case "collapsed-verbatim":
+      { _ in _ = Paragraph(verbatim: verbatim).ansi(width: 80, renderer: ANSIRenderer(colors: .ansi16)) }
     case "render-ansi":
       { _ in _ = ANSIRenderer(colors: .ansi16).render(Truncator.truncate(prepared.layout(width: 80), state: .expanded))
       }
@@ -131,7 +137,9 @@ if wants("stages") {
     if let layout { expanded = Truncator.truncate(layout, state: .expanded) }
     let renderTime = measure(runs: runs) { _ = expanded.map { ANSIRenderer(colors: .ansi16).render($0) } }
     let paragraph = Paragraph(LocalizedKey(markdown))
-    let ansiTime = measure(runs: runs) { _ = paragraph.ansi(width: 80, colors: .ansi16, state: .expanded) }
+    let ansiTime = measure(runs: runs) {
+      _ = paragraph.ansi(width: 80, state: .expanded, renderer: ANSIRenderer(colors: .ansi16))
+    }
     let htmlTime = fonts.map { fonts in
       measure(runs: runs) { _ = paragraph.html(width: 600, fonts: fonts, state: .expanded) }
     }
@@ -163,8 +171,8 @@ if wants("collapsed") {
   ] {
     let small = make(10_000)
     let large = make(10_000_000)
-    let smallTime = measure(runs: 21) { _ = small.ansi(width: 80, colors: .ansi16) }
-    let largeTime = measure(runs: 3) { _ = large.ansi(width: 80, colors: .ansi16) }
+    let smallTime = measure(runs: 21) { _ = small.ansi(width: 80, renderer: ANSIRenderer(colors: .ansi16)) }
+    let largeTime = measure(runs: 3) { _ = large.ansi(width: 80, renderer: ANSIRenderer(colors: .ansi16)) }
     print(
       "| \(name) | \(milliseconds(smallTime)) | \(milliseconds(largeTime)) | \(String(format: "%.1f×", largeTime / smallTime)) |"
     )

@@ -30,8 +30,10 @@ import Unfold
   }
 
   func expectedLines(width: Int, state: DisplayState) -> [String] {
-    Paragraph(TextSource(LocalizedKey(Self.sample))).ansi(width: width, state: state, colors: false)
-      .split(separator: "\n").map(String.init)
+    Paragraph(TextSource(LocalizedKey(Self.sample))).ansi(
+      width: width, state: state, renderer: ANSIRenderer(colors: .none)
+    )
+    .split(separator: "\n").map(String.init)
   }
 
   @Test func keysToggleAResizeRelaysOutAndQuitRestores() throws {
@@ -131,7 +133,7 @@ import Unfold
     try Data(String(repeating: Self.sample + " ", count: 6).utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let all = Paragraph(TextSource(LocalizedKey(String(repeating: Self.sample + " ", count: 6))))
-      .ansi(width: 40, state: .expanded, colors: false).split(separator: "\n").map(String.init)
+      .ansi(width: 40, state: .expanded, renderer: ANSIRenderer(colors: .none)).split(separator: "\n").map(String.init)
     #expect(all.count > 26)
     let tmux = try start(file.path, width: 40)
     _ = try tmux.waitForScreen { $0.contains { $0.hasPrefix("Enter or Space to expand") } }

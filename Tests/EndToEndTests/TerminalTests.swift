@@ -24,7 +24,8 @@ import Unfold
 
   @Test func theWidthComesFromTheTerminalAndTheScreenShowsTheEngineLines() throws {
     let (rows, styled) = try runInTmux("--no-interactive", width: 40)
-    let expected = Paragraph(TextSource(LocalizedKey(sample))).ansi(width: 40, state: .collapsed, colors: false)
+    let expected = Paragraph(TextSource(LocalizedKey(sample))).ansi(
+      width: 40, state: .collapsed, renderer: ANSIRenderer(colors: .none))
     #expect(rows == expected.split(separator: "\n").map(String.init))
     #expect(rows.count == 3)
     #expect(rows.last?.hasSuffix("… more") == true)
@@ -34,7 +35,8 @@ import Unfold
 
   @Test func expandedInANarrowTerminalKeepsClustersWhole() throws {
     let (rows, _) = try runInTmux("--no-interactive --expanded --color never", width: 24)
-    let expected = Paragraph(TextSource(LocalizedKey(sample))).ansi(width: 24, state: .expanded, colors: false)
+    let expected = Paragraph(TextSource(LocalizedKey(sample))).ansi(
+      width: 24, state: .expanded, renderer: ANSIRenderer(colors: .none))
     #expect(rows == expected.split(separator: "\n").map(String.init))
     #expect(rows.contains { $0.contains("👩‍🔬") })
   }

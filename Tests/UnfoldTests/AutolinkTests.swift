@@ -83,7 +83,7 @@ import Testing
 
   @Test func theParagraphAndTheCommandCanTurnThemOff() {
     let paragraph = Paragraph(LocalizedKey("Docs at https://docs.example.org"))
-    #expect(paragraph.ansi(width: 60, colors: .ansi16).contains("\u{1B}]8;"))
-    #expect(!paragraph.autolinks(false).ansi(width: 60, colors: .ansi16).contains("\u{1B}]8;"))
+    #expect(paragraph.ansi(width: 60, renderer: ANSIRenderer(colors: .ansi16)).contains("\u{1B}]8;"))
+    #expect(!paragraph.autolinks(false).ansi(width: 60, renderer: ANSIRenderer(colors: .ansi16)).contains("\u{1B}]8;"))
   }
 }

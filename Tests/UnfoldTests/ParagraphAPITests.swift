@@ -83,6 +83,22 @@ import Unfold
         && scroll.contains("max-height:40px;overflow-y:auto"))
   }
 
+  /// The animation is the caller's `HTMLOptions`: a paragraph writes the duration and easing it is given, and
+  /// the defaults when given none.
+  @Test func htmlKeepsTheCallersAnimation() throws {
+    let fonts = try FontSet.dejaVu(fallbacks: [])
+    let paragraph = Paragraph(verbatim: text).lineLimit(2)
+    let standard = paragraph.html(width: 200, fonts: fonts).html
+    #expect(standard.contains("data-duration=\"400\" data-easing=\"cubic-bezier(0.4, 0, 0.2, 1)\""))
+    let options = HTMLOptions(animationDuration: 0.25, animationEasing: "linear")
+    #expect(
+      paragraph.html(width: 200, fonts: fonts, options: options).html.contains(
+        "data-duration=\"250\" data-easing=\"linear\""))
+    #expect(
+      paragraph.html(width: 200, fonts: fonts, options: HTMLOptions(animationDuration: 0)).html.contains(
+        "data-duration=\"0\""))
+  }
+
   /// `html` names the characters the fonts cannot draw in its diagnostics: for texts with and without such
   /// characters (ideographs, Thai, an emoji; DejaVu has none of them), collapsed, expanded and scrollable, and the
   /// warning names the first of them and counts them. With the default font set (the Noto chain where it is

@@ -216,7 +216,7 @@ import Testing
         && normalized.withUTF8 { Chunking.firstBoundary(in: $0, from: partLength) } != nil
       if isCut { cut += 1 }
       #expect(
-        paragraph.expandedANSI(width: width, renderer: renderer, partLength: partLength)
+        paragraph.expandedWriter(width: width, renderer: renderer).render(paragraph.source, partLength: partLength)
           == paragraph.ansi(width: width, state: .expanded, renderer: renderer),
         "width \(width), parts of \(partLength): \(document.debugDescription)")
     }
@@ -228,7 +228,7 @@ import Testing
     for (index, text) in Self.paragraphs(count: 200, seed: 3).enumerated() {
       for state in [DisplayState.collapsed, .expanded] {
         let output = Paragraph(LocalizedKey(text)).lineLimit(1 + index % 4)
-          .ansi(width: 10 + index % 50, colors: .truecolor, state: state)
+          .ansi(width: 10 + index % 50, state: state, renderer: ANSIRenderer(colors: .truecolor))
         #expect(Invariants.foreignControl(inTerminalOutput: output) == nil, "\(text.debugDescription)")
       }
     }

@@ -145,7 +145,7 @@ import Testing
               let paragraph = Paragraph(LocalizedKey(markdown)).lineLimit(lines).truncationMode(mode).toggle(toggle)
                 .ellipsis(ellipsis).moreLabel(label)
               for state in [DisplayState.collapsed, .expanded] {
-                let output = paragraph.ansi(width: width, colors: .ansi16, state: state)
+                let output = paragraph.ansi(width: width, state: state, renderer: ANSIRenderer(colors: .ansi16))
                 // The text of each line without its escapes.
                 let plain = output.replacing(/\u{1B}\[[0-9;]*m|\u{1B}\]8;[^\u{1B}]*\u{1B}\\/, with: "")
                 for line in plain.split(separator: "\n") where line.last == " " {
@@ -178,10 +178,10 @@ import Testing
     }
     let paragraph = Paragraph(LocalizedKey(markdown))
     let lines = paragraph.truncated(width: 60, state: .expanded).lines
-    let plain = paragraph.ansi(width: 60, colors: .none, state: .expanded)
+    let plain = paragraph.ansi(width: 60, state: .expanded, renderer: ANSIRenderer(colors: .none))
     #expect(plain.utf8.count > 100_000)
     #expect(plain == lines.map { line in line.fragments.map(\.text).joined() + "\n" }.joined())
-    let colored = paragraph.ansi(width: 60, colors: .ansi16, state: .expanded)
+    let colored = paragraph.ansi(width: 60, state: .expanded, renderer: ANSIRenderer(colors: .ansi16))
     #expect(colored.utf8.count > plain.utf8.count)
     #expect(colored == ANSIRenderer(colors: .ansi16).render(paragraph.truncated(width: 60, state: .expanded)))
   }
@@ -356,8 +356,8 @@ import Testing
     let paragraph = Paragraph(LocalizedKey(hebrew + "\n\n**" + hebrew + "**\n\n" + hebrew))
     let renderer = ANSIRenderer(colors: .ansi16)
     #expect(
-      paragraph.expandedANSI(width: 30, renderer: renderer, partLength: 40)
-        == paragraph.expandedANSI(width: 30, renderer: renderer, partLength: 10_000))
+      paragraph.expandedWriter(width: 30, renderer: renderer).render(paragraph.source, partLength: 40)
+        == paragraph.expandedWriter(width: 30, renderer: renderer).render(paragraph.source, partLength: 10_000))
   }
 }
 

@@ -2,6 +2,15 @@
 struct LineDrawer {
   /// The text, measurer and width to draw with; its lines are never read (the lines to draw are passed in).
   let layout: LineLayout
+
+  /// A drawer of the lines of `layout`.
+  init(layout: LineLayout) { self.layout = layout }
+
+  /// A drawer of lines of `text` at `width`, whatever fitter laid them out.
+  init(text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: LineWidth) {
+    layout = LineLayout(
+      text: text, measurer: measurer, breaker: breaker, width: width.units, lines: [], isComplete: true)
+  }
   var measurer: any TextMeasurer { layout.measurer }
   var fit: FitRule {
     FitRule(text: layout.text, measurer: measurer, width: layout.width, itemBreaks: layout.itemBreaks)

@@ -1,0 +1,70 @@
+extension Paragraph {
+  /// HTML that a browser lays out as the engine predicts, first shown in `state`: `width` in CSS px,
+  /// measured in `fonts` (see ``HTMLRenderer``) as `engine` measures and breaks lines; the default, ``BrowserEngine/any``,
+  /// is a fragment that every engine shows as predicted. Line breaking follows the engine's rules unless
+  /// ``breakRules`` says otherwise. The result's ``RenderedHTML/diagnostics`` name what the engine could not
+  /// predict (characters with no glyph in the fonts), found only when read. `options` say how the fragment is
+  /// written (its id, fonts' source, animation); a scrollable paragraph's `scrollLines` is its line limit.
+  ///
+  /// With a ``textStyle``, its size and line height replace the fonts'; with a ``minimumScaleFactor`` below
+  /// 1, the font shrinks in steps of 1/2 px, down to that factor, until the text fits its line limit, and is
+  /// truncated only when it still does not.
+  public func html(
+    width: Double, fonts: FontSet, engine: BrowserEngine = .any, state: DisplayState = .collapsed,
+    options: HTMLOptions = HTMLOptions()
+  ) -> RenderedHTML {
+    let (width, clamped) = Self.pixels(width)
+    var text = source.resolve().text
+    var fonts = fonts
+    if let textStyle {
+      fonts.size = textStyle.size
+      fonts.lineHeight = textStyle.lineHeight
+      if textStyle.isBold { text = text.bold() }
+    }
+    let shown: TruncatedText
+    (fonts, shown) = Truncator.scaledToFit(
+      text, fonts: fonts, engine: engine, breaker: breaker(for: engine, language: options.language), width: width,
+      options: self.options, minimumScaleFactor: isScrollable ? 1 : minimumScaleFactor)
+    var htmlOptions = options
+    if isScrollable { htmlOptions.scrollLines = self.options.effectiveLineLimit }
+    let html = HTMLRenderer(fonts: fonts, options: htmlOptions).render(
+      text, collapsed: shown, truncation: self.options, state: state, width: width)
+    // The whole text is looked at only when the diagnostics are read, and only when more than the collapsed
+    // view shows: two fifths of the benchmark's HTML pipeline, whose text is in eleven scripts.
+    let wholeText = state == .expanded || isScrollable
+    let shownRanges = shown.unpredictableRanges
+    let outOfRange = clamped + shown.diagnostics
+    return RenderedHTML(html: html) { [text, fonts] in
+      outOfRange + GlyphWarnings.diagnostics(in: text, fonts: fonts, wholeText: wholeText, shownRanges: shownRanges)
+    }
+  }
+
+  /// The layout in CSS px, measured in `fonts` as `engine` lays it out (with its break rules unless ``breakRules``
+  /// says otherwise), as JSON (widths in the measurer's unit: 1/65536 px, or 1/60 px for Gecko).
+  public func json(width: Double, fonts: FontSet, engine: BrowserEngine = .any, state: DisplayState) -> String {
+    let width = Self.pixels(width).0
+    let measurer = FontMeasurer(fonts, engine: engine)
+    return LayoutJSON.encode(
+      Truncator.truncate(
+        source.resolve().text, measurer: measurer, breaker: breaker(for: engine),
+        width: measurer.layoutWidth(pixels: width), options: options, state: state, countingAllLines: true))
+  }
+
+  /// The widest a width in CSS px may be, as `unfold --width` allows.
+  static let widestPixels = 100_000.0
+
+  /// A width in CSS px clamped to 1 ... ``widestPixels`` (a width that is not a number to 1), and the
+  /// ``Diagnostic/Kind/valueOutOfRange`` that says so when it was out of range.
+  static func pixels(_ width: Double) -> (Double, [Diagnostic]) {
+    let clamped = width.isNaN ? 1 : min(widestPixels, max(1, width))
+    guard clamped != width else { return (width, []) }
+    let message =
+      "width \(width) px is \(width.isNaN ? "not a number" : width < 1 ? "below 1 px" : "above 100000 px"): the lines are laid out \(Int(clamped)) px wide"
+    return (clamped, [Diagnostic(.valueOutOfRange, offset: 0, message: message)])
+  }
+
+  /// The break rules of `engine` for a page in `language`, unless ``breakRules`` says otherwise.
+  private func breaker(for engine: BrowserEngine, language: String? = nil) -> LineBreaker {
+    LineBreaker(rules: breakRules ?? LineBreaker.Rules(engine, language: language))
+  }
+}
