@@ -26,8 +26,8 @@ let package = Package(
       pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
     ),
-    // Debian's ICU 72, behind one C file: dictionary words and bidi levels. scripts/check-dependencies.py lists the
-    // Swift files that may import it.
+    // Debian's ICU 72, behind one C file: dictionary words and bidi levels. Only Prepare/DictionaryBreaks.swift
+    // (words) and Prepare/Unicode/Bidi.swift (bidi) import it, as scripts/check-dependencies.py checks.
     .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
     .target(name: "Unfold", dependencies: ["CCmarkGFM", "CHarfBuzz", "CFreeType", "CICU"]),
     .executableTarget(name: "unfold", dependencies: ["Unfold"]),

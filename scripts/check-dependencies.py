@@ -20,8 +20,8 @@ C_IMPORTERS = {
     "CCmarkGFM": ["Parse/MarkdownParser.swift"],
     "CHarfBuzz": ["Prepare/Fonts/HarfBuzzFont.swift"],
     "CFreeType": ["Prepare/Fonts/FreeTypeFont.swift"],
-    # Dictionary words; the bidi levels of the HTML's items and of the terminal's lines.
-    "CICU": ["Prepare/DictionaryBreaks.swift", "Layout/ItemBreaks.swift", "Render/VisualOrder.swift"],
+    # Dictionary words; bidi levels and properties, for the HTML's items and the terminal's lines.
+    "CICU": ["Prepare/DictionaryBreaks.swift", "Prepare/Unicode/Bidi.swift"],
 }
 C_IMPORT = re.compile(r"^(?:@_implementationOnly |internal |public |package |private |fileprivate )*import\s+(C\w+)", re.M)
 DECLARATION = re.compile(

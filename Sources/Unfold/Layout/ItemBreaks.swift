@@ -1,5 +1,3 @@
-internal import CICU
-
 /// Where Chromium starts a new inline item inside a run of one style: each item's width is rounded up to the
 /// layout unit on its own (``FitRule``), so a line near the width fits or not by how many there are.
 ///
@@ -56,12 +54,10 @@ struct ItemBreaks: Sendable {
       guard !units.isEmpty, units.count < Int(Int32.max) else { return [] }
       let base: UInt8 = TextDirection(firstStrongIn: string) == .rtl ? 1 : 0
       var levels = [UInt8](repeating: base, count: units.count)
-      let status = units.withUnsafeBufferPointer { text in
-        levels.withUnsafeMutableBufferPointer { levels in
-          unfold_icu_bidi_levels(text.baseAddress, Int32(text.count), base, levels.baseAddress)
-        }
+      let resolved = units.withUnsafeBufferPointer { text in
+        levels.withUnsafeMutableBufferPointer { Bidi.levels(ofUTF16: text, base: base, into: $0.baseAddress!) }
       }
-      guard status == 0 else { return [] }
+      guard resolved else { return [] }
       var changes: [Int] = []
       var previous = levels[0]
       // A pair's second unit starts no code point: it has its first's offset.

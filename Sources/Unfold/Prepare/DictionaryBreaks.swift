@@ -6,7 +6,7 @@ internal import CICU
 /// of ICU4X's LSTM models, as Gecko's does. UAX #14 leaves such runs to a dictionary (LB1 resolves SA to AL, so
 /// that without one a run never breaks).
 ///
-/// The only Swift file that calls ICU.
+/// The one Swift file that calls ICU for words (``Bidi`` calls it for bidi).
 enum DictionaryBreaks {
   /// Who finds the word boundaries inside a run of SA characters.
   enum Segmenter: Sendable {

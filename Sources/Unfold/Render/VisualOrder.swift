@@ -1,5 +1,3 @@
-internal import CICU
-
 /// The order in which a terminal that draws cells as given (most of them) must receive a line that holds
 /// right-to-left text: UAX #9's runs of one direction, resolved by ICU for the line at the paragraph's base
 /// direction, laid out left to right (L2), each right-to-left run's clusters reversed and its mirrored characters
@@ -15,7 +13,7 @@ enum VisualOrder {
     switch value {
     case 0x0590...0x08FF, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFB1D...0xFDFF, 0xFE70...0xFEFF,
       0x10800...0x10FFF, 0x1E800...0x1EFFF:
-      return unfold_icu_takes_level(value) != 0
+      return Bidi.takesLevel(value)
     default: return false
     }
   }
@@ -110,7 +108,7 @@ enum VisualOrder {
   /// Resolves the direction runs of the lines of one rendering, reusing its buffers and its ICU bidi object from
   /// line to line (see <doc:TerminalOutput>).
   final class LineResolver {
-    private let bidi = unfold_icu_bidi_open()
+    private let bidi = Bidi.Lines()
     private var units: [UInt16] = []
     private var offsets: [Int] = []  // the byte offset of each UTF-16 unit's character
     private var starts: [Int32] = []
@@ -131,7 +129,6 @@ enum VisualOrder {
     private var levels: UnsafeMutablePointer<UInt8>?
 
     deinit {
-      unfold_icu_bidi_close(bidi)
       classes?.deallocate()
       classOffsets?.deallocate()
       brackets?.deallocate()
@@ -212,12 +209,13 @@ enum VisualOrder {
       of text: UnsafeBufferPointer<UInt8>, shift: Int, direction: TextDirection, isStretch: Bool,
       to runs: inout [Run]
     ) -> Int? {
-      guard let base = text.baseAddress, !text.isEmpty, text.count < Int(Int32.max) else { return nil }
+      guard !text.isEmpty, text.count < Int(Int32.max) else { return nil }
       reserve(text.count)
       guard let t = classes, let offsets = classOffsets, let brackets, let levels else { return nil }
       var stop = Int32(text.count)
       let count = withUnsafeMutablePointer(to: &stop) { stop in
-        Int(unfold_icu_simple_bidi_classes(base, Int32(text.count), t, offsets, brackets, isStretch ? stop : nil))
+        Bidi.simpleClasses(
+          ofUTF8: text, classes: t, offsets: offsets, brackets: brackets, stop: isStretch ? stop : nil)
       }
       guard count > 0,
         Self.resolve(
@@ -236,7 +234,7 @@ enum VisualOrder {
     /// UAX #9 for a line that is one isolating run sequence at the paragraph's level: every character strong
     /// (L, R, AL), a number (EN, AN), a number separator or terminator (ES, CS, ET), a space (WS), a mark (NSM),
     /// another neutral (ON, paired brackets among them) or a boundary neutral inside the line, as ICU classes them
-    /// (`unfold_icu_simple_bidi_classes`). Rules X9, W1–W7, N0–N2, I1–I2, L1 and L2 as UAX #9 states them;
+    /// (``Bidi/simpleClasses(ofUTF8:classes:offsets:brackets:stop:)``). Rules X9, W1–W7, N0–N2, I1–I2, L1 and L2 as UAX #9 states them;
     /// nil for any other line, and for one whose brackets nest deeper than BD16's stack. A test compares the
     /// runs with ICU's for thousands of random lines.
     func simpleRuns(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [Run]? {
@@ -484,7 +482,7 @@ enum VisualOrder {
       while start > 0, bytes.count - start < 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
       guard start >= 0 else { return false }
       let (value, _) = UnsafeBufferPointer(rebasing: bytes[start...]).decodeScalar(at: 0)
-      return unfold_icu_is_boundary_neutral(value) != 0
+      return Bidi.isBoundaryNeutral(value)
     }
 
     /// Appends `run` to `runs`, or joins it to the last run when both are of one direction and follow on in it
@@ -531,9 +529,9 @@ enum VisualOrder {
         rightToLeft = [UInt8](repeating: 0, count: capacity)
       }
       let count = units.withUnsafeBufferPointer { text in
-        unfold_icu_bidi_line_runs(
-          bidi, text.baseAddress, Int32(text.count), direction == .rtl ? 1 : 0, &starts, &lengths, &rightToLeft,
-          Int32(capacity))
+        bidi.runs(
+          ofUTF16: text, base: direction == .rtl ? 1 : 0, starts: &starts, lengths: &lengths,
+          rightToLeft: &rightToLeft, capacity: capacity)
       }
       guard count > 0 else { return whole }
       return (0..<Int(count)).map { run in
@@ -629,7 +627,7 @@ enum VisualOrder {
 
   /// Appends the UTF-8 of a code point drawn right to left: its mirror image (`)` for `(`), or itself.
   private static func appendMirrored(_ value: UInt32, to output: inout [UInt8]) {
-    let scalar = Unicode.Scalar(unfold_icu_mirror(value)) ?? Unicode.Scalar(value) ?? "\u{FFFD}"
+    let scalar = Unicode.Scalar(Bidi.mirror(value)) ?? Unicode.Scalar(value) ?? "\u{FFFD}"
     output.append(contentsOf: UTF8.encode(scalar)!)
   }
 
