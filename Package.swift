@@ -31,14 +31,16 @@ let package = Package(
     .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
     .target(name: "Unfold", dependencies: ["CCmarkGFM", "CHarfBuzz", "CFreeType", "CICU"]),
     .executableTarget(name: "unfold", dependencies: ["Unfold"]),
-    .executableTarget(name: "unfold-bench", dependencies: ["Unfold", "TestSupport"]),
-    .target(name: "TestSupport", dependencies: ["Unfold"], path: "Tests/TestSupport"),
-    .testTarget(name: "UnfoldTests", dependencies: ["Unfold", "TestSupport"]),
+    // Generated inputs that the benchmark and the tests share: a seeded generator, cmark-gfm's slow inputs.
+    .target(name: "UnfoldCorpus"),
+    .executableTarget(name: "unfold-bench", dependencies: ["Unfold", "UnfoldCorpus"]),
+    .target(name: "TestSupport", dependencies: ["Unfold", "UnfoldCorpus"], path: "Tests/TestSupport"),
+    .testTarget(name: "UnfoldTests", dependencies: ["Unfold", "TestSupport", "UnfoldCorpus"]),
     .testTarget(name: "FixtureTests", dependencies: ["Unfold", "TestSupport"]),
     // Reports the cells a real terminal advances for each sample (run in tmux by the terminal tests).
     .executableTarget(name: "WidthProbe", path: "Tests/WidthProbe"),
     .testTarget(name: "EndToEndTests", dependencies: ["unfold", "WidthProbe", "TestSupport"]),
-    .testTarget(name: "BrowserTests", dependencies: ["Unfold", "TestSupport"]),
+    .testTarget(name: "BrowserTests", dependencies: ["Unfold", "TestSupport", "UnfoldCorpus"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import Unfold
+import UnfoldCorpus
 
 /// Generated inputs: sentences in several scripts, with numbers, URLs, emoji and punctuation.
 struct BenchInputs {

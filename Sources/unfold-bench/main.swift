@@ -2,8 +2,8 @@
 // Build and run in release, with the peers installed: scripts/bench (it prints the table of the README).
 // Absolute times drift on shared machines: compare the rows and ratios of one run.
 import Foundation
-import TestSupport
 import Unfold
+import UnfoldCorpus
 
 #if canImport(Glibc)
   import Glibc

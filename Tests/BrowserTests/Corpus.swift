@@ -1,4 +1,5 @@
 import TestSupport
+import UnfoldCorpus
 
 /// A deterministic corpus of markdown paragraphs in eight languages, with mixed styles, links, code, numbers,
 /// punctuation, URLs, hyphenated words and soft hyphens: what the browser tests lay out in Chromium and in the

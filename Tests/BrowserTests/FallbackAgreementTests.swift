@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import Unfold
+import UnfoldCorpus
 
 /// Chromium's lines against the engine's for text that DejaVu Sans cannot draw, with Debian's Noto fonts as the
 /// fallback chain: CJK, Korean, emoji sequences and mixed text must break where the engine predicts.

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import Unfold
+import UnfoldCorpus
 
 /// The truncate stage: the cut, the labels, the states.
 @Suite struct TruncatorTests {

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+import UnfoldCorpus
 
 @testable import Unfold
 
