@@ -29,7 +29,7 @@ extension Paragraph {
   /// The writer of the expanded terminal view (see ``ExpandedWriter``).
   func expandedWriter(width: Int, renderer: ANSIRenderer) -> ExpandedWriter {
     ExpandedWriter(
-      measurer: TerminalCells(profile: cellWidths), breaker: terminalBreaker, options: options, width: width,
+      measurer: terminalCells, breaker: terminalBreaker, options: options, width: width,
       renderer: renderer)
   }
 

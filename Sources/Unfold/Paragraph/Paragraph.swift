@@ -125,12 +125,13 @@ public struct Paragraph: Sendable {
   /// of a book costs what a preview of a comment does.
   public func truncated(width: Int, state: DisplayState, countingAllLines: Bool = false) -> TruncatedText {
     if state == .collapsed, !countingAllLines, collapsedViewNeedsOnlyAPrefix,
-      let truncated = settledPrefix(width: width).truncated(source)
+      let truncated = Truncator.truncate(
+        settledPrefixOf: source, measurer: terminalCells, breaker: terminalBreaker, width: width, options: options)
     {
       return truncated
     }
     return Truncator.truncate(
-      source.resolve().text, measurer: TerminalCells(profile: cellWidths), breaker: terminalBreaker, width: width,
+      source.resolve().text, measurer: terminalCells, breaker: terminalBreaker, width: width,
       options: options, state: state, countingAllLines: countingAllLines)
   }
 
@@ -141,15 +142,15 @@ public struct Paragraph: Sendable {
   }
 
   /// Whether `prefix`, the start of a longer verbatim text, settles that text's collapsed terminal view at
-  /// `width` cells (see ``SettledPrefix``). The command reads a verbatim input until this holds.
+  /// `width` cells (see `SettledPrefix`). The command reads a verbatim input until this holds.
   package func collapsedView(isSettledBy prefix: String, width: Int) -> Bool {
-    settledPrefix(width: width).layout(of: TextSource(verbatim: prefix).resolve().text) != nil
+    Truncator.settles(
+      TextSource(verbatim: prefix).resolve().text, measurer: terminalCells, breaker: terminalBreaker, width: width,
+      options: options)
   }
 
-  private func settledPrefix(width: Int) -> SettledPrefix {
-    SettledPrefix(
-      measurer: TerminalCells(profile: cellWidths), breaker: terminalBreaker, options: options, width: width)
-  }
+  /// The cells of the terminal, counted as ``cellWidths`` says.
+  var terminalCells: TerminalCells { TerminalCells(profile: cellWidths) }
 
   /// The break rules of the terminal: ``breakRules``, or Unicode's.
   var terminalBreaker: LineBreaker { LineBreaker(rules: breakRules ?? .unicode) }

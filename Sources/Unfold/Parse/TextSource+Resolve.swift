@@ -53,6 +53,40 @@ extension TextSource {
       guard let end = Chunking.lastBoundary(in: whole, before: bytes) else { return nil }
       return MarkdownParser.parse(String(whole[..<end]), autolinks: autolinks).text
     }
+
+    /// The markdown parsed a part at a time, each part cut after the first blank line at least `length` bytes into
+    /// the rest, where the text parses as the whole does and a line always ends.
+    func parts(length: Int) -> MarkdownParts {
+      MarkdownParts(markdown: TextSource.normalizingLineEnds(whole), length: length, autolinks: autolinks)
+    }
+  }
+}
+
+/// A markdown text parsed a part at a time (``TextSource/Prefixes/parts(length:)``): the parts' styled texts, one
+/// after another, are the whole text's, and only one is held at a time.
+struct MarkdownParts: IteratorProtocol {
+  /// The markdown, its line ends normalized.
+  private(set) var markdown: String
+  private let length: Int
+  private let autolinks: Bool
+  private var start = 0
+
+  init(markdown: String, length: Int, autolinks: Bool) {
+    self.markdown = markdown
+    self.length = length
+    self.autolinks = autolinks
+  }
+
+  /// The next part's styled text, and whether it ends the text.
+  mutating func next() -> (text: StyledText, endsText: Bool)? {
+    let count = markdown.utf8.count
+    guard start < count else { return nil }
+    let end =
+      count - start <= length
+      ? count : markdown.withUTF8 { [start, length] in Chunking.firstBoundary(in: $0, from: start + length) } ?? count
+    let text = MarkdownParser.parse(&markdown, utf8: start..<end, autolinks: autolinks)
+    start = end
+    return (text, end == count)
   }
 }
 

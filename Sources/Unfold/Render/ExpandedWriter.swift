@@ -35,21 +35,17 @@ struct ExpandedWriter {
         text, direction: renderer.visualDirection(of: text.string), linesBefore: 0, endsText: true, into: &writer)
       return writer.string
     }
-    var markdown = TextSource.normalizingLineEnds(prefixes.whole)
+    var parts = prefixes.parts(length: partLength)
     // The direction lines are reordered at, from the whole text, whichever part a line is in.
-    let direction = renderer.visualDirection(of: markdown)
-    let count = markdown.utf8.count
+    let direction = renderer.visualDirection(of: parts.markdown)
+    let count = parts.markdown.utf8.count
     // The markdown's length and a quarter to spare, the escapes unknown before the parts are parsed: the markup
     // that makes a style is about as long as its escapes, a link's escape holds its destination twice.
     var writer = ANSIRenderer.Writer(capacity: count + count / 4)
-    var (start, linesBefore) = (0, 0)
-    while start < count {
-      let end =
-        count - start <= partLength
-        ? count : markdown.withUTF8 { Chunking.firstBoundary(in: $0, from: start + partLength) } ?? count
-      let text = MarkdownParser.parse(&markdown, utf8: start..<end, autolinks: prefixes.autolinks)
-      linesBefore = write(text, direction: direction, linesBefore: linesBefore, endsText: end == count, into: &writer)
-      start = end
+    var linesBefore = 0
+    while let part = parts.next() {
+      linesBefore = write(
+        part.text, direction: direction, linesBefore: linesBefore, endsText: part.endsText, into: &writer)
     }
     return writer.string
   }
@@ -60,12 +56,10 @@ struct ExpandedWriter {
     _ text: StyledText, direction: TextDirection?, linesBefore: Int, endsText: Bool,
     into writer: inout ANSIRenderer.Writer
   ) -> Int {
-    let width = LineWidth(width)
-    let drawer = LineDrawer(text: text, measurer: measurer, breaker: breaker, width: width)
     var lines = WholeTextLines(
-      Layout.stream(text, measurer: measurer, breaker: breaker, width: width), drawer: drawer,
-      options: drawer.fitting(options), state: .expanded, linesBefore: linesBefore, endsText: endsText)
-    renderer.write(perRun: &lines, text: text, direction: direction, width: self.width, into: &writer)
+      text, measurer: measurer, breaker: breaker, width: width, options: options, state: .expanded,
+      linesBefore: linesBefore, endsText: endsText)
+    renderer.write(perRun: &lines, text: text, direction: direction, width: width, into: &writer)
     return lines.linesGiven
   }
 }

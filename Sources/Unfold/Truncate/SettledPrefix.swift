@@ -41,3 +41,21 @@ struct SettledPrefix {
     return layout
   }
 }
+
+extension Truncator {
+  /// The collapsed terminal view of `source` at `width` cells, laid out from a prefix that settles it (see
+  /// ``SettledPrefix``), or `nil` when none does.
+  static func truncate(
+    settledPrefixOf source: TextSource, measurer: TerminalCells, breaker: LineBreaker, width: Int,
+    options: TruncationOptions
+  ) -> TruncatedText? {
+    SettledPrefix(measurer: measurer, breaker: breaker, options: options, width: width).truncated(source)
+  }
+
+  /// Whether `prefix`, the start of a longer text, settles its collapsed terminal view at `width` cells.
+  static func settles(
+    _ prefix: StyledText, measurer: TerminalCells, breaker: LineBreaker, width: Int, options: TruncationOptions
+  ) -> Bool {
+    SettledPrefix(measurer: measurer, breaker: breaker, options: options, width: width).layout(of: prefix) != nil
+  }
+}

@@ -92,3 +92,18 @@ struct WholeTextLines<Lines: IteratorProtocol<LineLayout.Line>>: Sequence, Itera
     return .display(DisplayLine(fragments: []))
   }
 }
+
+extension WholeTextLines where Lines == LineStream {
+  /// The display lines of the whole of `text` at `width` in `state`, laid out lazily (``Layout/stream(_:measurer:breaker:width:)``), a
+  /// part of a longer text after `linesBefore` lines unless it `endsText`; the toggle placed where it fits.
+  init(
+    _ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: Int, options: TruncationOptions,
+    state: DisplayState, linesBefore: Int = 0, endsText: Bool = true
+  ) {
+    let width = LineWidth(width)
+    let drawer = LineDrawer(text: text, measurer: measurer, breaker: breaker, width: width)
+    self.init(
+      Layout.stream(text, measurer: measurer, breaker: breaker, width: width), drawer: drawer,
+      options: drawer.fitting(options), state: state, linesBefore: linesBefore, endsText: endsText)
+  }
+}
