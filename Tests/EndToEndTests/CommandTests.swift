@@ -164,6 +164,10 @@ import Testing
       #expect(help.stdout.contains(flag), "\(flag)")
     }
     #expect(try Command.run(["--version"]).stdout == "unfold 0.1.0\n")
+    // Help and the version come before the flags are checked against each other, as in swift-argument-parser.
+    let conflicting = try Command.run(["--help", "--scroll", "--expanded"])
+    #expect(conflicting.status == 0 && conflicting.stdout == help.stdout)
+    #expect(try Command.run(["--scroll", "--expanded"]).status == 2)
   }
 
   @Test func jsonIsTheStableLayoutInterface() throws {

@@ -79,12 +79,12 @@ struct Fixture: CustomTestStringConvertible, Sendable {
           device: options.device ?? "other"))
     default: throw FixtureError(message: "\(name)/options.json: mode must be markdown or verbatim")
     }
-    var truncation: TruncationOptions
-    switch options.preset {
-    case "expandable-text": truncation = .expandableText
-    case "read-more-text": truncation = .readMoreText
-    case nil: truncation = TruncationOptions()
-    default: throw FixtureError(message: "\(name)/options.json: unknown preset")
+    var truncation = TruncationOptions()
+    if let preset = options.preset {
+      guard let known = TruncationOptions.Preset(rawValue: preset) else {
+        throw FixtureError(message: "\(name)/options.json: unknown preset")
+      }
+      truncation = known.options
     }
     if let lines = options.lines { truncation.lineLimit = lines }
     if let more = options.moreLabel { truncation.moreLabel = more }

@@ -69,6 +69,22 @@ public struct TruncationOptions: Hashable, Sendable {
   public static let readMoreText = TruncationOptions(
     lineLimit: 3, moreLabel: "Read more", lessLabel: "Show less", toggle: .below)
 
+  /// A component whose defaults the options can start from, by the name the command and the fixtures give it.
+  public enum Preset: String, CaseIterable, Sendable {
+    /// ``TruncationOptions/expandableText``.
+    case expandableText = "expandable-text"
+    /// ``TruncationOptions/readMoreText``.
+    case readMoreText = "read-more-text"
+
+    /// The component's defaults.
+    public var options: TruncationOptions {
+      switch self {
+      case .expandableText: .expandableText
+      case .readMoreText: .readMoreText
+      }
+    }
+  }
+
   /// The line limit, at least 1.
   public var effectiveLineLimit: Int { max(1, lineLimit) }
 
