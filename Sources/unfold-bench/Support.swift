@@ -95,9 +95,10 @@ func measure(runs: Int = 7, _ body: () -> Void) -> Double {
 }
 
 /// Microseconds below a millisecond, else milliseconds.
+///
 /// A row of a relayout table: `prepared` laid out again, and its lines counted, at the two widths in turn (each
-/// relayout at another width than the one before; `batch` of them a sample, one taking about as long as reading
-/// the clock twice), against `prepareTime`.
+/// relayout at another width than the one before; `batch` of them a sample, one taking about as long as reading the
+/// clock twice), against `prepareTime`.
 func relayoutRow(
   _ name: String, _ prepared: PreparedText, prepareTime: Double, widths: (Int, Int), runs: Int, batch: Int
 ) -> String {
@@ -216,7 +217,9 @@ struct Peers {
 
   /// cmark-gfm's time to turn `file` into HTML, less its start-up: the median of differences between a run on
   /// the file and a run on an empty file made just before it, so that a drift of the machine between them
-  /// does not land in the result. `nil` when the work is lost in the start-up's jitter (a median ≤ 0).
+  /// does not land in the result.
+  ///
+  /// `nil` when the work is lost in the start-up's jitter (a median ≤ 0).
   func cmarkTime(file: URL, runs: Int) -> Double? {
     guard let cmark else { return nil }
     let differences = (0..<max(9, min(runs, 21))).map { _ in

@@ -79,9 +79,10 @@ struct Arguments {
   var help = false
   var version = false
 
-  /// Parses the arguments after the program name. `--flag value` and `--flag=value` both work, and for
-  /// the short flags `-w 40`, `-w40` and `-w=40`; short switches combine (`-ei`); `--` ends the flags; `-`
-  /// is standard input.
+  /// Parses the arguments after the program name.
+  ///
+  /// `--flag value` and `--flag=value` both work, and for the short flags `-w 40`, `-w40` and `-w=40`; short switches
+  /// combine (`-ei`); `--` ends the flags; `-` is standard input.
   init(_ arguments: [String]) throws(UsageError) {
     var rest = arguments[...]
     var flagsEnded = false

@@ -1,7 +1,9 @@
 import Unfold
 
-/// A flag of `unfold`: its names, its value, its help, and what it sets. Every flag is declared once, in
-/// ``Arguments/flags``, from which parsing, the switches, suggestions for a misspelt flag and `--help` derive.
+/// A flag of `unfold`: its names, its value, its help, and what it sets.
+///
+/// Every flag is declared once, in ``Arguments/flags``, from which parsing, the switches, suggestions for a misspelt
+/// flag and `--help` derive.
 struct Flag: Sendable {
   /// `--name`.
   let long: String

@@ -55,9 +55,10 @@ struct Input {
   static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   /// As much of the start as `isEnough` needs: reads 64 KB, then twice as much each time, until
-  /// `isEnough(prefix)` holds or the input ends. `complete` says whether the whole input was read; the
-  /// prefix ends on a character boundary, a byte order mark at the start left out. Invalid UTF-8 is reported
-  /// only within what was read.
+  /// `isEnough(prefix)` holds or the input ends.
+  ///
+  /// `complete` says whether the whole input was read; the prefix ends on a character boundary, a byte order mark at
+  /// the start left out. Invalid UTF-8 is reported only within what was read.
   func readPrefix(until isEnough: (String) -> Bool) throws(RuntimeError) -> (text: String, complete: Bool) {
     var bytes: [UInt8] = []
     var chunk = 64 * 1024

@@ -9,12 +9,13 @@ import Unfold
 private let resized = Atomic<Bool>(false)
 private let terminating = Atomic<Int32>(0)
 
-/// The interactive preview: shows the paragraph collapsed on the alternate screen and waits. Enter or Space
-/// toggles; q, Esc, Ctrl-C and Ctrl-D quit; a resize lays the text out again for the new width. A text taller
-/// than the window pages as `less` does: the arrows, j/k, Page Up/Down, Home and End scroll, and the hint line
-/// says which lines show. On every way out (a key, Ctrl-C, SIGTERM, SIGHUP) the terminal is restored: its modes, the cursor, the main screen, no
-/// colour left on. After q or Esc the paragraph is printed once more, in its last state, so that it stays in
-/// the scrollback.
+/// The interactive preview: shows the paragraph collapsed on the alternate screen and waits.
+///
+/// Enter or Space toggles; q, Esc, Ctrl-C and Ctrl-D quit; a resize lays the text out again for the new width. A text
+/// taller than the window pages as `less` does: the arrows, j/k, Page Up/Down, Home and End scroll, and the hint line
+/// says which lines show. On every way out (a key, Ctrl-C, SIGTERM, SIGHUP) the terminal is restored: its modes, the
+/// cursor, the main screen, no colour left on. After q or Esc the paragraph is printed once more, in its last state, so
+/// that it stays in the scrollback.
 struct InteractiveView {
   let paragraph: Paragraph
   let fixedWidth: Int?
@@ -183,7 +184,9 @@ struct InteractiveView {
   }
 
   /// Draws `state` from line `firstLine` (clamped so that the window stays full) and a hint line; returns the
-  /// clamped first line. A text that fits the window shows whole.
+  /// clamped first line.
+  ///
+  /// A text that fits the window shows whole.
   private func draw(_ state: DisplayState, from firstLine: Int) -> Int {
     let truncated = paragraph.truncated(width: width(), state: state)
     let rows = textRows()

@@ -58,8 +58,10 @@ enum BrowserPage {
   /// has another top in Gecko), a new line where the middle moves by half a line height or more; whitespace and
   /// combining marks (drawn above or below, so off the middle) and characters with no rect of a width (Gecko's
   /// inside a shaped cluster, zero-width ones) stay on the line before; those before the first line (a text that
-  /// starts with spaces, which `pre-wrap` keeps) start it. `fontsLoaded()`: whether some font face loaded and none failed (a face that draws
-  /// nothing of the page is never loaded).
+  /// starts with spaces, which `pre-wrap` keeps) start it.
+  ///
+  /// `fontsLoaded()`: whether some font face loaded and none failed (a face that draws nothing of the page is never
+  /// loaded).
   static let measuringFunctions = """
     function linesOf(el){
       var lines=[],cur=null,curTop=null,range=document.createRange();

@@ -3,7 +3,9 @@ import UnfoldCorpus
 
 /// A deterministic corpus of markdown paragraphs in eight languages, with mixed styles, links, code, numbers,
 /// punctuation, URLs, hyphenated words and soft hyphens: what the browser tests lay out in Chromium and in the
-/// engine. The words are the project's own.
+/// engine.
+///
+/// The words are the project's own.
 enum Corpus {
   typealias Generator = SplitMix64
 

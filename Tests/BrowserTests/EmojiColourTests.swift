@@ -5,8 +5,10 @@ import Unfold
 
 /// Emoji come out in colour in every engine, with the default font chain, where DejaVu Sans has an outline of the
 /// same character (😀, 😍): each cluster is drawn in black on a canvas in the page's font list, and some pixel
-/// must have another colour (an outline glyph comes out black; an emoji, even a grey one like ✔️, does not). Gecko drops a downloaded colour bitmap font, so there the page must leave the character to the system's
-/// emoji font, and another fragment on the page must not take them back.
+/// must have another colour (an outline glyph comes out black; an emoji, even a grey one like ✔️, does not).
+///
+/// Gecko drops a downloaded colour bitmap font, so there the page must leave the character to the system's emoji font,
+/// and another fragment on the page must not take them back.
 @Suite struct EmojiColourTests {
   static let clusters = ["😀", "😍", "🚀", "❤️", "✔️", "👍🏽", "👨‍👩‍👧", "🇫🇷", "1️⃣"]
 

@@ -5,8 +5,9 @@ import Unfold
 
 /// Renders the engine's HTML in headless Chromium and reads the lines back: Chromium's lines must equal the
 /// engine's in at least 99.5% of the cases, and the toggle must appear exactly when the engine says the text
-/// is truncated (on the last line, never wrapped). The machinery is shared with the other engines'
-/// (`EngineAgreementTests`).
+/// is truncated (on the last line, never wrapped).
+///
+/// The machinery is shared with the other engines' (`EngineAgreementTests`).
 @Suite(.serialized) struct LineAgreementTests {
   struct FontChoice: Sendable, CustomTestStringConvertible {
     var name: String
@@ -145,9 +146,10 @@ import Unfold
   }
 
   /// Renders every paragraph of `corpus` at each width, expanded and collapsed to 3 lines, measured for `profile`,
-  /// and compares the browser's lines with the engine's; `fontSource` is where the pages find the fonts. A page
-  /// holds about 200 containers: Chromium's time grows faster than their number, each with `@font-face` rules that
-  /// load (400 containers with fallback fonts took 7.7 s, 800 took 45 s). Without a `browser`, Chromium.
+  /// and compares the browser's lines with the engine's; `fontSource` is where the pages find the fonts.
+  ///
+  /// A page holds about 200 containers: Chromium's time grows faster than their number, each with `@font-face` rules
+  /// that load (400 containers with fallback fonts took 7.7 s, 800 took 45 s). Without a `browser`, Chromium.
   static func agreement(
     fonts: FontSet, fontSource: HTMLOptions.FontSource, corpus: [(language: String, markdown: String)],
     widths: [Double], profile: BrowserEngine = .blink, in browser: Browser? = nil

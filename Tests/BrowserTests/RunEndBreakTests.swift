@@ -4,11 +4,12 @@ import Testing
 import Unfold
 
 /// Where each engine breaks around the end of a run of Thai, Lao, Khmer or Burmese, against its profile: each text
-/// in a box of no width, where the browser takes every opportunity, read line by line. Gecko (ICU4X) allows a break
-/// at the end of every such run, before what follows (`ไทย|,`, `(ไทย|)`, `ไทย|abc`, `ไทย|๒๕๖๘`, `ไทย|ๆ`) but a
-/// few spaces, line ends and invisible characters (`DictionaryBreaks.noBreakAtRunEndBefore`), and after a word
-/// joiner that follows the run; Blink and WebKit leave the run's end to UAX #14. The texts probe each character
-/// class that may follow a run.
+/// in a box of no width, where the browser takes every opportunity, read line by line.
+///
+/// Gecko (ICU4X) allows a break at the end of every such run, before what follows (`ไทย|,`, `(ไทย|)`, `ไทย|abc`,
+/// `ไทย|๒๕๖๘`, `ไทย|ๆ`) but a few spaces, line ends and invisible characters
+/// (`DictionaryBreaks.noBreakAtRunEndBefore`), and after a word joiner that follows the run; Blink and WebKit leave the
+/// run's end to UAX #14. The texts probe each character class that may follow a run.
 @Suite struct RunEndBreakTests {
   static let texts = [
     "ไทย,", "(ไทย)", "ไทยabc", "ไทย๒๕๖๘", "ไทยๆ", "ๆ", "ภาษาไทย, (ภาษาไทย) ภาษาไทยabc ภาษาไทย๒๕๖๘ ภาษาไทยๆ ดี",

@@ -2,7 +2,8 @@ import Foundation
 import Unfold
 
 /// A real browser of each engine, headless, for tests that load a page and read what its scripts wrote into
-/// `<pre id="out">`:
+/// `<pre id="out">`.
+///
 /// - Blink: Debian's `chromium`, one process a page (``Chromium``);
 /// - Gecko: Debian's `firefox-esr`, driven over Marionette (length-prefixed JSON on a TCP port), one process
 ///   for every page of a ``Browser``;

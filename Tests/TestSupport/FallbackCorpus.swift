@@ -2,7 +2,9 @@ import UnfoldCorpus
 
 /// Paragraphs in scripts that DejaVu Sans does not draw, for the browser tests of the font fallback chain:
 /// Chinese, Japanese, Korean, Thai and Burmese (whose words a dictionary finds), Latin with emoji (modifier, ZWJ, flag, keycap and variation sequences), and
-/// Latin mixed with CJK; with inline markdown, links, code and numbers. The words are the project's own.
+/// Latin mixed with CJK; with inline markdown, links, code and numbers.
+///
+/// The words are the project's own.
 public enum FallbackCorpus {
   /// The generator of the corpus.
   public typealias Generator = SplitMix64

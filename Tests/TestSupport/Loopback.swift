@@ -5,7 +5,9 @@ import Foundation
 #endif
 
 /// A TCP connection to a port on 127.0.0.1, for the browser drivers: Marionette's framed JSON and WebDriver's
-/// HTTP. Blocking reads with a time limit, so that a browser that stops answering fails the test.
+/// HTTP.
+///
+/// Blocking reads with a time limit, so that a browser that stops answering fails the test.
 final class LoopbackConnection {
   private let socket: Int32
 

@@ -32,7 +32,8 @@ public enum TestSupport {
     String(text.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init))
   }
 
-  /// Broken invariants of a truncated text, one description each (empty when all hold):
+  /// Broken invariants of a truncated text, one description each (empty when all hold).
+  ///
   /// - collapsed: at most `lineLimit` lines; expanded: the text fragments hold every non-space character
   ///   of `source`, in order (soft hyphens aside);
   /// - no line wider than `width` unless it holds a single cluster, or is a cut line whose ellipsis and

@@ -415,9 +415,10 @@ import UnfoldCorpus
 
   /// A window of the stream that starts with a newline alone after spaces on a line (Chromium allows a break
   /// before it) hangs it with them, as a fresh layout does, not as an empty line: the window before is a
-  /// paragraph (no safe cut in `a a a`) whose newline was left open, so it starts the next one. Paragraphs about
-  /// as long as the scanner's shortest and longest windows, and as the thousand segments that the stream once
-  /// placed in batches.
+  /// paragraph (no safe cut in `a a a`) whose newline was left open, so it starts the next one.
+  ///
+  /// Paragraphs about as long as the scanner's shortest and longest windows, and as the thousand segments that the
+  /// stream once placed in batches.
   @Test func aStreamedWindowThatStartsWithANewlineKnowsWhatCameBefore() throws {
     let fonts = try FontSet.dejaVu(fallbacks: [])
     let lengths = [BreakScanner.shortestWindow / 2, BreakScanner.window / 2, 1024]

@@ -224,8 +224,9 @@ import Testing
   }
 
   /// A form that leaves its number out ("no apples") reads the argument that chose it: no extra argument.
-  /// Too many arguments, a table the tables lack and a translation's specifiers without arguments are
-  /// reported, never silent (issue 37, items 1 and 2).
+  ///
+  /// Too many arguments, a table the tables lack and a translation's specifiers without arguments are reported, never
+  /// silent (issue 37, items 1 and 2).
   @Test func argumentAndTableProblemsAreDiagnostics() throws {
     let (localizations, _) = try localizations([("en.lproj/Localizable.stringsdict", Self.stringsdict)])
     func diagnostics(_ key: LocalizedKey, table: String = "Localizable") -> [Diagnostic.Kind] {

@@ -217,7 +217,9 @@ import UnfoldCorpus
 
   /// The parser hands cmark's bytes to the builder, which checks only that each piece is cut at code points;
   /// were they ever not, `build()` checks them all and repairs them run by run (U+FFFD, as `String(decoding:)`),
-  /// the runs' lengths with them: no crash, no text lost. A character split between two pieces stays whole.
+  /// the runs' lengths with them: no crash, no text lost.
+  ///
+  /// A character split between two pieces stays whole.
   @Test func theBuilderRepairsBytesThatAreNotUTF8RunByRun() {
     var builder = StyledText.Builder()
     builder.append("ab")

@@ -101,8 +101,10 @@ import Unfold
 
   /// `html` names the characters the fonts cannot draw in its diagnostics: for texts with and without such
   /// characters (ideographs, Thai, an emoji; DejaVu has none of them), collapsed, expanded and scrollable, and the
-  /// warning names the first of them and counts them. With the default font set (the Noto chain where it is
-  /// installed, as the command's) they are drawn and measured, and nothing is reported.
+  /// warning names the first of them and counts them.
+  ///
+  /// With the default font set (the Noto chain where it is installed, as the command's) they are drawn and measured,
+  /// and nothing is reported.
   @Test func htmlNamesWhatTheFontsCannotDraw() throws {
     let fonts = try FontSet.dejaVu(fallbacks: [])
     let texts = [

@@ -63,7 +63,9 @@ import UnfoldCorpus
   /// Every pair of printable ASCII characters follows Blink's table as its source states it (third_party/blink
   /// Chromium breaks before a conditional Japanese starter (small kana, the prolonged sound mark) as before an
   /// ideograph, in every language (measured in Chromium 156: `アアアプレビ|ュー` at 97 px of 16 px kana);
-  /// UAX #14 resolves them to NS and does not. Other NS characters (`々`, `〜`, `・`) keep no break before them.
+  /// UAX #14 resolves them to NS and does not.
+  ///
+  /// Other NS characters (`々`, `〜`, `・`) keep no break before them.
   @Test func chromiumBreaksBeforeSmallKanaAndTheProlongedSoundMark() {
     func breaks(_ text: String, _ breaker: LineBreaker) -> [String] {
       var pieces: [String] = []
@@ -84,8 +86,9 @@ import UnfoldCorpus
   }
 
   /// line_break_iterator: a break after `-` before a quote, `#`, `'` or a "word" character, after `?` before
-  /// `#`, `$` or one, after closing punctuation before `(`, `<`, `[`, `{`; none between the others). A `-`
-  /// before a digit is left out: it depends on the character before (the test above).
+  /// `#`, `$` or one, after closing punctuation before `(`, `<`, `[`, `{`; none between the others).
+  ///
+  /// A `-` before a digit is left out: it depends on the character before (the test above).
   @Test func chromiumBreaksEveryASCIIPairAsBlinksTable() {
     let word = Set("%&(*+-0123456789<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\^_`abcdefghijklmnopqrstuvwxyz{|~")
     let printable = (0x21...0x7E).map { Character(UnicodeScalar(UInt8($0))) }

@@ -30,6 +30,7 @@ import UnfoldCorpus
   }
 
   /// A width narrower than the label: never a cut label, never a line wider than the width (issue 37, item 12).
+  ///
   /// A label that fits a line alone goes below the text; one wider than the line is not drawn.
   @Test func aWidthNarrowerThanTheLabel() {
     let narrow = Paragraph(verbatim: text).lineLimit(1).moreLabel("Read more").plain(width: 4)
@@ -277,8 +278,10 @@ import UnfoldCorpus
 
   /// A paragraph's id hashes its text: FNV-1a's 32 bits up to 4 KiB (values from the reference algorithm, so that
   /// short texts keep their ids), and above that the 64-bit FNV-1a of little-endian words, mixed and folded (values
-  /// from an implementation in Python). A byte changed anywhere in a long text changes the id (the hash of words
-  /// without the shift in each step gave two pairs of texts one id among these).
+  /// from an implementation in Python).
+  ///
+  /// A byte changed anywhere in a long text changes the id (the hash of words without the shift in each step gave two
+  /// pairs of texts one id among these).
   @Test func paragraphIDsHashTheirText() {
     #expect(HTMLRenderer.hash("") == 0x811C_9DC5 && HTMLRenderer.hash("a") == 0xE40C_292C)
     let block = String(repeating: "abcdefgh", count: 512)

@@ -26,8 +26,9 @@ import UnfoldCorpus
 
   /// How much longer `large` takes than `small`, twice the input: the two run in turn, five times each, and each
   /// keeps its least processor time; a ratio of 2.5 or more is measured again, up to three times in all, since a
-  /// shared machine can slow one side (a cost that grows faster than the input stays over it every time). `report`
-  /// is given each measurement's two times.
+  /// shared machine can slow one side (a cost that grows faster than the input stays over it every time).
+  ///
+  /// `report` is given each measurement's two times.
   static func doublingRatios(
     _ small: () -> Void, _ large: () -> Void, report: (Double, Double) -> Void = { _, _ in }
   ) -> [Double] {

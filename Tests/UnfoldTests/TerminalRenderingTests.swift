@@ -169,6 +169,7 @@ import UnfoldCorpus
   /// What reaches the screen of a fragment's text: every code point up to U+02FF alone and after clean text,
   /// in the one place that decides (controls as pictures, C1 as U+FFFD, newline and tab as a space, the soft
   /// hyphen dropped, everything else as it is).
+  ///
   /// An output far longer than the writer's stretch (it is sealed into the string every 16 KiB, at line ends): each
   /// line written once, whole, in order, with and without colours.
   @Test func aLongExpandedViewIsWrittenWholeAcrossItsStretches() {

@@ -97,8 +97,9 @@ import UnfoldCorpus
 
   /// Swift's `Character` follows the grapheme rules of the standard library, which predate Unicode 17's GB9c
   /// conjunct rules for Myanmar, Balinese and Khmer: 758 of the 766 cases of GraphemeBreakTest 17.0 pass.
-  /// The engine never breaks inside a `Character`; the figure is recorded here so that a toolchain update
-  /// that changes it is noticed.
+  ///
+  /// The engine never breaks inside a `Character`; the figure is recorded here so that a toolchain update that changes
+  /// it is noticed.
   @Test func graphemeBreakTestFigureOfTheStandardLibrary() throws {
     let cases = try Self.cases("GraphemeBreakTest.txt")
     var passed = 0
@@ -189,9 +190,10 @@ extension UnicodeConformanceTests {
   }
 
   /// The letters that the scanner joins into runs (``UnicodeProperties/isRunLetter(_:_:)``): among ASCII, A to Z
-  /// and a to z; below U+0800, letters of one cell and of classes AL or HL. Between any two of them (each checked
-  /// beside letters of four scripts, on both sides) `Character` iteration has a boundary and UAX #14 no
-  /// opportunity, under both rule sets: what joining them into one entry takes for granted.
+  /// and a to z; below U+0800, letters of one cell and of classes AL or HL.
+  ///
+  /// Between any two of them (each checked beside letters of four scripts, on both sides) `Character` iteration has a
+  /// boundary and UAX #14 no opportunity, under both rule sets: what joining them into one entry takes for granted.
   @Test func runLettersAreClustersOfTheirOwnWithNoBreakBetween() {
     let ascii = (0..<0x80).filter { UnicodeProperties.isRunLetter(UnicodeTables.lookUp(UInt32($0)), UInt32($0)) }
     #expect(ascii == Array(0x41...0x5A) + Array(0x61...0x7A))

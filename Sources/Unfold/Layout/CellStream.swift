@@ -88,10 +88,12 @@ struct CellStream: IteratorProtocol {
     var contentEnd = 0
     var pending = 0
     var hasContent = false
-    /// Whether spaces are content on the line: until anything else is placed on it. A line never starts with
-    /// spaces that hang: it starts at an opportunity (never before a space, LB7), at the start of a paragraph
-    /// (whose first segment, of spaces before an opportunity, is drawn and counts, as in ``SegmentFitter``), or at a
-    /// cluster of a segment wider than a line, whose spaces before more content are content.
+    /// Whether spaces are content on the line: until anything else is placed on it.
+    ///
+    /// A line never starts with spaces that hang: it starts at an opportunity (never before a space, LB7), at the start
+    /// of a paragraph (whose first segment, of spaces before an opportunity, is drawn and counts, as in
+    /// ``SegmentFitter``), or at a cluster of a segment wider than a line, whose spaces before more content are
+    /// content.
     var spacesAreContent = true
 
     mutating func open(at offset: Int) {
@@ -157,9 +159,10 @@ struct CellStream: IteratorProtocol {
   }
 
   /// The loop of ``readWindow()``: places the window's `count` entries on lines, and returns the entry the open line
-  /// starts in. A function of its own, its state in local variables and its buffers as arguments: in the closures
-  /// that hand it the buffers, the open line's figures, captured, were read from memory and written back at every
-  /// entry.
+  /// starts in.
+  ///
+  /// A function of its own, its state in local variables and its buffers as arguments: in the closures that hand it the
+  /// buffers, the open line's figures, captured, were read from memory and written back at every entry.
   private static func place(
     _ count: Int, _ clusters: UnsafeBufferPointer<BreakScanner.ScannedCluster>,
     _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, _ after: UnsafeMutableBufferPointer<(x: Int, end: Int)>,

@@ -1,6 +1,7 @@
 /// The one door to line layout: every caller that wants lines (``LineLayout``, ``PreparedText``, the truncator,
-/// the expanded terminal writer, the checks) asks here, and the door chooses the fitter. The rule they all apply
-/// is stated once, in ``FitRule``, and in its plainest form in ``ReferenceLayout``, the oracle.
+/// the expanded terminal writer, the checks) asks here, and the door chooses the fitter.
+///
+/// The rule they all apply is stated once, in ``FitRule``, and in its plainest form in ``ReferenceLayout``, the oracle.
 ///
 /// | Entry | Fitter | When | Tied to the reference by |
 /// | --- | --- | --- | --- |
@@ -21,7 +22,9 @@ enum Layout {
   static func limit(_ lineLimit: Int?) -> Int { lineLimit.map { min(max(1, $0), Int.max - 1) } ?? Int.max }
 
   /// The lines of `text` at `width`, measured as they are placed; with a `lineLimit`, the layout stops as soon as
-  /// it knows that the text needs more lines. Without `recordsBreakOffsets`, the lines' break offsets stay empty.
+  /// it knows that the text needs more lines.
+  ///
+  /// Without `recordsBreakOffsets`, the lines' break offsets stay empty.
   static func lines(
     _ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: LineWidth, lineLimit: Int?,
     recordsBreakOffsets: Bool = true
@@ -100,9 +103,11 @@ enum Layout {
   }
 
   /// Adds to `lines` the lines of a prepared text whose segments are all plain, in an exact measurer, found by the
-  /// running sums alone, with no fitter made (a fitter copies the text and the measurer). Returns whether the text
-  /// took at most `limit` lines (then `lines` holds them all; otherwise its first `limit`), or `nil` for another
-  /// text, or one with a word wider than the line, which a fitter places (and `lines` is then to be dropped).
+  /// running sums alone, with no fitter made (a fitter copies the text and the measurer).
+  ///
+  /// Returns whether the text took at most `limit` lines (then `lines` holds them all; otherwise its first `limit`), or
+  /// `nil` for another text, or one with a word wider than the line, which a fitter places (and `lines` is then to be
+  /// dropped).
   private static func placePlain<Lines: LineSink>(
     _ prepared: PreparedText, into lines: inout Lines, width: LineWidth, lineLimit limit: Int
   ) -> Bool? {
@@ -133,8 +138,9 @@ enum Layout {
 }
 
 /// The width of a line, in the unit of the measurer that lays it out: terminal cells for ``TerminalCells``, and
-/// for a ``FontMeasurer`` 1/65536 px (1/60 px for Gecko's), as ``FontMeasurer/layoutWidth(pixels:)`` converts. At
-/// least 1: a narrower width lays out as 1, where every line holds one grapheme cluster.
+/// for a ``FontMeasurer`` 1/65536 px (1/60 px for Gecko's), as ``FontMeasurer/layoutWidth(pixels:)`` converts.
+///
+/// At least 1: a narrower width lays out as 1, where every line holds one grapheme cluster.
 struct LineWidth: Hashable, Sendable {
   /// The width in the measurer's unit, at least 1.
   let units: Int

@@ -1,15 +1,17 @@
 extension RunningSums {
   /// A paragraph's lines, one after the other: the line that starts with segment `first`, at running sum `base`,
-  /// in the paragraph that ends with segment `last`, in the running sums that `Sums` reads. Each line's end depends
-  /// on the line before, a chain of loads and comparisons that a processor cannot overlap with itself, only with
-  /// another paragraph's.
+  /// in the paragraph that ends with segment `last`, in the running sums that `Sums` reads.
+  ///
+  /// Each line's end depends on the line before, a chain of loads and comparisons that a processor cannot overlap with
+  /// itself, only with another paragraph's.
   struct ParagraphLines<Sums: CountSums> {
     var first: Int
     var base: Sums.Sum
     var last: Int
     /// The width of a line less the gaps in the paragraph's sums: `base` plus this is a line's limit in the sums
-    /// without gaps, which the width index reads. Read only for sums with gaps (``CountSums/hasGaps``): in the
-    /// others it is the width, the same in every lane.
+    /// without gaps, which the width index reads.
+    ///
+    /// Read only for sums with gaps (``CountSums/hasGaps``): in the others it is the width, the same in every lane.
     var widthLessGaps: Sums.Sum
 
     /// The first line of the `k`th of the long paragraphs, in lines of `width`.
@@ -23,9 +25,10 @@ extension RunningSums {
     }
 
     /// Moves to the line that starts with segment `next`, or when the paragraph ends before it, to the first line of
-    /// the `k`th of the long paragraphs, with no branch: the figures of both are found, and selected. Returns 1 when
-    /// it took that paragraph, 0 otherwise: whether a paragraph ends at a line is as hard to predict as the
-    /// paragraphs' lengths. `k` is one of the long paragraphs.
+    /// the `k`th of the long paragraphs, with no branch: the figures of both are found, and selected.
+    ///
+    /// Returns 1 when it took that paragraph, 0 otherwise: whether a paragraph ends at a line is as hard to predict as
+    /// the paragraphs' lengths. `k` is one of the long paragraphs.
     @inline(__always)
     mutating func advance(to next: Int, orTo k: Int, of long: LongParagraphs.Buffers, _ runs: Buffers, width: Int)
       -> Int
@@ -46,7 +49,9 @@ extension RunningSums {
     /// The first segment of the next line, after `last` when this line is the paragraph's last, in lines of
     /// `width`: ``lastFitting(_:from:before:upTo:lessGaps:)`` with fewer steps after each other (the limit without
     /// gaps in one addition; no guess raised to the line's first segment, since the segments before it fit and count
-    /// as fitting). It is `first` or before it when the line's first segment does not fit (``fits(before:)``).
+    /// as fitting).
+    ///
+    /// It is `first` or before it when the line's first segment does not fit (``fits(before:)``).
     @inline(__always)
     func next<Lookup: WidthIndexLookup>(_ runs: Buffers, width: Int, _ lookup: Lookup.Type) -> Int {
       let (guess, limit) = self.guess(runs, width: width, Lookup.self)
@@ -70,8 +75,10 @@ extension RunningSums {
     }
 
     /// The line's limit in the sums, and the width index's guess for its last segment: that segment or up to a few
-    /// before it. A guess past the paragraph (its limit reaches the next one's sums without gaps) counts none of the
-    /// sums after it, or any number: the next line starts past `last` either way, which is all that a count asks.
+    /// before it.
+    ///
+    /// A guess past the paragraph (its limit reaches the next one's sums without gaps) counts none of the sums after
+    /// it, or any number: the next line starts past `last` either way, which is all that a count asks.
     @inline(__always)
     private func guess<Lookup: WidthIndexLookup>(_ runs: Buffers, width: Int, _ lookup: Lookup.Type) -> (
       guess: Int, limit: Sums.Sum
@@ -83,7 +90,9 @@ extension RunningSums {
     }
 
     /// The first segment of the next line when the four sums after the guess all fit, `found` the last of them: rare,
-    /// where more segments than four share the index's cells around the line's end. A search in the same sums.
+    /// where more segments than four share the index's cells around the line's end.
+    ///
+    /// A search in the same sums.
     @inline(__always)
     private func searched(from found: Int, _ runs: Buffers, upTo limit: Sums.Sum) -> Int {
       lastFitting(in: Sums.sums(runs), from: found, before: last &+ 1, upTo: limit, near: found) &+ 1
@@ -98,8 +107,9 @@ extension RunningSums {
 
     /// Whether the line's first segment fits a line alone, once ``next(_:width:_:)`` found `next`: the segments up to
     /// the one before `next` fit, and the guess is at a segment that fits (one whose sum lies before the limit's cell
-    /// of the width index), so the first fits if and only if `next` is past it. Asked after a line is found, off the
-    /// chain of lines, with no load.
+    /// of the width index), so the first fits if and only if `next` is past it.
+    ///
+    /// Asked after a line is found, off the chain of lines, with no load.
     @inline(__always)
     func fits(before next: Int) -> Bool { next > first }
 
@@ -157,15 +167,16 @@ extension RunningSums {
   /// ``countSums``, of 4 bytes, with no gaps.
   enum CompactSums: CountSums {
     static var hasGaps: Bool { false }
-    /// (With no gaps, they and a line's limit stay below 2²⁹: a search compares them as they are.)
+    /// The sums; with no gaps, they and a line's limit stay below 2²⁹, so a search compares them as they are.
     @inline(__always)
     static func sums(_ runs: Buffers) -> UnsafeBufferPointer<UInt32> { runs.countSums }
     @inline(__always)
     static func start(_ k: Int, _ runs: Buffers) -> UInt32 { runs.countStarts[k] }
-    /// The start is one of the four after the guess's, chosen by the same comparisons as the count. The compiler
-    /// makes the choice branches, which a processor predicts and runs ahead of, where the selections of
-    /// ``RunningSums/fitting(_:upTo:)`` wait for the loads: for a chain that runs alone or beside one other, the better;
-    /// for three side by side, which wait on their instructions and mispredictions, the worse.
+    /// The start is one of the four after the guess's, chosen by the same comparisons as the count.
+    ///
+    /// The compiler makes the choice branches, which a processor predicts and runs ahead of, where the selections of
+    /// ``RunningSums/fitting(_:upTo:)`` wait for the loads: for a chain that runs alone or beside one other, the
+    /// better; for three side by side, which wait on their instructions and mispredictions, the worse.
     @inline(__always)
     static func line(after guess: Int, _ runs: Buffers, upTo limit: UInt32) -> (fitting: Int, start: UInt32) {
       let sums = runs.countSums.baseAddress.unsafelyUnwrapped + guess
@@ -191,9 +202,10 @@ extension RunningSums {
     /// break), in order.
     let indices: [Int]
     /// The first and the last segment of each, in one number: `bounds[k]` holds those of paragraph `indices[k]`,
-    /// the first in its low 32 bits, the last in its high 32 (``first(_:)``, ``last(_:)``). Read in one load, they
-    /// reach a count's selection of a lane's next paragraph as registers: a selection with a load in it became a
-    /// branch again (x86's `cmov` with a memory operand is made a branch).
+    /// the first in its low 32 bits, the last in its high 32 (``first(_:)``, ``last(_:)``).
+    ///
+    /// Read in one load, they reach a count's selection of a lane's next paragraph as registers: a selection with a
+    /// load in it became a branch again (x86's `cmov` with a memory operand is made a branch).
     let bounds: [UInt64]
     /// The content width of the widest segment that is a paragraph alone (0 if there is none).
     let widestAlone: Int

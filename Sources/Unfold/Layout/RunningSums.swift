@@ -26,7 +26,9 @@ struct RunningSums: Sendable {
   static let padding = 4
   /// The content width of each segment, and the bytes after its content (spaces), for the segments that
   /// start and end lines: in arrays of 4 bytes, so that a line reads no 56-byte ``Segment`` (a cache miss per
-  /// line). A segment whose figures do not fit is not plain.
+  /// line).
+  ///
+  /// A segment whose figures do not fit is not plain.
   let contentWidths: [UInt32]
   let trailingBytes: [UInt32]
   /// Where each segment starts (a prepared text keeps this array as its own, shared).
@@ -41,11 +43,12 @@ struct RunningSums: Sendable {
   let endSum: Int
   /// Where a line's last segment is, about, by width: `widthIndex[t]` is the first segment whose running sum
   /// without the gaps (``contentEnds`` less the gaps at the hard breaks before it) is at least `t << widthShift`
-  /// (saturated at `UInt32.max`, which only makes it an earlier guess). A line whose running sums end at `limit`
-  /// ends at the segment before `widthIndex[limit >> widthShift]` or a few after it, whatever the script: the
-  /// index's cells are about as wide as the average segment (a guess from the line before, a count of segments,
-  /// misses its window of 8 in text that mixes scripts). Past the text's end, ``indexPadding`` cells more hold the
-  /// number of segments.
+  /// (saturated at `UInt32.max`, which only makes it an earlier guess).
+  ///
+  /// A line whose running sums end at `limit` ends at the segment before `widthIndex[limit >> widthShift]` or a few
+  /// after it, whatever the script: the index's cells are about as wide as the average segment (a guess from the line
+  /// before, a count of segments, misses its window of 8 in text that mixes scripts). Past the text's end,
+  /// ``indexPadding`` cells more hold the number of segments.
   let widthIndex: [UInt32]
   /// The width of the index's cells, as a shift.
   let widthShift: Int
@@ -55,12 +58,13 @@ struct RunningSums: Sendable {
   static let indexPadding = 64
   /// The running sums again in 4 bytes, with no gaps at hard breaks: what a count of lines reads instead of
   /// ``contentEnds``, then ``padding`` entries above any line's limit: a count of a long text waits on memory more
-  /// than on its arithmetic (Docs/PerformanceNotes.md, "Relayout and counting lines"). A count follows each
-  /// paragraph to its last segment (``ParagraphLines``), so its sums need no gap to end a line there: a line's
-  /// search may count segments of the next paragraph, and the next line then starts past its own either way. After
-  /// them, as many entries of the running sum before each segment's content, where a line that
-  /// starts with it starts (``countSums`` less ``contentWidths``, then the same padding): one load where a line starts
-  /// rather than two and a subtraction, and four of them to choose from beside the four sums a line compares
+  /// than on its arithmetic (Docs/PerformanceNotes.md, "Relayout and counting lines").
+  ///
+  /// A count follows each paragraph to its last segment (``ParagraphLines``), so its sums need no gap to end a line
+  /// there: a line's search may count segments of the next paragraph, and the next line then starts past its own either
+  /// way. After them, as many entries of the running sum before each segment's content, where a line that starts with
+  /// it starts (``countSums`` less ``contentWidths``, then the same padding): one load where a line starts rather than
+  /// two and a subtraction, and four of them to choose from beside the four sums a line compares
   /// (``CountSums/line(after:_:upTo:)``). Made for every text whose width is below ``countWidthLimit``, a comment's
   /// too: its count reads half the memory, and compares four sums of 4 bytes in fewer instructions than four of 8.
   /// Empty for a wider text.
@@ -139,8 +143,10 @@ struct RunningSums: Sendable {
   }
 
   /// ``countSums`` for the running sums of `count` segments, `contentEnds`, whose content widths are
-  /// `contentWidths`, or none for a text of ``countWidthLimit`` or more. In a pass of its own, two loads and two
-  /// stores a segment, which in the loop that makes the sums cost as much again as that loop.
+  /// `contentWidths`, or none for a text of ``countWidthLimit`` or more.
+  ///
+  /// In a pass of its own, two loads and two stores a segment, which in the loop that makes the sums cost as much again
+  /// as that loop.
   private static func countSums(_ contentEnds: [Int], _ contentWidths: [UInt32], count: Int, totalWidth: Int)
     -> [UInt32]
   {
@@ -226,8 +232,10 @@ struct RunningSums: Sendable {
   }
 
   /// About how many lines the segments take at `width` (an array's capacity for them): lines filled to about nine
-  /// tenths, and a paragraph's last line. An array that a comment's lines fill is then small enough for the
-  /// allocator's cache of freed blocks (below about a kilobyte), and one that they overflow grows once.
+  /// tenths, and a paragraph's last line.
+  ///
+  /// An array that a comment's lines fill is then small enough for the allocator's cache of freed blocks (below about a
+  /// kilobyte), and one that they overflow grows once.
   func expectedLines(width: Int) -> Int { totalWidth / max(1, width) * 9 / 8 + hardBreaks.count + 2 }
 
   /// The last `j` in `start..<end` with `contentEnds[j] <= limit`, or `start - 1` if none, from `guess`.
@@ -366,9 +374,10 @@ struct RunningSums: Sendable {
 
   /// Adds to `lines` the lines that start at `cursor.first` and end where the next segment starts a line, up to `end`
   /// and until `lines` holds `limit` (``fillLines(into:capacity:_:cursor:before:surelyFits:tooWide:keepsLines:)``,
-  /// through a buffer on the stack, a few lines at a time; a count of lines, which writes none, at once). Returns the
-  /// last segment that fits on the line at `cursor.first`, where it stopped: the one before `cursor.first` when
-  /// `lines` holds `limit`.
+  /// through a buffer on the stack, a few lines at a time; a count of lines, which writes none, at once).
+  ///
+  /// Returns the last segment that fits on the line at `cursor.first`, where it stopped: the one before `cursor.first`
+  /// when `lines` holds `limit`.
   static func fill<Lines: LineSink>(
     _ lines: inout Lines, _ runs: Buffers, cursor: inout LineCursor, before end: Int, surelyFits: Int, tooWide: Int,
     lineLimit limit: Int
@@ -392,8 +401,10 @@ struct RunningSums: Sendable {
   /// Writes the lines that start at `cursor.first` and end where the next segment starts a line (see
   /// ``startsLine(_:_:before:after:_:_:)``), up to `end` and at most `capacity`: the loop of a relayout, a search
   /// (``lastFitting(_:from:before:upTo:lessGaps:)``) and a line written per line; a line is counted, not written,
-  /// unless `keepsLines` (then `lines` holds `capacity`). Returns how many lines it wrote and the last segment that
-  /// fits on the line at `cursor.first` where it stopped: the one before `cursor.first` when it wrote `capacity`.
+  /// unless `keepsLines` (then `lines` holds `capacity`).
+  ///
+  /// Returns how many lines it wrote and the last segment that fits on the line at `cursor.first` where it stopped: the
+  /// one before `cursor.first` when it wrote `capacity`.
   @inline(__always)
   static func fillLines(
     into lines: UnsafeMutablePointer<LineLayout.Line>?, capacity: Int, _ runs: Buffers, cursor: inout LineCursor,
@@ -463,17 +474,19 @@ struct RunningSums: Sendable {
     return lastFitting(in: runs.contentEnds, from: last, before: end, upTo: limit, near: last)
   }
 
-  /// How many of the four running sums after segment `guess` are at most `limit` (``fitting(_:upTo:)``). The padding
-  /// after the sums lets `guess` be any segment, or -1.
+  /// How many of the four running sums after segment `guess` are at most `limit` (``fitting(_:upTo:)``).
+  ///
+  /// The padding after the sums lets `guess` be any segment, or -1.
   @inline(__always)
   static func fitting(after guess: Int, _ runs: Buffers, upTo limit: Int) -> Int {
     fitting(runs.contentEnds.baseAddress.unsafelyUnwrapped + guess, upTo: limit)
   }
 
-  /// How many of the four running sums `sums[1]` to `sums[4]` are at most `limit`. The sums grow, so the ones that
-  /// fit come first, and three comparisons side by side and two selections tell: a line's chain waits on one
-  /// comparison and two selections after the loads (the branch where all four fit is rare, and predictable),
-  /// half the latency of adding up the four sign bits of `limit - sum` in a vector.
+  /// How many of the four running sums `sums[1]` to `sums[4]` are at most `limit`.
+  ///
+  /// The sums grow, so the ones that fit come first, and three comparisons side by side and two selections tell: a
+  /// line's chain waits on one comparison and two selections after the loads (the branch where all four fit is rare,
+  /// and predictable), half the latency of adding up the four sign bits of `limit - sum` in a vector.
   @inline(__always)
   static func fitting<Sum: FixedWidthInteger>(_ sums: UnsafePointer<Sum>, upTo limit: Sum) -> Int {
     let low = sums[1] <= limit ? 1 : 0

@@ -28,8 +28,10 @@ struct LineCounter: LineSink {
 
 /// Places segments on lines greedily: a segment goes on the current line if its content fits after the
 /// hanging spaces of the one before; otherwise it starts a new line; a segment wider than a whole line is
-/// broken at grapheme boundaries. A line that ends after a soft hyphen shows a hyphen, which must fit too:
-/// when it does not, the line breaks at the opportunity before instead.
+/// broken at grapheme boundaries.
+///
+/// A line that ends after a soft hyphen shows a hyphen, which must fit too: when it does not, the line breaks at the
+/// opportunity before instead.
 struct SegmentFitter<Lines: LineSink> {
   let text: StyledText
   let measurer: any TextMeasurer
@@ -113,7 +115,9 @@ struct SegmentFitter<Lines: LineSink> {
   func exceeds(_ limit: Int) -> Bool { lines.count > limit || (lines.count == limit && hasOpenLine) }
 
   /// Places `segments`, whose widths `runs` sums: plain runs a line at a time (``placeRuns(of:_:from:cursor:limit:)``),
-  /// the other segments one by one. Whether it placed them all: `false` once the lines exceed `limit`.
+  /// the other segments one by one.
+  ///
+  /// Whether it placed them all: `false` once the lines exceed `limit`.
   mutating func place(_ segments: [Segment], _ runs: RunningSums, lineLimit limit: Int) -> Bool {
     var cursor = runs.cursor()
     var i = 0
@@ -129,8 +133,9 @@ struct SegmentFitter<Lines: LineSink> {
 
   /// Places segments from `index` on for as long as their widths alone decide, with a search per line rather
   /// than an addition per segment (``RunningSums``); the index of the first segment it leaves to ``add(_:)``.
-  /// Stops, with the open line as ``add(_:)`` would leave it, at a segment that is not plain, at a line too
-  /// close to the width for the sum to decide, at a word wider than a line, or when the lines exceed `limit`.
+  ///
+  /// Stops, with the open line as ``add(_:)`` would leave it, at a segment that is not plain, at a line too close to
+  /// the width for the sum to decide, at a word wider than a line, or when the lines exceed `limit`.
   ///
   /// What it does per line is what ``add(_:)`` does per segment, which a test compares: the same lines.
   mutating func placeRuns(
@@ -155,10 +160,12 @@ struct SegmentFitter<Lines: LineSink> {
   }
 
   /// Places the plain segments from `index` up to `runEnd` on the open line and the lines after it; the index of
-  /// the first segment not placed. The open line's last segment is found by
-  /// ``RunningSums/lastFitting(from:before:upTo:near:)``; the lines after it, each starting with a segment that
-  /// surely fits alone, by ``RunningSums/fill(_:_:cursor:before:surelyFits:tooWide:lineLimit:)``; the last one is left
-  /// open as ``add(_:)`` leaves it.
+  /// the first segment not placed.
+  ///
+  /// The open line's last segment is found by ``RunningSums/lastFitting(from:before:upTo:near:)``; the lines after it,
+  /// each starting with a segment that surely fits alone, by
+  /// ``RunningSums/fill(_:_:cursor:before:surelyFits:tooWide:lineLimit:)``; the last one is left open as ``add(_:)``
+  /// leaves it.
   private mutating func placeRun(
     of segments: [Segment], _ runs: RunningSums, from index: Int, before runEnd: Int, surelyFits: Int, limit: Int
   ) -> Int {
@@ -230,9 +237,11 @@ struct SegmentFitter<Lines: LineSink> {
 
   /// Places `segments` one by one, as ``add(_:)`` does, the common case in a loop of its own over the open line's
   /// figures held in local variables: a segment with content and no tab or soft hyphen whose fit the sum decides,
-  /// after content whose hanging spaces hold no tab and that does not end with a soft hyphen. Any other segment
-  /// goes to ``add(_:)``. A stream of lines places each segment once: building ``RunningSums`` to search them a line at
-  /// a time costs more than the search saves. (Lines that keep their break offsets go to ``add(_:)`` too.)
+  /// after content whose hanging spaces hold no tab and that does not end with a soft hyphen.
+  ///
+  /// Any other segment goes to ``add(_:)``. A stream of lines places each segment once: building ``RunningSums`` to
+  /// search them a line at a time costs more than the search saves. (Lines that keep their break offsets go to
+  /// ``add(_:)`` too.)
   mutating func addAll(_ segments: UnsafeBufferPointer<Segment>) {
     var k = 0
     while k < segments.count {
@@ -383,8 +392,9 @@ struct SegmentFitter<Lines: LineSink> {
     close(at: text.string.utf8.count, hyphenated: false)
   }
 
-  /// Ends the open line before the segment that starts at `next`, and opens the next line there. A line
-  /// that ends after a soft hyphen must fit its hyphen too: when it does not, the line gives back its last
+  /// Ends the open line before the segment that starts at `next`, and opens the next line there.
+  ///
+  /// A line that ends after a soft hyphen must fit its hyphen too: when it does not, the line gives back its last
   /// segments until one does, and they go on the next line.
   private mutating func breakLine(before next: Int) {
     var givenBack: [Segment] = []
@@ -441,10 +451,11 @@ struct SegmentFitter<Lines: LineSink> {
   }
 
   /// Places clusters one by one as content, starting new lines where the next cluster does not fit
-  /// (never leaving a line empty). In a font, a cluster that starts with a mark goes with the one before it: UAX
-  /// #29 lets a few spacing marks start a grapheme cluster (Myanmar's U+102C AA and U+1038 VISARGA), but no browser
-  /// engine starts a line with one (Gecko's `IsClusterExtender`). Terminal cells keep UAX #29's clusters, as
-  /// ``CellStream`` does.
+  /// (never leaving a line empty).
+  ///
+  /// In a font, a cluster that starts with a mark goes with the one before it: UAX #29 lets a few spacing marks start a
+  /// grapheme cluster (Myanmar's U+102C AA and U+1038 VISARGA), but no browser engine starts a line with one (Gecko's
+  /// `IsClusterExtender`). Terminal cells keep UAX #29's clusters, as ``CellStream`` does.
   private mutating func place(_ range: Range<Int>) {
     guard !range.isEmpty else { return }  // a hard line break alone at the start of a line
     var walk = ClusterWalk(text, range: range, measurer: measurer, x: state.x)

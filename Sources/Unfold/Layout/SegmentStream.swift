@@ -1,6 +1,8 @@
 /// The lines of a whole text laid out lazily, a window of the segmenter at a time, each handed out as soon as it
 /// is closed and then forgotten: what writing a long text line by line needs, in memory that does not grow
-/// with the text. A window's segments are placed where the segmenter made them, by ``SegmentFitter/addAll(_:)``.
+/// with the text.
+///
+/// A window's segments are placed where the segmenter made them, by ``SegmentFitter/addAll(_:)``.
 struct SegmentStream: IteratorProtocol {
   private var segments: Segmenter
   private var fitter: SegmentFitter<[LineLayout.Line]>

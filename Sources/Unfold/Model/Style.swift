@@ -30,7 +30,9 @@ public struct Style: Hashable, Sendable {
   /// The traits in effect.
   public var traits: Traits
   /// The destination of the innermost enclosing link, exactly as written in the source (after entity and
-  /// escape decoding); `nil` outside links. Renderers vet it with `LinkPolicy` before drawing a link.
+  /// escape decoding); `nil` outside links.
+  ///
+  /// Renderers vet it with `LinkPolicy` before drawing a link.
   public var link: String?
 
   /// Creates a style.

@@ -34,8 +34,10 @@ public struct StyledText: Hashable, Sendable {
   let runEnds: [Int]
 
   /// Creates a styled text from a string and runs, merging adjacent runs of equal style and dropping empty
-  /// runs. A run end inside a character moves to the character's end (the character takes the style of its
-  /// first code point); a run that lies within one character is dropped.
+  /// runs.
+  ///
+  /// A run end inside a character moves to the character's end (the character takes the style of its first code point);
+  /// a run that lies within one character is dropped.
   ///
   /// - Precondition: the run lengths add up to `string.utf8.count`.
   public init(_ string: String, runs: [Run]) {
@@ -99,8 +101,9 @@ public struct StyledText: Hashable, Sendable {
 
   /// Whether a character surely starts at the UTF-8 offset `end` (inside the text, at a code point): the code point
   /// there extends nothing (below the combining marks, or a CJK letter or punctuation) and the one before it
-  /// prepends to nothing (below the Arabic block, or CJK), and they are not CR LF. Markdown styles end mostly so,
-  /// which spares asking the string, about a hundred instructions.
+  /// prepends to nothing (below the Arabic block, or CJK), and they are not CR LF.
+  ///
+  /// Markdown styles end mostly so, which spares asking the string, about a hundred instructions.
   private static func startsCharacterSurely(at end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     func isCJK(_ value: UInt32) -> Bool {
       switch value {
@@ -174,8 +177,10 @@ public struct StyledText: Hashable, Sendable {
     }
 
     /// Appends UTF-8 bytes in a style: bytes that should be valid UTF-8, cut from a string's at code points (a C
-    /// library's copy of a string's text). Pieces cut so are trusted; any other makes the pending bytes checked,
-    /// and repaired if they are not UTF-8, when they are made a string (see ``build()``).
+    /// library's copy of a string's text).
+    ///
+    /// Pieces cut so are trusted; any other makes the pending bytes checked, and repaired if they are not UTF-8, when
+    /// they are made a string (see ``build()``).
     mutating func append(utf8 text: UnsafeBufferPointer<UInt8>, style: Style) {
       isKnownUTF8 = isKnownUTF8 && text.isCutAtCodePoints
       pending.append(contentsOf: text)
@@ -195,8 +200,9 @@ public struct StyledText: Hashable, Sendable {
     }
 
     /// Makes the pending bytes a string, appended to ``string``: as they are when every piece was cut at code
-    /// points (checking them all again, about two cycles a byte, was an eighth of parsing a comment). Otherwise
-    /// they are checked, and bytes that are not valid UTF-8 are repaired run by run, each ill-formed sequence
+    /// points (checking them all again, about two cycles a byte, was an eighth of parsing a comment).
+    ///
+    /// Otherwise they are checked, and bytes that are not valid UTF-8 are repaired run by run, each ill-formed sequence
     /// replaced by U+FFFD as `String(decoding:as:)` does, the run's length with it.
     private mutating func flush() {
       guard !pending.isEmpty else { return }
@@ -232,8 +238,10 @@ public struct StyledText: Hashable, Sendable {
       }
     }
 
-    /// The text collected so far. Mutating: the last bytes collected are appended to the builder's string in
-    /// place (a copy of the builder, and `consuming` did not prevent one, made a copy of the whole text).
+    /// The text collected so far.
+    ///
+    /// Mutating: the last bytes collected are appended to the builder's string in place (a copy of the builder, and
+    /// `consuming` did not prevent one, made a copy of the whole text).
     public mutating func build() -> StyledText {
       flush()
       return StyledText(string, runs: runs)

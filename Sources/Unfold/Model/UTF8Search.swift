@@ -6,8 +6,9 @@
 
 extension StringProtocol {
   /// Runs `body` with the text's UTF-8 bytes: its contiguous storage when it has one (a native string
-  /// always does), else a copy. Reading bytes from a buffer rather than through the UTF-8 view is what the
-  /// engine's byte loops rely on.
+  /// always does), else a copy.
+  ///
+  /// Reading bytes from a buffer rather than through the UTF-8 view is what the engine's byte loops rely on.
   @inline(__always)
   func withUTF8Buffer<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
@@ -48,9 +49,11 @@ extension UnsafeBufferPointer<UInt8> {
   }
 
   /// Whether these bytes, cut from valid UTF-8, are valid themselves: the first starts a code point and the
-  /// last code point is whole (its lead byte is followed by as many bytes as it announces). Constant time: it
-  /// reads the first byte and at most the last four. What lets the engine's outputs and parsed texts, pieced
-  /// together from strings' bytes, be made strings without checking every byte again (``String/init(knownUTF8:)``).
+  /// last code point is whole (its lead byte is followed by as many bytes as it announces).
+  ///
+  /// Constant time: it reads the first byte and at most the last four. What lets the engine's outputs and parsed texts,
+  /// pieced together from strings' bytes, be made strings without checking every byte again
+  /// (``String/init(knownUTF8:)``).
   @inline(__always)
   var isCutAtCodePoints: Bool {
     guard let last else { return true }
@@ -88,7 +91,9 @@ extension UInt64 {
 
 extension UInt8 {
   /// Whether the byte, after `previous`, is a control character's: C0 (the tab too), DEL, or a C1 control's second
-  /// byte after C2. The byte test of the scans that look for controls after `UInt64.mayHoldControl`.
+  /// byte after C2.
+  ///
+  /// The byte test of the scans that look for controls after `UInt64.mayHoldControl`.
   @inline(__always)
   func isControl(after previous: UInt8) -> Bool { self < 0x20 || self == 0x7F || (previous == 0xC2 && self <= 0x9F) }
 
@@ -116,8 +121,9 @@ extension UInt8 {
 
 extension String {
   /// A string of bytes known to be UTF-8, pieced together from strings' bytes cut at code points
-  /// (`isCutAtCodePoints`), copied as they are, not checked again. A debug build, which the tests run, checks
-  /// them all the same.
+  /// (`isCutAtCodePoints`), copied as they are, not checked again.
+  ///
+  /// A debug build, which the tests run, checks them all the same.
   init(knownUTF8 bytes: UnsafeBufferPointer<UInt8>) {
     assert(String(validating: bytes, as: UTF8.self) != nil, "bytes taken for UTF-8 are not")
     self = unsafe String(copying: UTF8Span(unchecked: bytes.span))

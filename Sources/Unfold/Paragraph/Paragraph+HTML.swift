@@ -1,10 +1,12 @@
 extension Paragraph {
   /// HTML that a browser lays out as the engine predicts, first shown in `state`: `width` in CSS px,
   /// measured in `fonts` (see ``HTMLRenderer``) as `engine` measures and breaks lines; the default, ``BrowserEngine/any``,
-  /// is a fragment that every engine shows as predicted. Line breaking follows the engine's rules unless
-  /// ``breakRules`` says otherwise. The result's ``RenderedHTML/diagnostics`` name what the engine could not
-  /// predict (characters with no glyph in the fonts), found only when read. `options` say how the fragment is
-  /// written (its id, fonts' source, animation); a scrollable paragraph's `scrollLines` is its line limit.
+  /// is a fragment that every engine shows as predicted.
+  ///
+  /// Line breaking follows the engine's rules unless ``breakRules`` says otherwise. The result's
+  /// ``RenderedHTML/diagnostics`` name what the engine could not predict (characters with no glyph in the fonts), found
+  /// only when read. `options` say how the fragment is written (its id, fonts' source, animation); a scrollable
+  /// paragraph's `scrollLines` is its line limit.
   ///
   /// With a ``textStyle``, its size and line height replace the fonts'; with a ``minimumScaleFactor`` below
   /// 1, the font shrinks in steps of 1/2 px, down to that factor, until the text fits its line limit, and is
@@ -53,8 +55,9 @@ extension Paragraph {
   /// The widest a width in CSS px may be, as `unfold --width` allows.
   static let widestPixels = 100_000.0
 
-  /// A width in CSS px clamped to 1 ... ``widestPixels`` (a width that is not a number to 1), and the
-  /// ``Diagnostic/Kind/valueOutOfRange`` that says so when it was out of range.
+  /// A width in CSS px clamped to 1 through ``widestPixels`` (a width that is not a number to 1).
+  ///
+  /// The ``Diagnostic/Kind/valueOutOfRange`` that comes with it says so when it was out of range.
   static func pixels(_ width: Double) -> (Double, [Diagnostic]) {
     let clamped = width.isNaN ? 1 : min(widestPixels, max(1, width))
     guard clamped != width else { return (width, []) }

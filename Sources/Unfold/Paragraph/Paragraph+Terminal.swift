@@ -1,9 +1,11 @@
 extension Paragraph {
   /// Terminal output drawn by `renderer`: its colour level (the 16 colours by default, `.none` for plain text),
-  /// label style and fade. A scrollable paragraph draws its first `lineLimit` lines.
+  /// label style and fade.
   ///
-  ///     paragraph.ansi(width: 40)
-  ///     paragraph.ansi(width: 40, state: .expanded, renderer: ANSIRenderer(colors: .truecolor))
+  /// A scrollable paragraph draws its first `lineLimit` lines.
+  ///
+  /// paragraph.ansi(width: 40)
+  /// paragraph.ansi(width: 40, state: .expanded, renderer: ANSIRenderer(colors: .truecolor))
   public func ansi(width: Int, state: DisplayState = .collapsed, renderer: ANSIRenderer = ANSIRenderer()) -> String {
     if isScrollable {
       let viewport = viewport(width: width, firstLine: 0)
@@ -16,10 +18,11 @@ extension Paragraph {
     return renderer.render(truncated(width: width, state: state))
   }
 
-  /// Plain text: the lines with no escape at all, each ended by a newline. Right-to-left text is in logical order,
-  /// as stored (the order to compare in a test); with `visualOrder`, as the terminal output draws it: reordered
-  /// for a terminal that does not reorder, and a right-to-left paragraph's lines aligned to the right of `width`
-  /// with spaces.
+  /// Plain text: the lines with no escape at all, each ended by a newline.
+  ///
+  /// Right-to-left text is in logical order, as stored (the order to compare in a test); with `visualOrder`, as the
+  /// terminal output draws it: reordered for a terminal that does not reorder, and a right-to-left paragraph's lines
+  /// aligned to the right of `width` with spaces.
   public func plain(width: Int, state: DisplayState = .collapsed, visualOrder: Bool = false) -> String {
     var renderer = ANSIRenderer(colors: .none)
     renderer.reordersRightToLeft = visualOrder

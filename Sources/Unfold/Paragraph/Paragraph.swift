@@ -97,7 +97,9 @@ public struct Paragraph: Sendable {
   /// A viewport of `lineLimit` lines that scrolls instead of truncating.
   public func scrollable(_ scrollable: Bool = true) -> Paragraph { with { $0.isScrollable = scrollable } }
   /// Whether bare URLs, `www.` addresses and e-mail addresses in a localized key's markdown become links (on
-  /// by default, as on GitHub; SwiftUI's `Text` leaves them text). Verbatim text has no links either way.
+  /// by default, as on GitHub; SwiftUI's `Text` leaves them text).
+  ///
+  /// Verbatim text has no links either way.
   public func autolinks(_ on: Bool) -> Paragraph {
     with {
       guard case .localized(let key, var localization) = $0.source.mode else { return }
@@ -142,7 +144,9 @@ public struct Paragraph: Sendable {
   }
 
   /// Whether `prefix`, the start of a longer verbatim text, settles that text's collapsed terminal view at
-  /// `width` cells (see `SettledPrefix`). The command reads a verbatim input until this holds.
+  /// `width` cells (see `SettledPrefix`).
+  ///
+  /// The command reads a verbatim input until this holds.
   package func collapsedView(isSettledBy prefix: String, width: Int) -> Bool {
     Truncator.settles(
       TextSource(verbatim: prefix).resolve().text, measurer: terminalCells, breaker: terminalBreaker, width: width,

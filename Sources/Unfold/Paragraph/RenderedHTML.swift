@@ -1,5 +1,7 @@
 /// HTML that ``Paragraph/html(width:fonts:engine:state:options:)`` wrote, and what the engine could not predict
-/// in it. Printed, it is its HTML.
+/// in it.
+///
+/// Printed, it is its HTML.
 public struct RenderedHTML: Sendable, CustomStringConvertible {
   /// The fragment, or the whole page with ``HTMLOptions/standalone``.
   public let html: String

@@ -99,8 +99,10 @@ enum Autolinks {
   }
 
   /// The high bit of each of eight bytes (little-endian) that may be `:`, `@` or `w`: the classic test for a
-  /// zero byte, after each of the three is xored away. The lowest bit set is exact (a borrow only marks bytes
-  /// above a match), so zero means none of the eight is one, and otherwise the first set byte is one.
+  /// zero byte, after each of the three is xored away.
+  ///
+  /// The lowest bit set is exact (a borrow only marks bytes above a match), so zero means none of the eight is one, and
+  /// otherwise the first set byte is one.
   @inline(__always)
   private static func possibleStarts(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101

@@ -83,14 +83,17 @@ enum Chunking {
 }
 
 extension Chunking {
-  /// The most UTF-8 bytes that cmark-gfm parses as one chunk. The installed cmark-gfm (0.29.0.gfm.6) takes
-  /// polynomial time on some paragraphs (`![[]()` repeated: 60 KB 0.3 s, 240 KB 11 s; long paragraphs mixing
-  /// emphasis and links): a longer paragraph is parsed in pieces, so that the cost stays linear in the length
-  /// of the text. Real paragraphs are far shorter.
+  /// The most UTF-8 bytes that cmark-gfm parses as one chunk.
+  ///
+  /// The installed cmark-gfm (0.29.0.gfm.6) takes polynomial time on some paragraphs (`![[]()` repeated: 60 KB 0.3 s,
+  /// 240 KB 11 s; long paragraphs mixing emphasis and links): a longer paragraph is parsed in pieces, so that the cost
+  /// stays linear in the length of the text. Real paragraphs are far shorter.
   static let maximumChunk = 16_384
 
   /// A paragraph cut into pieces of at most `maximum` bytes: after the last line end in the window, else
-  /// after its last space or tab, else at its last code point boundary. A paragraph that fits is one piece.
+  /// after its last space or tab, else at its last code point boundary.
+  ///
+  /// A paragraph that fits is one piece.
   static func cut(_ paragraph: Substring, maximum: Int = maximumChunk) -> [Substring] {
     var pieces: [Substring] = []
     var rest = paragraph
@@ -122,7 +125,9 @@ extension Chunking {
 
   /// The end of the first blank line (``isBlank(_:)``, ended by a newline) that starts at or after UTF-8 offset
   /// `offset` of `bytes`, whose line ends are normalized: where the text may be cut into parts that parse as the
-  /// whole does, as ``Pieces`` cuts it. Nil when there is none.
+  /// whole does, as ``Pieces`` cuts it.
+  ///
+  /// Nil when there is none.
   static func firstBoundary(in bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int? {
     var lineStart = offset
     if lineStart > 0, lineStart < bytes.count, bytes[lineStart - 1] != 0x0A {
@@ -137,7 +142,9 @@ extension Chunking {
   }
 
   /// The end of the last blank line that ends before UTF-8 offset `limit` (the line after it starts a
-  /// chunk), or nil when there is none. A CR before a newline counts as part of the line end.
+  /// chunk), or nil when there is none.
+  ///
+  /// A CR before a newline counts as part of the line end.
   static func lastBoundary(in text: String, before limit: Int) -> String.Index? {
     let utf8 = text.utf8
     var lineEnd = utf8.index(utf8.startIndex, offsetBy: min(limit, utf8.count))

@@ -83,9 +83,10 @@ extension Localizations {
 
   /// The first run of emphasis or strikethrough markers that the markdown left literal in `text` (outside code)
   /// where the translation meant markup, as a ``Diagnostic/Kind/literalMarkup``: a run of two or more (`**`), or a
-  /// single marker that another literal one of its kind pairs with (`*a*b` cut by a flanking rule). A marker between
-  /// spaces (`5 * 3`), alone (`2*3`), inside a word (`file_name`) or escaped by the translation (one of `escaped`)
-  /// is literal by design.
+  /// single marker that another literal one of its kind pairs with (`*a*b` cut by a flanking rule).
+  ///
+  /// A marker between spaces (`5 * 3`), alone (`2*3`), inside a word (`file_name`) or escaped by the translation (one
+  /// of `escaped`) is literal by design.
   static func literalMarkup(in text: StyledText, escaped: Set<Character>) -> Diagnostic? {
     var candidates: [(markers: String, offset: Int)] = []
     var offset = 0

@@ -38,7 +38,9 @@ public enum MarkdownParser {
 
   /// The styled text of the UTF-8 bytes `range` of `markdown`, whose line ends are already normalized (see
   /// ``parse(_:)``) and which is cut after blank lines, or at its ends: the part of ``parse(_:)``'s text that
-  /// they make (chunks between blank lines parse independently). Read in place, not copied.
+  /// they make (chunks between blank lines parse independently).
+  ///
+  /// Read in place, not copied.
   static func parse(_ markdown: inout String, utf8 range: Range<Int>, autolinks: Bool) -> StyledText {
     markdown.withUTF8 { parsed(UnsafeBufferPointer(rebasing: $0[range]), autolinks: autolinks).text }
   }
@@ -127,7 +129,9 @@ extension MarkdownParser {
 
   /// cmark-gfm's own rendering of a whole document to HTML, as `cmark-gfm --to html` does (no extension, default
   /// options), in this process: the peer that the benchmark compares the pipeline with, timed without a
-  /// process start-up. Not a renderer of this engine (``HTMLRenderer`` is).
+  /// process start-up.
+  ///
+  /// Not a renderer of this engine (``HTMLRenderer`` is).
   package static func cmarkReferenceHTML(_ markdown: String) -> String {
     Inlines.lock.withLock { _ in
       guard let html = cmark_markdown_to_html(markdown, markdown.utf8.count, CMARK_OPT_DEFAULT) else { return "" }
@@ -154,8 +158,10 @@ private enum Inlines {
 
   /// The cmark parser of one document, made at its first chunk and used for every chunk rather than made per
   /// chunk: inline parsing keeps nothing in it between calls but its allocator and
-  /// extensions. Used and freed only inside ``lock``: freed with the last chunk, so that a document of one
-  /// chunk (a comment) takes the lock once.
+  /// extensions.
+  ///
+  /// Used and freed only inside ``lock``: freed with the last chunk, so that a document of one chunk (a comment) takes
+  /// the lock once.
   struct Document: ~Copyable {
     private var parser: OpaquePointer?
     /// The bytes of the chunk being parsed, as cmark reads them, and the styles of the nodes around the one being
@@ -163,8 +169,9 @@ private enum Inlines {
     var bytes: [UInt8] = []
     var styles: [Style] = []
 
-    /// The parser, made on first use with strikethrough attached; `nil` if cmark cannot make one. Call inside
-    /// ``lock``.
+    /// The parser, made on first use with strikethrough attached; `nil` if cmark cannot make one.
+    ///
+    /// Call inside ``lock``.
     mutating func parserInsideLock() -> OpaquePointer? {
       if let parser { return parser }
       guard let extensionPointer = strikethrough,
@@ -175,7 +182,9 @@ private enum Inlines {
       return made
     }
 
-    /// Frees the parser. Call inside ``lock``.
+    /// Frees the parser.
+    ///
+    /// Call inside ``lock``.
     mutating func closeInsideLock() {
       guard let parser else { return }
       cmark_parser_free(parser)
@@ -235,10 +244,11 @@ private enum Inlines {
   }
 
   /// Appends a chunk's bytes to `bytes` as cmark reads them: each newline the sentinel, the stretches between
-  /// them copied whole. The chunk holds no NUL, which would end cmark's string: both entries of the parser
-  /// normalize the text first (``TextSource/normalizingLineEnds(_:)``), so none is looked for here. A function of
-  /// the type, not a nested one, which would hold the caller's array in a box and check every write for
-  /// exclusive access.
+  /// them copied whole.
+  ///
+  /// The chunk holds no NUL, which would end cmark's string: both entries of the parser normalize the text first
+  /// (``TextSource/normalizingLineEnds(_:)``), so none is looked for here. A function of the type, not a nested one,
+  /// which would hold the caller's array in a box and check every write for exclusive access.
   private static func copy(_ buffer: UnsafeBufferPointer<UInt8>, sentinel: Unicode.Scalar, into bytes: inout [UInt8]) {
     guard let base = buffer.baseAddress else { return }
     assert(buffer.offset(of: 0x00) == nil, "a chunk holds no NUL: the text is normalized first")
@@ -266,7 +276,9 @@ private enum Inlines {
     let root: Node
   }
 
-  /// Appends the inline tree under `root` to `builder` as styled text. Nothing from C outlives this call.
+  /// Appends the inline tree under `root` to `builder` as styled text.
+  ///
+  /// Nothing from C outlives this call.
   ///
   /// The tree is walked by its links (first child, next sibling, parent) in the order of cmark's iterator: a
   /// container is entered before its children and left after them, a leaf (text, code, a break, inline HTML)
@@ -322,9 +334,10 @@ private enum Inlines {
     return trimmed.withUTF8Buffer { pattern.firstOffset(in: $0) == nil } ? trimmed : nil
   }
 
-  /// Enters `node`: appends a leaf's text, or pushes a container's style. Whether the node was entered as a
-  /// container, which the walk goes into and leaves after its children: not a leaf, nor a link shown whole as its
-  /// source.
+  /// Enters `node`: appends a leaf's text, or pushes a container's style.
+  ///
+  /// Whether the node was entered as a container, which the walk goes into and leaves after its children: not a leaf,
+  /// nor a link shown whole as its source.
   private static func enter(
     _ node: Node, _ strikethroughType: cmark_node_type, _ sentinel: Unicode.Scalar, _ pattern: SentinelBytes,
     _ bytes: [UInt8], _ stack: inout [Style], _ builder: inout StyledText.Builder
@@ -399,10 +412,11 @@ private enum Inlines {
     appendSlice(sourceStart, Int(unfold_node_end_column(node)) + 1, bytes, pattern, stack[stack.count - 1], &builder)
   }
 
-  /// The column of a node's last byte in the chunk. cmark-gfm's strikethrough extension leaves the end column of
-  /// the text it makes of an unmatched `~` at 0: such a node ends where its literal does (a container where its
-  /// last child does). Read as set, the source after a literal link's last child was its whole source again
-  /// (`[a~](:⏎.)` showed `[a~a~](:⏎.)`).
+  /// The column of a node's last byte in the chunk.
+  ///
+  /// cmark-gfm's strikethrough extension leaves the end column of the text it makes of an unmatched `~` at 0: such a
+  /// node ends where its literal does (a container where its last child does). Read as set, the source after a literal
+  /// link's last child was its whole source again (`[a~](:⏎.)` showed `[a~a~](:⏎.)`).
   private static func endColumn(of node: Node) -> Int {
     let start = Int(unfold_node_start_column(node))
     let end = Int(unfold_node_end_column(node))
@@ -429,8 +443,10 @@ private enum Inlines {
   private static func literal(of node: Node) -> UnsafeBufferPointer<UInt8> { bytes(of: node, unfold_node_literal) }
 
   /// A backslash written right before a newline is a line break (CommonMark): Apple's parser makes it a
-  /// break, which shows as the newline alone. cmark sees the sentinel instead of a newline, so it leaves a
-  /// one-byte literal backslash node, which this finds. An escaped backslash (`\\`) spans two bytes.
+  /// break, which shows as the newline alone.
+  ///
+  /// cmark sees the sentinel instead of a newline, so it leaves a one-byte literal backslash node, which this finds. An
+  /// escaped backslash (`\\`) spans two bytes.
   private static func isLineBreakBackslash(
     _ node: Node, literal: UnsafeBufferPointer<UInt8>, pattern: SentinelBytes
   ) -> Bool {

@@ -6,9 +6,10 @@ enum Sentinel {
   static let candidates: [Unicode.Scalar] =
     (0x2000...0x200A).compactMap(Unicode.Scalar.init) + ["\u{202F}", "\u{205F}", "\u{3000}"]
 
-  /// The first candidate that the text lacks; `nil` if it holds them all. Each candidate's three bytes are
-  /// looked for with memchr on their lead byte, in order (``SentinelBytes``): the first is nearly always absent,
-  /// so a chunk is searched once, with no loop over its bytes.
+  /// The first candidate that the text lacks; `nil` if it holds them all.
+  ///
+  /// Each candidate's three bytes are looked for with memchr on their lead byte, in order (``SentinelBytes``): the
+  /// first is nearly always absent, so a chunk is searched once, with no loop over its bytes.
   static func choose(for text: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
     candidates.first { SentinelBytes($0).firstOffset(in: text) == nil }
   }

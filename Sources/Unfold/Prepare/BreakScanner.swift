@@ -59,9 +59,10 @@ struct BreakScanner {
     private var firstScalar: Int32
     /// The cells of a cluster that is content of no special kind, in the legacy profile of ``TerminalCells``
     /// (a code point of its own that is not a control, the space, a soft hyphen or a hard line break, or a run of
-    /// letters, each of one cell); ``space`` for the space alone; ``other`` for anything else. Written as the
-    /// scanner reads the cluster, so that the segmenter need not read its code points again; a run's letters are
-    /// counted as they join it.
+    /// letters, each of one cell); ``space`` for the space alone; ``other`` for anything else.
+    ///
+    /// Written as the scanner reads the cluster, so that the segmenter need not read its code points again; a run's
+    /// letters are counted as they join it.
     var cells: Int32
 
     /// ``cells`` of a cluster that is the space alone.
@@ -347,8 +348,10 @@ struct BreakScanner {
 
   /// Whether the last code point written is a letter that a letter after it may join (see the type's
   /// documentation): the last letter of a run, or a letter that is an entry of its own (a letter after a prepended
-  /// mark is in that mark's entry). Asked where a letter follows, not kept up to date at every code point: a
-  /// variable more in the scanner's loop slows every script.
+  /// mark is in that mark's entry).
+  ///
+  /// Asked where a letter follows, not kept up to date at every code point: a variable more in the scanner's loop slows
+  /// every script.
   @inline(__always)
   private static func endsWithLetter(
     _ scalars: UnsafeMutableBufferPointer<ScannedScalar>, _ scalarCount: Int,
@@ -397,8 +400,9 @@ struct BreakScanner {
 
   /// Whether a window may end before cluster `k`: clusters `k - 1` and `k` are single letters, ideographs or
   /// digits, so no rule looks back across them (every rule's lookbehind stops at such a unit: LB25's
-  /// `NU (SY | IS)*` reads back to the nearest digit). The clusters and code points read so far are the first
-  /// `clusterCount` and `scalarCount` of the buffers.
+  /// `NU (SY | IS)*` reads back to the nearest digit).
+  ///
+  /// The clusters and code points read so far are the first `clusterCount` and `scalarCount` of the buffers.
   ///
   /// Digits count since a paragraph of digits alone (a pasted number, a hostile input) had no safe place at
   /// all and was read as one window: about 60 bytes of memory per byte of it.
@@ -576,9 +580,10 @@ struct BreakScanner {
 
   /// Gecko's changes to UAX #14, as measured in Firefox 153 (see ``LineBreaker``): a run of spaces allows a break
   /// after it; no break between closing punctuation and a prefix or postfix (`)$`, `」%`), between a prefix or
-  /// postfix and opening punctuation (`$(`, `%「`), or between a solidus and a digit (`/5`). Unlike Blink and WebKit,
-  /// a hyphen before a digit never breaks (`2024-06-01` is whole), and a solidus before a letter does
-  /// (`https://|example.org/|docs`).
+  /// postfix and opening punctuation (`$(`, `%「`), or between a solidus and a digit (`/5`).
+  ///
+  /// Unlike Blink and WebKit, a hyphen before a digit never breaks (`2024-06-01` is whole), and a solidus before a
+  /// letter does (`https://|example.org/|docs`).
   private static func tailorForGecko(_ scalars: UnsafeBufferPointer<ScannedScalar>, _ actions: inout [UAX14.Action]) {
     for i in 1..<max(1, scalars.count) where actions[i] != .mandatory {
       let previous = scalars[i - 1].scalar
@@ -620,7 +625,9 @@ struct BreakScanner {
 
   /// Blink breaks before a conditional Japanese starter (Line_Break CJ: small kana, the prolonged sound mark) as
   /// before an ideograph, in every language, as CSS `line-break: normal` asks; plain UAX #14 resolves CJ to NS and
-  /// never breaks before one. Their resolved class becomes ID (the bits that ``UAX14`` reads).
+  /// never breaks before one.
+  ///
+  /// Their resolved class becomes ID (the bits that ``UAX14`` reads).
   private static func resolveConditionalStartersAsIdeographs(_ scalars: inout [ScannedScalar], count: Int) {
     let resolvedBits: UInt32 = 0x3F << 20
     let ideograph = UInt32(LineBreakClass.id.rawValue) << 20
@@ -648,9 +655,10 @@ struct BreakScanner {
   }
 
   /// Blink's table of printable ASCII pairs, at `previous << 7 | current`: whether a line may break between
-  /// them. A break is allowed after `-` and `?` before letters, digits and most symbols, and after closing
-  /// punctuation before an opening one; between other printable ASCII characters, none. A table of every pair,
-  /// read at every pair.
+  /// them.
+  ///
+  /// A break is allowed after `-` and `?` before letters, digits and most symbols, and after closing punctuation before
+  /// an opening one; between other printable ASCII characters, none. A table of every pair, read at every pair.
   private static let asciiBreakPairs: [Bool] = {
     var table = [Bool](repeating: false, count: 128 * 128)
     func allow(after: String, before: String) {

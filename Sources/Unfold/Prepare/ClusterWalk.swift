@@ -6,7 +6,9 @@ struct Cluster {
   /// Its first code point.
   var first: Unicode.Scalar
   /// The index of the run it starts in (a style: the text's runs are merged, so neighbouring clusters of
-  /// different runs differ in style). An index, not the style itself, which copying would retain.
+  /// different runs differ in style).
+  ///
+  /// An index, not the style itself, which copying would retain.
   var run: Int
   /// Its advance at its position (a tab's depends on where it starts).
   var advance: Int
@@ -63,6 +65,7 @@ struct Cluster {
 struct ClusterWalk: IteratorProtocol {
   private let text: StyledText
   /// The measurer; for a walk that only finds clusters (their advances are 0), a stand-in that is never asked.
+  ///
   /// Not an optional: binding one to call through it would copy the existential at every cluster.
   private let measurer: any TextMeasurer
   /// Whether the walk measures.
@@ -187,7 +190,9 @@ struct ClusterWalk: IteratorProtocol {
 
   /// Reads a chunk of ASCII clusters from `chunkEnd` up to a chunk's length: bytes below 0x80 but CR (which LF
   /// would join), each a cluster of its own (GB4, GB5, GB999), but the last when a code point past ASCII follows it,
-  /// which may join it (a combining mark, a joiner). Whether it read any.
+  /// which may join it (a combining mark, a joiner).
+  ///
+  /// Whether it read any.
   private mutating func readASCII() -> Bool {
     let start = chunkEnd
     let limit = min(end, start + Self.chunk)
@@ -232,8 +237,9 @@ struct ClusterWalk: IteratorProtocol {
 /// Finds where grapheme clusters start in a stream of code points, as Swift's `Character` iteration does: two
 /// simple code points (ASCII but CR, letters, most symbols: ``UnicodeProperties/isGraphemeSimple(_:_:)``)
 /// always have a boundary between them (GB4, GB5, GB999), so they are decided without the standard library's
-/// recognizer, which is asked only around the others (its property lookup is a binary search). The first
-/// code point given starts a cluster.
+/// recognizer, which is asked only around the others (its property lookup is a binary search).
+///
+/// The first code point given starts a cluster.
 struct GraphemeReader {
   private var recognizer = Unicode._CharacterRecognizer()
   private var state = GraphemeState()

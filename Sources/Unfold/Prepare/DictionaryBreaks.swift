@@ -3,8 +3,9 @@ internal import CICU
 /// Where a line may break inside a run of a script written without spaces between words (Line_Break SA: Thai,
 /// Lao, Khmer, Burmese and the Tai scripts): at the word boundaries of the system ICU's line break iterator, as
 /// WebKit's line breaker finds them; of Chromium's own ICU's dictionaries (``WordDictionary``), as Blink's does; or
-/// of ICU4X's LSTM models, as Gecko's does. UAX #14 leaves such runs to a dictionary (LB1 resolves SA to AL, so
-/// that without one a run never breaks).
+/// of ICU4X's LSTM models, as Gecko's does.
+///
+/// UAX #14 leaves such runs to a dictionary (LB1 resolves SA to AL, so that without one a run never breaks).
 ///
 /// The one Swift file that calls ICU for words (``Bidi`` calls it for bidi).
 enum DictionaryBreaks {
@@ -24,8 +25,9 @@ enum DictionaryBreaks {
 
   /// Allows a break inside each run of Line_Break SA characters of `scalars` where `segmenter` finds a word
   /// boundary, in `actions` (one per code point, as ``UAX14`` decides them): UAX #14 leaves these runs to a
-  /// dictionary (LB1 resolves SA to AL, so that a run never breaks otherwise). A mandatory break stays, and no
-  /// break comes before a mark.
+  /// dictionary (LB1 resolves SA to AL, so that a run never breaks otherwise).
+  ///
+  /// A mandatory break stays, and no break comes before a mark.
   ///
   /// `boxes`, the indexes of `scalars` where a style starts, are WebKit's text boxes: WebKit runs ICU over each box
   /// alone, with the last two characters before it as context (``boxBoundaries(in:boxes:)``), so that a word of
@@ -86,15 +88,19 @@ enum DictionaryBreaks {
   }
 
   /// Whether ICU4X's line segmenter allows a break at the end of a run of SA characters, before whatever follows
-  /// it but a space (`ไทย|,`, `(ไทย|)`, `ไทย|abc`), as the ICU4X of Firefox ESR 153 does. ICU4X has since made the
-  /// line breaking rules decide there (its issue #7218); a Firefox with that ICU4X needs `false`.
+  /// it but a space (`ไทย|,`, `(ไทย|)`, `ไทย|abc`), as the ICU4X of Firefox ESR 153 does.
+  ///
+  /// ICU4X has since made the line breaking rules decide there (its issue #7218); a Firefox with that ICU4X needs
+  /// `false`.
   static let breaksAtRunEnd = true
 
   /// The characters before which Firefox ESR 153 does not break at the end of such a run (probed in a box of no
   /// width: `RunEndBreakTests`): the spaces at which Gecko cuts its words (space, tab, CR, LF, U+1680, U+3000),
   /// the other line ends (U+0085, U+2028, U+2029), the zero width space and the soft hyphen, where the line breaks
-  /// after it. Before the other spaces (U+00A0, U+2000 to U+200A, U+202F, U+205F), punctuation, letters and digits
-  /// it breaks (`ไทย| abc` with U+2009).
+  /// after it.
+  ///
+  /// Before the other spaces (U+00A0, U+2000 to U+200A, U+202F, U+205F), punctuation, letters and digits it breaks
+  /// (`ไทย| abc` with U+2009).
   static let noBreakAtRunEndBefore: Set<UInt32> = [
     0x09, 0x0A, 0x0D, 0x20, 0x85, 0xAD, 0x1680, 0x200B, 0x2028, 0x2029, 0x3000,
   ]
@@ -126,9 +132,11 @@ enum DictionaryBreaks {
   }
 
   /// The indexes into `scalars` (a run of SA characters) before which WebKit allows a line break when styles start
-  /// at `boxes` (indexes inside the run, ascending). WebKit finds a box's words with ICU over the box alone, and
-  /// allows a break where a box starts only if ICU finds one there over the box after the last two characters of
-  /// the box before it (`TextUtil::mayBreakInBetween`'s prior context).
+  /// at `boxes` (indexes inside the run, ascending).
+  ///
+  /// WebKit finds a box's words with ICU over the box alone, and allows a break where a box starts only if ICU finds
+  /// one there over the box after the last two characters of the box before it (`TextUtil::mayBreakInBetween`'s prior
+  /// context).
   static func boxBoundaries(in scalars: [Unicode.Scalar], boxes: [Int]) -> [Int] {
     var found: [Int] = []
     let starts = [0] + boxes

@@ -78,7 +78,9 @@ struct Segmenter: IteratorProtocol {
   }
 
   /// Hands the segments of the next window to `body`, where they were made (no copy), the last one of the text
-  /// with the last window: what ``next()`` hands out one by one. `false` once every segment was handed out.
+  /// with the last window: what ``next()`` hands out one by one.
+  ///
+  /// `false` once every segment was handed out.
   mutating func nextWindow(_ body: (UnsafeBufferPointer<Segment>) -> Void) -> Bool {
     if readyIndex == readyCount {
       (readyIndex, readyCount) = (0, 0)

@@ -60,8 +60,9 @@ enum UAX14 {
   }
 
   /// The action at each position between the code points of `scalars`: entry `i` decides the position
-  /// before `scalars[i]`, for `i` in `1..<scalars.count` (entry 0 is `.prohibited`, LB2). The end of the text
-  /// (LB3) is not included.
+  /// before `scalars[i]`, for `i` in `1..<scalars.count` (entry 0 is `.prohibited`, LB2).
+  ///
+  /// The end of the text (LB3) is not included.
   static func breaks(_ scalars: some Collection<Unicode.Scalar>, usePairTable: Bool = true) -> [Action] {
     let scanned = scalars.map { BreakScanner.ScannedScalar(scalar: $0, properties: UnicodeProperties($0).raw) }
     var actions: [Action] = []
@@ -194,10 +195,12 @@ enum UAX14 {
 
   /// The decision for each pair of unit classes that no rule decides with more context than the two units:
   /// most pairs of prose (letter and letter, letter and space, full stop and space...), asked without
-  /// running the rules. Pairs that some rule decides with more (the units before a space, around a
-  /// quotation mark, a hyphen, a number's prefix or suffix, an opening or closing parenthesis beside a
-  /// letter, regional indicators, emoji modifiers, aksaras; a ZWJ before the boundary) are `contextual` and
-  /// go through the rules. The table is made by the rules themselves, on the two units alone.
+  /// running the rules.
+  ///
+  /// Pairs that some rule decides with more (the units before a space, around a quotation mark, a hyphen, a number's
+  /// prefix or suffix, an opening or closing parenthesis beside a letter, regional indicators, emoji modifiers,
+  /// aksaras; a ZWJ before the boundary) are `contextual` and go through the rules. The table is made by the rules
+  /// themselves, on the two units alone.
   struct PairTable: Sendable {
     static let contextual: UInt8 = 0xFF
     /// Three tables in one array, each a row of 64 classes at an offset: the decision before a unit of class `b`
@@ -481,8 +484,9 @@ enum UAX14 {
   }
 }
 
-/// A set of line break classes as one bit mask: the rules test membership without allocating. The sets the
-/// rules use are computed properties that fold to constants: stored `static let`s were initialized lazily,
+/// A set of line break classes as one bit mask: the rules test membership without allocating.
+///
+/// The sets the rules use are computed properties that fold to constants: stored `static let`s were initialized lazily,
 /// and asking for one went through `swift_once` at every rule of every position.
 struct LineBreakSet: Sendable {
   let bits: UInt64

@@ -13,7 +13,9 @@ enum WebKitBreakScan {
 
   /// Applies the stale scan's answers to `actions` (which hold the profile's breaks, dictionaries included, and
   /// serve as ICU's boundaries) in each text box of `scalars`: boxes start at `boxes` (ascending indexes) and at
-  /// index 0. With `onlyRemoving`, only breaks that the stale scan does not take are removed (for `any`).
+  /// index 0.
+  ///
+  /// With `onlyRemoving`, only breaks that the stale scan does not take are removed (for `any`).
   static func apply(
     _ scalars: UnsafeBufferPointer<ScannedScalar>, actions: inout [UAX14.Action], boxes: [Int], onlyRemoving: Bool
   ) {

@@ -177,7 +177,9 @@ struct WordModel: Sendable {
 
   /// The dot product of `n` floats in ICU4X's order (`unrolled_dot_1`): the tail past the last whole eight summed
   /// first, from zero; eight running sums over the whole eights, one per lane; then the tail plus the lanes'
-  /// sums paired 0+4, 1+5, 2+6, 3+7, left to right. No fused multiply-add: each product is rounded.
+  /// sums paired 0+4, 1+5, 2+6, 3+7, left to right.
+  ///
+  /// No fused multiply-add: each product is rounded.
   @inline(__always)
   static func dot(_ x: UnsafePointer<Float>, _ y: UnsafePointer<Float>, _ n: Int) -> Float {
     let whole = n & ~7

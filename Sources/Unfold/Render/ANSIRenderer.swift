@@ -99,8 +99,10 @@ public struct ANSIRenderer: Sendable {
 
   /// Whether a line that holds right-to-left text is written in visual order (`VisualOrder`), and a
   /// right-to-left paragraph's lines aligned to the right of the width: what a terminal that draws cells as
-  /// given needs (most do). Off for a terminal that reorders lines itself (mlterm; GNOME Terminal, Konsole with
-  /// bidi on): the lines are then written in logical order, as stored.
+  /// given needs (most do).
+  ///
+  /// Off for a terminal that reorders lines itself (mlterm; GNOME Terminal, Konsole with bidi on): the lines are then
+  /// written in logical order, as stored.
   public var reordersRightToLeft = true
 
   /// The bytes to print: each line followed by a newline.
@@ -128,8 +130,9 @@ public struct ANSIRenderer: Sendable {
   }
 
   /// The bytes of lines drawn one at a time (see ``WholeTextLines``), `fadeLine` fading; `capacity` is a guess at
-  /// the size of the output, reserved up front so that a long output is not copied as it doubles. With a
-  /// `direction`, each line is written in visual order, a right-to-left one aligned to the right of `width`.
+  /// the size of the output, reserved up front so that a long output is not copied as it doubles.
+  ///
+  /// With a `direction`, each line is written in visual order, a right-to-left one aligned to the right of `width`.
   func render(
     lines: some Sequence<DisplayLine>, fadeLine: Int?, capacity: Int = 0, direction: TextDirection? = nil,
     width: Int? = nil
@@ -157,9 +160,11 @@ public struct ANSIRenderer: Sendable {
   }
 
   /// The bytes of an expanded text's lines (see ``WholeTextLines/nextDrawn(perRun:)``): a line that draws as one
-  /// fragment per run is written from the text's runs, with no fragment made; the others as drawn. The same
-  /// bytes as ``render(lines:fadeLine:capacity:)`` of the drawn lines (a test compares them), without a `String`
-  /// and a width per fragment that this renderer reads neither of (Docs/PerformanceNotes.md, "Terminal output").
+  /// fragment per run is written from the text's runs, with no fragment made; the others as drawn.
+  ///
+  /// The same bytes as ``render(lines:fadeLine:capacity:)`` of the drawn lines (a test compares them), without a
+  /// `String` and a width per fragment that this renderer reads neither of (Docs/PerformanceNotes.md, "Terminal
+  /// output").
   ///
   /// The lines are consumed, not copied: they carry the layout's state (scanner, segmenter and fitter, some twenty
   /// arrays).
@@ -222,9 +227,10 @@ public struct ANSIRenderer: Sendable {
   /// Writes a line of the text's bytes `line`, whose first run is `firstRun`, in visual order: each of its
   /// direction runs `runs` (``VisualOrder/LineResolver/visualRuns(ofUTF8:direction:)``) a style run at a time, a
   /// right-to-left one's style runs in reverse and their clusters drawn in reverse
-  /// (``VisualOrder/drawnRightToLeft(utf8:into:starts:)``). The bytes
-  /// that ``writeVisually(_:fade:direction:width:into:)`` writes for the drawn line, with no fragment or cluster
-  /// made (Docs/PerformanceNotes.md, "Right-to-left text in the terminal").
+  /// (``VisualOrder/drawnRightToLeft(utf8:into:starts:)``).
+  ///
+  /// The bytes that ``writeVisually(_:fade:direction:width:into:)`` writes for the drawn line, with no fragment or
+  /// cluster made (Docs/PerformanceNotes.md, "Right-to-left text in the terminal").
   private func writeVisually(
     runsOf line: LineLayout.Line, runs: [VisualOrder.Run], firstRun: Int, isClean: Bool, text: StyledText,
     bytes: UnsafeBufferPointer<UInt8>, direction: TextDirection, width: Int?, resolver: VisualOrder.LineResolver,
@@ -501,8 +507,9 @@ public struct ANSIRenderer: Sendable {
   /// The characters of a line that fade, by text fragment: the last `fadeLength` characters of text before the
   /// first mark (ellipsis, gap, label) or the end of the line, with their steps, the one just before the mark at
   /// the last step (the faintest) whatever the length of the text before it; text after the mark (a middle
-  /// truncation's end) does not fade. Found by walking back from the mark (counting every character of the line
-  /// walked its clusters twice).
+  /// truncation's end) does not fade.
+  ///
+  /// Found by walking back from the mark (counting every character of the line walked its clusters twice).
   private func fadedCharacters(_ line: DisplayLine) -> [FadedCharacters] {
     let fragments = line.fragments
     var faded: [FadedCharacters] = []
@@ -612,10 +619,11 @@ public struct ANSIRenderer: Sendable {
     return result
   }
 
-  /// Whether `text` holds nothing that ``visible(_:width:)`` replaces. Most text does not: C0 controls and
-  /// DEL are single bytes, C1 controls and the soft hyphen are C2 80–9F and C2 AD, the bidi formatting characters
-  /// start with D8 or E2. Such text is drawn as it
-  /// is, not rebuilt code point by code point.
+  /// Whether `text` holds nothing that ``visible(_:width:)`` replaces.
+  ///
+  /// Most text does not: C0 controls and DEL are single bytes, C1 controls and the soft hyphen are C2 80–9F and C2 AD,
+  /// the bidi formatting characters start with D8 or E2. Such text is drawn as it is, not rebuilt code point by code
+  /// point.
   static func isClean(_ text: some StringProtocol) -> Bool {
     text.withUTF8Buffer { isClean(bytes: $0) }
   }

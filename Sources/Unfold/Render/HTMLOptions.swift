@@ -13,16 +13,18 @@ public struct HTMLOptions: Hashable, Sendable {
   /// any text, escaped for the attribute and for the CSS selector);
   /// `nil` derives a stable one from the rendering: `unfold-` and eight hex digits of a hash of the text, the
   /// width, the state shown first, the truncation, these options and the fonts (FNV-1a; for a text longer than
-  /// 4 KiB, a hash of its bytes eight at a time), the same on every run and machine. So one text at two widths
-  /// or in two states on one page has two ids; the same rendering twice on one page (the same bytes) needs an
-  /// `id` for each copy.
+  /// 4 KiB, a hash of its bytes eight at a time), the same on every run and machine.
+  ///
+  /// So one text at two widths or in two states on one page has two ids; the same rendering twice on one page (the same
+  /// bytes) needs an `id` for each copy.
   public var id: String?
   /// Where the fonts come from; `url(prefix: "")` by default.
   public var fontSource: FontSource
   /// A whole page (`<!DOCTYPE html>`, fonts embedded) instead of a fragment.
   public var standalone: Bool
-  /// The duration of the height animation when the text expands or collapses, in seconds (0: none). It is
-  /// always off for readers who ask for reduced motion.
+  /// The duration of the height animation when the text expands or collapses, in seconds (0: none).
+  ///
+  /// It is always off for readers who ask for reduced motion.
   public var animationDuration: Double
   /// The CSS easing of that animation (``defaultEasing`` unless given).
   public var animationEasing: String

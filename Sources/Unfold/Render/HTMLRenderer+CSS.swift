@@ -59,8 +59,10 @@ extension HTMLRenderer {
 
   /// The characters that HarfBuzz may look up in place of `scalar`: its canonical decomposition (a two-part vowel
   /// sign, `ো` as `ে` and `া`; a letter and its accent), and, for Thai's and Lao's SARA AM, NIKHAHIT and SARA AA,
-  /// which the Thai shaper always draws instead. A subset without them draws the missing glyph, 600 units wide in
-  /// Noto Sans Thai where the whole font's NIKHAHIT has none: WebKitGTK laid such lines out wider.
+  /// which the Thai shaper always draws instead.
+  ///
+  /// A subset without them draws the missing glyph, 600 units wide in Noto Sans Thai where the whole font's NIKHAHIT
+  /// has none: WebKitGTK laid such lines out wider.
   static func shapedAs(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
     switch scalar.value {
     case 0x0E33: return ["\u{0E4D}", "\u{0E32}"]
@@ -71,9 +73,10 @@ extension HTMLRenderer {
     }
   }
 
-  /// The pinned CSS: the fonts the engine measured, and every property that changes line breaking. The fallback
-  /// families that draw some cluster of `text` or of `labels` follow the set's own in `font-family`, each face
-  /// declared with its own weight and style.
+  /// The pinned CSS: the fonts the engine measured, and every property that changes line breaking.
+  ///
+  /// The fallback families that draw some cluster of `text` or of `labels` follow the set's own in `font-family`, each
+  /// face declared with its own weight and style.
   func writeCSS(id: String, width: Double, text: StyledText, labels: [String], to css: inout UTF8Output) {
     // The faces are read in place, not copied into an array.
     let embeds = options.standalone || options.fontSource == .embedded

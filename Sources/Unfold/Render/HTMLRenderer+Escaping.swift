@@ -3,7 +3,9 @@ import Foundation
 /// Escaping text for HTML, once, in one place: every piece of text, label and attribute goes through it.
 extension HTMLRenderer {
   /// The one escaping function, for text and attribute values alike: `& < > " '` become entities and
-  /// control characters become their visible pictures (`VisibleControls`). Tabs and newlines stay.
+  /// control characters become their visible pictures (`VisibleControls`).
+  ///
+  /// Tabs and newlines stay.
   public static func escape(_ text: some StringProtocol) -> String {
     var html = UTF8Output()
     writeEscaped(text, to: &html)
@@ -11,8 +13,10 @@ extension HTMLRenderer {
   }
 
   /// ``escape(_:)``, written to an output: the bytes are read for what to replace, and the stretches between
-  /// replacements are written whole. The bytes are read eight at a time, their entries in the table of bytes
-  /// looked at combined, for as long as none is one (Docs/PerformanceNotes.md, "HTML output").
+  /// replacements are written whole.
+  ///
+  /// The bytes are read eight at a time, their entries in the table of bytes looked at combined, for as long as none is
+  /// one (Docs/PerformanceNotes.md, "HTML output").
   static func writeEscaped(_ text: some StringProtocol, to html: inout UTF8Output) {
     let escapedBytes = Self.escapedBytes  // read once, not through the global's accessor per byte
     escapedBytes.withUnsafeBufferPointer { table in

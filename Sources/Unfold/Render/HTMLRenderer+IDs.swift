@@ -6,8 +6,8 @@ import Synchronization
 extension HTMLRenderer {
   /// The CSS selector of an element by its id, as CSS.escape() writes it: letters, digits, `-`, `_` and
   /// non-ASCII characters as they are, any other character (and a digit that starts the id) as a hex escape.
-  /// An id a caller gives ("comment.42", "a b") selects its own element, and nothing in it ends the
-  /// `<style>` element.
+  ///
+  /// An id a caller gives ("comment.42", "a b") selects its own element, and nothing in it ends the `<style>` element.
   static func selector(forID id: String) -> String {
     var result = "#"
     for (index, scalar) in id.unicodeScalars.enumerated() {
@@ -26,8 +26,10 @@ extension HTMLRenderer {
   }
 
   /// `unfold-` and eight hex digits of a hash (``hash(_:)``) of the text and of what else makes the fragment:
-  /// the width, `rendering` (the state and the truncation), the options and the fonts. Stable across runs and
-  /// machines; the text is hashed alone (a long one is not copied) and its hash mixed with the rest's.
+  /// the width, `rendering` (the state and the truncation), the options and the fonts.
+  ///
+  /// Stable across runs and machines; the text is hashed alone (a long one is not copied) and its hash mixed with the
+  /// rest's.
   func stableID(for text: StyledText, width: Int, rendering: String) -> String {
     var options = self.options
     options.id = nil
@@ -77,7 +79,9 @@ extension HTMLRenderer {
   /// The 32-bit FNV-1a hash of the text's UTF-8 bytes, which ``hexHash(_:)`` writes; for a text longer than 4 KiB,
   /// the 64-bit FNV-1a hash of its bytes eight at a time (as little-endian words, the last few one by one), each
   /// step's high bits shifted down onto its low ones, mixed at the end as MurmurHash3's last step mixes and folded
-  /// to 32 bits. Every step is a bijection of the state, so texts that differ in one word differ before the fold.
+  /// to 32 bits.
+  ///
+  /// Every step is a bijection of the state, so texts that differ in one word differ before the fold.
   ///
   /// A word at a time takes an eighth of the steps of a byte at a time, where each step waits for the
   /// multiplication before it (Docs/PerformanceNotes.md, "HTML output").

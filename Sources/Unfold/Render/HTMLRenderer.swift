@@ -228,8 +228,10 @@ public struct HTMLRenderer: Sendable {
   }
 
   /// Text of a fragment's style and role as inline elements: a link, then strong, em, del and code, closed in
-  /// the reverse order. `lastLink` is the link the text before ended in: a piece of the same link goes on from
-  /// it, out of the tab order (one tab stop per link); it becomes this text's link.
+  /// the reverse order.
+  ///
+  /// `lastLink` is the link the text before ended in: a piece of the same link goes on from it, out of the tab order
+  /// (one tab stop per link); it becomes this text's link.
   static func writeInline(
     _ text: some StringProtocol, style: Style, role: Fragment.Role, lastLink: inout String?,
     to html: inout UTF8Output

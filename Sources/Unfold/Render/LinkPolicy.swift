@@ -1,5 +1,7 @@
 /// Decides which link destinations become links: only `http`, `https` and `mailto`, judged after the
-/// normalisation browsers apply. The one allow-list both renderers use.
+/// normalisation browsers apply.
+///
+/// The one allow-list both renderers use.
 ///
 /// A destination that fails is drawn as its link text only. One that passes comes back percent-encoded to
 /// printable ASCII without quotes, angle brackets or backslashes, so that it is safe inside an HTML
@@ -21,8 +23,10 @@ package enum LinkPolicy {
 
   /// ``safeURL(_:)`` of a destination of printable ASCII only, with no byte to encode (most links): its scheme
   /// lowercased and the rest as it is, without the general path's arrays; `nil` when the destination is not
-  /// such, or its scheme is not allowed (the general path then decides). A destination whose scheme is written
-  /// in lowercase comes back as it is, with no string made (Docs/PerformanceNotes.md, "Writing output").
+  /// such, or its scheme is not allowed (the general path then decides).
+  ///
+  /// A destination whose scheme is written in lowercase comes back as it is, with no string made
+  /// (Docs/PerformanceNotes.md, "Writing output").
   static func cleanSafeURL(_ destination: String) -> String? {
     let verdict = destination.withUTF8Buffer { bytes -> (scheme: String, colon: Int, isLowercase: Bool)? in
       var colon: Int?

@@ -12,7 +12,8 @@ public enum ColorLevel: Int, Hashable, Sendable, CaseIterable, Comparable {
   /// Orders levels by how many colours they show.
   public static func < (lhs: ColorLevel, rhs: ColorLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 
-  /// The level a terminal supports, from its environment, as most command-line tools decide:
+  /// The level a terminal supports, from its environment, as most command-line tools decide.
+  ///
   /// - `NO_COLOR` set and not empty: none;
   /// - `FORCE_COLOR`: `0` or `false` none, `1` or empty or `true` 16, `2` 256, `3` truecolor (even when the
   ///   output is not a terminal);

@@ -94,8 +94,10 @@ struct UTF8Output {
 
   /// Makes the bytes written so far a string, so that the bytes after them are checked apart: a stretch of ASCII
   /// (CSS, a script) is checked eight bytes at a time, while a stretch that holds text past ASCII is checked
-  /// byte by byte. The bytes written after a seal are copied once more at the end, onto the sealed string: a seal
-  /// belongs after a short stretch of ASCII such as the CSS, not before a long text that a script follows.
+  /// byte by byte.
+  ///
+  /// The bytes written after a seal are copied once more at the end, onto the sealed string: a seal belongs after a
+  /// short stretch of ASCII such as the CSS, not before a long text that a script follows.
   mutating func seal() {
     sealed += Self.string(bytes, isKnownUTF8: isKnownUTF8)
     bytes.removeAll(keepingCapacity: true)

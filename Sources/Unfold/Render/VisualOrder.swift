@@ -57,8 +57,9 @@ enum VisualOrder {
 
   /// The pieces of `line` in the order they are drawn left to right: a run's text a stretch per fragment, the
   /// fragments of a right-to-left run in reverse (``drawnRightToLeft(utf8:into:starts:)`` reverses each one's
-  /// clusters). The runs are the resolver's (``LineResolver/runs(ofUTF8:direction:)``) over the fragments'
-  /// bytes.
+  /// clusters).
+  ///
+  /// The runs are the resolver's (``LineResolver/runs(ofUTF8:direction:)``) over the fragments' bytes.
   static func pieces(of line: DisplayLine, direction: TextDirection, resolver: LineResolver) -> [Piece] {
     var bytes = resolver.lineBytes
     resolver.lineBytes = []
@@ -138,6 +139,7 @@ enum VisualOrder {
     /// The direction runs of a line's UTF-8 bytes in the order they are drawn left to right: their byte ranges
     /// in the line, and whether each is drawn right to left: ``simpleRuns(ofUTF8:direction:)`` when the line's
     /// classes allow, else ICU's (``icuRuns(ofUTF8:direction:)``).
+    ///
     /// Hands `body` the bytes of a right-to-left piece as drawn (``VisualOrder/drawnRightToLeft(utf8:into:starts:)``),
     /// in room reused from piece to piece.
     func withDrawnRightToLeft<Result>(
@@ -163,8 +165,10 @@ enum VisualOrder {
     /// The direction runs of a line of a left-to-right paragraph, resolved only where right-to-left text stands:
     /// from each character that may take a level above 0 (R, AL, AN, a bidi control) up to the next character of
     /// class L, after which the context is left to right again and what follows resolves as if the line started
-    /// there (a test compares the runs with the whole line's). Everything else is at level 0. Nil when the line
-    /// holds no such character; the whole line's resolution when a stretch is not simple.
+    /// there (a test compares the runs with the whole line's).
+    ///
+    /// Everything else is at level 0. Nil when the line holds no such character; the whole line's resolution when a
+    /// stretch is not simple.
     func leftToRightRuns(ofUTF8 line: UnsafeBufferPointer<UInt8>) -> [Run]? {
       guard var next = TextDirection.firstOffset(utf8: line, from: 0, where: VisualOrder.takesLevel) else { return nil }
       var runs: [Run] = []
@@ -234,9 +238,10 @@ enum VisualOrder {
     /// UAX #9 for a line that is one isolating run sequence at the paragraph's level: every character strong
     /// (L, R, AL), a number (EN, AN), a number separator or terminator (ES, CS, ET), a space (WS), a mark (NSM),
     /// another neutral (ON, paired brackets among them) or a boundary neutral inside the line, as ICU classes them
-    /// (``Bidi/simpleClasses(ofUTF8:classes:offsets:brackets:stop:)``). Rules X9, W1–W7, N0–N2, I1–I2, L1 and L2 as UAX #9 states them;
-    /// nil for any other line, and for one whose brackets nest deeper than BD16's stack. A test compares the
-    /// runs with ICU's for thousands of random lines.
+    /// (``Bidi/simpleClasses(ofUTF8:classes:offsets:brackets:stop:)``).
+    ///
+    /// Rules X9, W1–W7, N0–N2, I1–I2, L1 and L2 as UAX #9 states them; nil for any other line, and for one whose
+    /// brackets nest deeper than BD16's stack. A test compares the runs with ICU's for thousands of random lines.
     func simpleRuns(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [Run]? {
       var runs: [Run] = []
       runs.reserveCapacity(8)
@@ -261,8 +266,9 @@ enum VisualOrder {
     }
 
     /// Rules W1–W7, N0–N2, I1–I2 and L1 over the classes `t` of a line of `count` characters, writing each one's
-    /// level into `levels`; `embedding` is the class of the paragraph's direction (sos and eos). False when the
-    /// brackets nest deeper than BD16 follows.
+    /// level into `levels`; `embedding` is the class of the paragraph's direction (sos and eos).
+    ///
+    /// False when the brackets nest deeper than BD16 follows.
     private static func resolve(
       t: UnsafeMutablePointer<UInt8>, brackets: UnsafeMutablePointer<UInt32>, levels: UnsafeMutablePointer<UInt8>,
       count: Int, paragraphLevel: UInt8, embedding: UInt8, pairsEveryBracket: Bool = false
@@ -372,9 +378,10 @@ enum VisualOrder {
 
     /// N0: the paired brackets (BD16, a stack of 63) in the order of their opening brackets take the paragraph's
     /// direction when a strong character inside them has it; else the other direction when one inside has it and
-    /// so does the first strong character before them (or sos); else they stay neutral. A mark after a bracket
-    /// keeps the class W1 gave it, as ICU (and so the browser) leaves it, though N0 would have it follow the
-    /// bracket. False when the stack overflows.
+    /// so does the first strong character before them (or sos); else they stay neutral.
+    ///
+    /// A mark after a bracket keeps the class W1 gave it, as ICU (and so the browser) leaves it, though N0 would have
+    /// it follow the bracket. False when the stack overflows.
     private static func resolveBrackets(
       t: UnsafeMutablePointer<UInt8>, brackets: UnsafeMutablePointer<UInt32>, count: Int, embedding: UInt8,
       pairsEveryBracket: Bool
@@ -432,8 +439,9 @@ enum VisualOrder {
 
     /// Appends to `output` the runs of one level, after L2 (from the highest level to the lowest odd one, every
     /// stretch of runs at that level or above reversed), their ranges moved by `shift`, neighbours of one direction
-    /// that follow on in the text joined (to what `output` ends with too). The runs of one level are gathered in
-    /// `levelRuns`, reused from line to line.
+    /// that follow on in the text joined (to what `output` ends with too).
+    ///
+    /// The runs of one level are gathered in `levelRuns`, reused from line to line.
     private func appendVisualRuns(
       levels: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<Int32>, count: Int, byteCount: Int,
       shift: Int = 0, to output: inout [Run]

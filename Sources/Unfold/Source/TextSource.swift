@@ -33,7 +33,9 @@ public struct TextSource: Hashable, Sendable {
     /// Shown instead of the key when the key has no translation.
     public var defaultValue: String?
     /// Whether bare URLs (`https://…`, `www.…`) and e-mail addresses in the markdown become links, as
-    /// GitHub shows them (see ``MarkdownParser``); SwiftUI's `Text` leaves them text. On by default.
+    /// GitHub shows them (see ``MarkdownParser``); SwiftUI's `Text` leaves them text.
+    ///
+    /// On by default.
     public var autolinks: Bool
 
     /// Creates a lookup.

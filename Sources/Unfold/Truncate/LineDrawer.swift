@@ -96,10 +96,11 @@ struct LineDrawer {
 
   /// Reads the runs of a line's content in order, handing `body` the text's bytes and each run's range, index,
   /// whether it is all ASCII and whether it is clean of control characters, for as long as the line draws as
-  /// one fragment per run: not hyphenated, no tab and no soft hyphen, run boundaries between clusters. The index
-  /// of the run it starts in if it does (`hint` for an empty line), looked for from run `hint` on; `nil` as soon
-  /// as one of these fails (`body` may have seen some runs). An empty line draws as no run at all, with no walk
-  /// of clusters set up.
+  /// one fragment per run: not hyphenated, no tab and no soft hyphen, run boundaries between clusters.
+  ///
+  /// The index of the run it starts in if it does (`hint` for an empty line), looked for from run `hint` on; `nil` as
+  /// soon as one of these fails (`body` may have seen some runs). An empty line draws as no run at all, with no walk of
+  /// clusters set up.
   private func readRuns(
     of line: LineLayout.Line, from hint: Int,
     _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int, _ isASCII: Bool, _ isClean: Bool) -> Void

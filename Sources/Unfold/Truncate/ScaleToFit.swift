@@ -1,11 +1,12 @@
 extension Truncator {
   /// The collapsed view of `text` in `fonts`, or in the largest smaller size that makes it fit its line limit: the
   /// font shrinks in steps of 1/2 px, down to `minimumScaleFactor` of its size (1: never), its line height in
-  /// proportion, rounded; the text is truncated only when it still does not fit. Returns the fonts chosen and
-  /// the view in them.
+  /// proportion, rounded; the text is truncated only when it still does not fit.
+  ///
+  /// Returns the fonts chosen and the view in them.
   ///
   /// - Parameters:
-  ///   - width: the width of a line in CSS px.
+  /// - width: the width of a line in CSS px.
   static func scaledToFit(
     _ text: StyledText, fonts: FontSet, engine: BrowserEngine, breaker: LineBreaker, width: Double,
     options: TruncationOptions, minimumScaleFactor: Double

@@ -13,10 +13,11 @@ struct SettledPrefix {
   let width: Int
 
   /// The collapsed view of `source` laid out from a prefix that settles it, or `nil` when none does (the whole
-  /// text is then to be laid out). The prefixes tried grow from 8 KiB fourfold: room for 4 KiB of visible lines
-  /// and the 4 KiB after them (16 KiB made a collapsed preview of a 10 KB text lay it all out, and one of a book
-  /// twice what it needed). A prefix of markdown that holds no blank line to cut after is skipped for a longer
-  /// one.
+  /// text is then to be laid out).
+  ///
+  /// The prefixes tried grow from 8 KiB fourfold: room for 4 KiB of visible lines and the 4 KiB after them (16 KiB made
+  /// a collapsed preview of a 10 KB text lay it all out, and one of a book twice what it needed). A prefix of markdown
+  /// that holds no blank line to cut after is skipped for a longer one.
   func truncated(_ source: TextSource) -> TruncatedText? {
     guard let prefixes = source.prefixes() else { return nil }
     var length = 8_192

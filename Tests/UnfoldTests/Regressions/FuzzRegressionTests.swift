@@ -10,7 +10,9 @@ import Testing
   /// clusters after the boundary; but controls are marks to UAX #14 (CM), each a cluster of its own that joins the
   /// unit before, so the stretch held no unit after the opening quote, and LB19a (an East Asian quote breaks only
   /// between East Asian units) read the end of the text there: no break before `“`, where the general stream has
-  /// one. The stretch now reaches two units past the boundary's.
+  /// one.
+  ///
+  /// The stretch now reaches two units past the boundary's.
   @Test func theLazyStreamLooksTwoUnitsAheadPastControls() {
     let text = StyledText(plain: "现在行首。“" + String(repeating: "\u{16}", count: 10) + "引号")
     #expect(Invariants.lazyStreamViolation(text, width: 10) == nil)
@@ -19,8 +21,9 @@ import Testing
   }
 
   /// layout, 2026-12-03: a head cut where not even the text's last character fits after the ellipsis (one
-  /// cell wide) put that character on a second line: two text lines at a limit of one. At one line the ellipsis
-  /// now shows alone; with room for a second line, the last character goes there.
+  /// cell wide) put that character on a second line: two text lines at a limit of one.
+  ///
+  /// At one line the ellipsis now shows alone; with room for a second line, the last character goes there.
   @Test func aHeadCutWithNoRoomForTextKeepsToTheLimit() {
     let text = StyledText(plain: "de\u{1}D d c")
     for toggle in [TogglePlacement.below, .none, .inline] {
@@ -35,8 +38,9 @@ import Testing
 
   /// html, 2026-11-30: not a fault of the renderer but of the fuzzer's check, which took any tag holding the
   /// text `javascript:` for a script URL: a link to `https://ok.exam` followed by `javascript:alert(1)` is an
-  /// https URL, and the renderer rightly kept it. The check now reads the scheme as a browser does; the link
-  /// to `javascript:` next to it is still text.
+  /// https URL, and the renderer rightly kept it.
+  ///
+  /// The check now reads the scheme as a browser does; the link to `javascript:` next to it is still text.
   @Test func anHTTPSURLHoldingTheWordJavascriptIsALink() throws {
     let markdown =
       "[cle imkc](javascript:alert(1)) is text only; [this one](https://ok.examjavascript:alert(1)) is a link."
@@ -49,8 +53,9 @@ import Testing
   }
 
   /// stringsdict, 2026-11-29: a tag name of bytes that are not UTF-8 trapped inside swift-corelibs-
-  /// foundation's XMLParser (`_NSXMLParserStartElementNs`). The document is now checked as UTF-8 first and
-  /// reported with its line and column.
+  /// foundation's XMLParser (`_NSXMLParserStartElementNs`).
+  ///
+  /// The document is now checked as UTF-8 first and reported with its line and column.
   @Test func aStringsdictWithANameThatIsNotUTF8IsAnError() {
     let head = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\n<k".utf8)
     let data = Data(head + Array(repeating: 0xEE, count: 40) + Array(">x</k></dict></plist>".utf8))
@@ -68,8 +73,10 @@ import Testing
   }
 
   /// stringsdict, 2026-11-29: a processing instruction without a body (`<?t?>`) crashed swift-corelibs-
-  /// foundation's XMLParser (its callback reads the missing body as a C string). A property list uses none,
-  /// so any processing instruction but the XML declaration is an error, in UTF-8 and in UTF-16 documents.
+  /// foundation's XMLParser (its callback reads the missing body as a C string).
+  ///
+  /// A property list uses none, so any processing instruction but the XML declaration is an error, in UTF-8 and in
+  /// UTF-16 documents.
   @Test func aStringsdictWithAProcessingInstructionIsAnError() {
     let text = "<?xml version=\"1.0\"?>\n<plist><?t?><dict/></plist>"
     #expect {

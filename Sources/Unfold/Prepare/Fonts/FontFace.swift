@@ -10,8 +10,10 @@ import Foundation
 public struct FontFace: Sendable, Hashable {
   /// The file the face was read from.
   public let path: String
-  /// The face's index in a font collection (`.ttc`); 0 in a file of one face. A browser given the collection
-  /// in `@font-face` draws its first face, so only face 0 of a collection measures what a page shows.
+  /// The face's index in a font collection (`.ttc`); 0 in a file of one face.
+  ///
+  /// A browser given the collection in `@font-face` draws its first face, so only face 0 of a collection measures what
+  /// a page shows.
   public let index: Int
   /// The file's bytes.
   public let data: Data
@@ -38,6 +40,7 @@ public struct FontFace: Sendable, Hashable {
   let groups: [(start: UInt32, end: UInt32, glyph: UInt32)]  // the rest, sorted
   /// The ASCII code points that the face draws no glyph for, as ``FontMeasurer`` draws them (a control as its
   /// picture; spaces and line ends need none): bit `b` of `low` for code point `b`, of `high` for `64 + b`.
+  ///
   /// The most common clusters are checked against it, with no lookup.
   let asciiWithoutGlyph: (low: UInt64, high: UInt64)
   /// The advance in font units of each ASCII code point's glyph (a control's picture's).
@@ -344,8 +347,10 @@ private struct SFNTReader {
   }
 
   /// The strikes of a colour bitmap font and each glyph's advance in them (`CBLC` indexes the glyphs' images in
-  /// `CBDT`; small and big glyph metrics both hold the advance at their fifth byte). Index formats 1 to 5 and
-  /// image formats 17 to 19 (metrics with the image, or in the index) are read; other glyphs have no advance.
+  /// `CBDT`; small and big glyph metrics both hold the advance at their fifth byte).
+  ///
+  /// Index formats 1 to 5 and image formats 17 to 19 (metrics with the image, or in the index) are read; other glyphs
+  /// have no advance.
   func bitmapStrikes(_ cblc: Range<Int>, _ cbdt: Range<Int>) throws(FontError) -> [BitmapStrike] {
     let sizes = Int(try u32(cblc, 4))
     guard sizes <= cblc.count / 48 else { throw fail("the 'CBLC' table has more strikes than bytes") }

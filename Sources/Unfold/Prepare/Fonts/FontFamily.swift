@@ -62,7 +62,9 @@ public struct FontFamily: Sendable, Hashable {
   /// Noto Sans for Latin, Greek and Cyrillic that the main face lacks; the scripts of `fonts-noto-core`
   /// (Arabic, Hebrew, Armenian, Georgian, Ethiopic, Thai, Lao, Khmer, Myanmar and the Indic scripts); Noto
   /// Sans CJK from `fonts-noto-cjk` (its first face, Japanese, which a browser given the collection draws);
-  /// Noto Color Emoji from `fonts-noto-color-emoji`. A family whose files are missing is left out.
+  /// Noto Color Emoji from `fonts-noto-color-emoji`.
+  ///
+  /// A family whose files are missing is left out.
   public static func notoFallbacks() -> [FontFamily] {
     let core = "/usr/share/fonts/truetype/noto"
     let cjk = "/usr/share/fonts/opentype/noto"

@@ -327,8 +327,9 @@ public struct FontMeasurer: TextMeasurer {
 
   /// Where the walk of clusters must start: the start of the first paragraph (a line after a line feed, where a
   /// cluster always starts) in `range` with a code point that has no glyph in the face of its run (and needs one:
-  /// not ignorable, not white space) or with a run boundary inside a cluster; `nil` when there is none. Before it,
-  /// every cluster's code points are drawn by the face of the run the cluster starts in, which is what
+  /// not ignorable, not white space) or with a run boundary inside a cluster; `nil` when there is none.
+  ///
+  /// Before it, every cluster's code points are drawn by the face of the run the cluster starts in, which is what
   /// ``unpredictableClusters(in:range:checksCodePointsFirst:)`` checks: none is missing.
   private func firstUncertainParagraph(in text: StyledText, range: Range<Int>) -> Int? {
     let asciiWithoutGlyph = fonts.asciiWithoutGlyph
@@ -364,8 +365,9 @@ public struct FontMeasurer: TextMeasurer {
   }
 
   /// Whether a code point past ASCII is missing from the face of `traits`: it has no glyph there and needs one
-  /// (it is neither ignorable nor white space). An ASCII character is looked up in the face's bits instead
-  /// (``FontSet/asciiWithoutGlyph``).
+  /// (it is neither ignorable nor white space).
+  ///
+  /// An ASCII character is looked up in the face's bits instead (``FontSet/asciiWithoutGlyph``).
   @inline(__always)
   private func lacksGlyph(_ scalar: Unicode.Scalar, traits: Style.Traits) -> Bool {
     // The face's character map first: most characters are in it, and the other two look properties up.
@@ -405,13 +407,14 @@ extension FontMeasurer {
   /// The advances of the clusters of a word that the browser shapes as a whole (`WordShaper`): the word cut where
   /// the face that draws its clusters changes (the style's face, or the fallback that draws a cluster it cannot),
   /// each piece shaped by HarfBuzz with the set's features and the rest of the word as context, each glyph's
-  /// advance counted to the cluster of the character it comes from (a ligature's to its first). A piece in a colour
-  /// bitmap face, or one HarfBuzz cannot read, is measured cluster by cluster. `clusterStarts` holds each
-  /// cluster's index in `scalars` and one past the last. `context` holds the code points the word joins on either
-  /// side in another face: Blink shapes with them, as it shapes an element with the text around it.
-  /// `elementStarts` holds the indexes of the clusters where an element starts (a style changes in one face):
-  /// WebKit shapes each element's text alone, so its pieces end there too. WebKit keeps what shaping adds to an
-  /// advance to a fraction of a pixel when it measures the word in its complex path.
+  /// advance counted to the cluster of the character it comes from (a ligature's to its first).
+  ///
+  /// A piece in a colour bitmap face, or one HarfBuzz cannot read, is measured cluster by cluster. `clusterStarts`
+  /// holds each cluster's index in `scalars` and one past the last. `context` holds the code points the word joins on
+  /// either side in another face: Blink shapes with them, as it shapes an element with the text around it.
+  /// `elementStarts` holds the indexes of the clusters where an element starts (a style changes in one face): WebKit
+  /// shapes each element's text alone, so its pieces end there too. WebKit keeps what shaping adds to an advance to a
+  /// fraction of a pixel when it measures the word in its complex path.
   func shapedAdvances(
     of scalars: [Unicode.Scalar], clusterStarts: [Int], style: Style,
     context: (before: [UInt32], after: [UInt32]) = ([], []), elementStarts: [Int] = []

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The faces a paragraph is drawn in, at a size: regular, bold, italic, bold italic, and a monospace face for
-/// code; the fallback families for the characters they lack; the line height. What the HTML renderer pins in its
-/// CSS is exactly this.
+/// code; the fallback families for the characters they lack; the line height.
+///
+/// What the HTML renderer pins in its CSS is exactly this.
 ///
 /// Each grapheme cluster is drawn in the first face that has a glyph for each of its characters: the style's
 /// own face, then each fallback family's face for the style (see ``FontFamily``). A cluster with an emoji
@@ -130,7 +131,9 @@ public struct FontSet: Sendable, Hashable {
   /// The index in ``fallbacks`` of the family that draws a cluster (its characters) in place of the face for
   /// `traits`: the colour emoji family for an emoji (``emojiFallback(drawing:traits:)``); else, when the face cannot
   /// draw it, the first whose face for the traits has every glyph it needs; nil when the style's own face draws it
-  /// or no family does. The measurer measures the cluster in that face; the page lists that family.
+  /// or no family does.
+  ///
+  /// The measurer measures the cluster in that face; the page lists that family.
   func fallback(drawing scalars: some Collection<Unicode.Scalar>, traits: Style.Traits) -> Int? {
     guard !fallbacks.isEmpty else { return nil }
     if let emoji = emojiFallback(drawing: scalars, traits: traits) { return emoji }
@@ -145,9 +148,10 @@ public struct FontSet: Sendable, Hashable {
   /// `Emoji_Presentation`: 😀, 🚀, not ☺ or ❤ without U+FE0F) and holds no text presentation selector (U+FE0E),
   /// when that family draws it: readers expect colour, and a page lists that family first for those characters
   /// (`unicode-range`), so every engine draws them there even where an earlier face has an outline (DejaVu Sans
-  /// has 😀; WebKit drew it from the emoji font once another emoji on the page needed that font). Every other face
-  /// of the page leaves those characters out of its `unicode-range`, so Gecko, which drops the bitmaps of a
-  /// downloaded font (its face fails to load), draws them in the system's emoji font, in colour.
+  /// has 😀; WebKit drew it from the emoji font once another emoji on the page needed that font).
+  ///
+  /// Every other face of the page leaves those characters out of its `unicode-range`, so Gecko, which drops the bitmaps
+  /// of a downloaded font (its face fails to load), draws them in the system's emoji font, in colour.
   func emojiFallback(drawing scalars: some Collection<Unicode.Scalar>, traits: Style.Traits) -> Int? {
     guard let emojiFamily, let first = scalars.first,
       UnicodeProperties(first).isEmojiPresentation,
@@ -282,7 +286,9 @@ public struct FontSet: Sendable, Hashable {
   }
 
   /// A set from font files, each placed by what its tables say: fixed pitch → monospace, else by weight
-  /// (600 and above is bold) and italic. Two files for one place, or none for the regular place, is an error.
+  /// (600 and above is bold) and italic.
+  ///
+  /// Two files for one place, or none for the regular place, is an error.
   public static func files(_ paths: [String], size: Double = 16, lineHeight: Double? = nil) throws(FontError) -> FontSet
   {
     var places: [String: FontFace] = [:]

@@ -27,9 +27,10 @@ enum GlyphMetrics: Hashable, Sendable {
   var unitsPerPixel: Int { self == .gecko ? 60 : 65536 }
 
   /// Font units of a face of `unitsPerEm` at `size` px in 1/65536 px, as FreeType scales an advance for Skia: the
-  /// size in 1/64 px, the scale in 16.16 (`FT_DivFix`), the advance in 1/65536 px (`FT_MulDiv`), each rounded. A
-  /// 2048-unit font's advances come out exact; a 1000-unit font's em is 16.0000305 px at 16 px, so that three
-  /// such glyphs in one inline item take 48 1/64 px in Chromium.
+  /// size in 1/64 px, the scale in 16.16 (`FT_DivFix`), the advance in 1/65536 px (`FT_MulDiv`), each rounded.
+  ///
+  /// A 2048-unit font's advances come out exact; a 1000-unit font's em is 16.0000305 px at 16 px, so that three such
+  /// glyphs in one inline item take 48 1/64 px in Chromium.
   @inline(__always)
   static func linear(_ units: Int, unitsPerEm: Int, size: Double) -> Int {
     let scale = ((Int(size * 64) << 16) + unitsPerEm / 2) / max(1, unitsPerEm)
@@ -37,8 +38,10 @@ enum GlyphMetrics: Hashable, Sendable {
   }
 
   /// The width in this unit of `units` font units of `glyph`'s advance in `face` (its `hmtx` advance, or a
-  /// shaped advance that adds positioning to it) at `size` px. `complex`: whether WebKit measures the text in its
-  /// complex path (``webKitMeasuresComplex(_:)``), where what shaping adds keeps its fraction of a pixel.
+  /// shaped advance that adds positioning to it) at `size` px.
+  ///
+  /// `complex`: whether WebKit measures the text in its complex path (``webKitMeasuresComplex(_:)``), where what
+  /// shaping adds keeps its fraction of a pixel.
   @inline(__always)
   func scale(_ units: Int, glyph: Int, in face: borrowing FontFace, size: Double, complex: Bool = false) -> Int {
     switch self {
@@ -63,7 +66,9 @@ enum GlyphMetrics: Hashable, Sendable {
   /// Whether WebKit measures a text that holds `scalars` in its complex path, where HarfBuzz's positions are kept
   /// to fractions of a pixel (`FontCascade::characterRangeCodePath`): combining marks, Hebrew points, Arabic to
   /// Burmese, jamo, the other Brahmic and joining scripts, variation selectors, regional indicators and emoji
-  /// modifiers. Latin, Cyrillic, Greek and CJK text is measured in the simple path.
+  /// modifiers.
+  ///
+  /// Latin, Cyrillic, Greek and CJK text is measured in the simple path.
   static func webKitMeasuresComplex(_ scalars: some Sequence<Unicode.Scalar>) -> Bool {
     scalars.contains { scalar in
       let value = scalar.value

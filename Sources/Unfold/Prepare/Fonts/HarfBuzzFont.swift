@@ -47,8 +47,10 @@ final class HarfBuzzFont: @unchecked Sendable {
 
   /// The glyphs that HarfBuzz draws for `values[range]` (code points), shaped as ``shape(_:)`` does, with the code
   /// points around the range as context (a letter joins a neighbour drawn in another face, as the browser
-  /// shapes it); a glyph's cluster is the index in `values` of its cluster's first code point. Not `pinned`, the
-  /// font's default features stay on (kerning, standard and contextual ligatures), as the browser's defaults.
+  /// shapes it); a glyph's cluster is the index in `values` of its cluster's first code point.
+  ///
+  /// Not `pinned`, the font's default features stay on (kerning, standard and contextual ligatures), as the browser's
+  /// defaults.
   func shape(_ values: [UInt32], range: Range<Int>, pinned: Bool = true) -> [ShapedGlyph] {
     guard let buffer = hb_buffer_create() else { return [] }
     defer { hb_buffer_destroy(buffer) }
@@ -85,7 +87,9 @@ final class HarfBuzzFont: @unchecked Sendable {
 
   /// The face cut down to the glyphs that draw `scalars` (with what shaping them can reach: joining forms,
   /// ligatures, marks), as a font file's bytes: the same advances and metrics, so that a page that embeds it
-  /// lays out as one that loads the whole file. `nil` when HarfBuzz cannot subset the face.
+  /// lays out as one that loads the whole file.
+  ///
+  /// `nil` when HarfBuzz cannot subset the face.
   func subset(keeping scalars: some Sequence<Unicode.Scalar>) -> Data? {
     guard let input = hb_subset_input_create_or_fail() else { return nil }
     defer { hb_subset_input_destroy(input) }

@@ -100,8 +100,10 @@ struct WordShaper {
   }
 
   /// The advance of the cluster that starts at the UTF-8 offset `offset` with `first`: its share of its shaped
-  /// word. `nil` when the cluster is not shaped with its word (``shapes(_:)``) or the offset starts no cluster
-  /// of the word: then it is measured alone.
+  /// word.
+  ///
+  /// `nil` when the cluster is not shaped with its word (``shapes(_:)``) or the offset starts no cluster of the word:
+  /// then it is measured alone.
   @inline(__always)
   mutating func advance(ofClusterAt offset: Int, startingWith first: Unicode.Scalar) -> Int? {
     guard shapes(first) else { return nil }
@@ -258,9 +260,10 @@ struct WordShaper {
     return (traits, (first == 0 ? 0 : ends[first - 1])..<ends[last])
   }
 
-  /// The cuts of long words around `offset`: the last at or before it and the first after it. The cut of a
-  /// multiple of ``cutLength`` is the start of the first code point at or after it that is not a mark, a joiner,
-  /// or a letter after a virama (which the cluster before holds).
+  /// The cuts of long words around `offset`: the last at or before it and the first after it.
+  ///
+  /// The cut of a multiple of ``cutLength`` is the start of the first code point at or after it that is not a mark, a
+  /// joiner, or a letter after a virama (which the cluster before holds).
   private static func cuts(around offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
     func cut(_ multiple: Int) -> Int {
       var position = min(multiple, bytes.count)

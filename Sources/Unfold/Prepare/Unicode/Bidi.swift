@@ -25,8 +25,10 @@ enum Bidi {
   /// The Bidi_Class of each code point of UTF-8 `text` (ICU's UCharDirection values), the byte offset where it
   /// starts, and a paired bracket's key, written into the buffers (room for `text.count` each), as
   /// `unfold_icu_simple_bidi_classes` describes; how many code points there are, or -1 for a text that needs ICU's
-  /// whole algorithm. With a `stop`, the classes end before the first character of class L after the first one,
-  /// whose offset `stop` receives.
+  /// whole algorithm.
+  ///
+  /// With a `stop`, the classes end before the first character of class L after the first one, whose offset `stop`
+  /// receives.
   static func simpleClasses(
     ofUTF8 text: UnsafeBufferPointer<UInt8>, classes: UnsafeMutablePointer<UInt8>,
     offsets: UnsafeMutablePointer<Int32>, brackets: UnsafeMutablePointer<UInt32>, stop: UnsafeMutablePointer<Int32>?

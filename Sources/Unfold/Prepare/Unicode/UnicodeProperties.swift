@@ -75,8 +75,9 @@ struct UnicodeProperties: Hashable, Sendable {
 
   /// Whether a code point is a letter that the scanner joins into runs (``BreakScanner``): a letter of one or two
   /// UTF-8 bytes (below U+0800: ASCII, Latin with diacritics, Greek, Cyrillic, Armenian, Hebrew, Arabic...) with
-  /// ``flagRunLetter`` (among ASCII, the letters A to Z and a to z have it: a test checks). Past U+07FF, rules that
-  /// read back to a base (the Indic conjuncts', GB9c) start; no such rule reads back to these
+  /// ``flagRunLetter`` (among ASCII, the letters A to Z and a to z have it: a test checks).
+  ///
+  /// Past U+07FF, rules that read back to a base (the Indic conjuncts', GB9c) start; no such rule reads back to these
   /// (``takesPlainMarks(_:_:)``).
   @inline(__always)
   static func isRunLetter(_ raw: UInt32, _ value: UInt32) -> Bool { raw & flagRunLetter != 0 && value < 0x800 }
@@ -89,12 +90,13 @@ struct UnicodeProperties: Hashable, Sendable {
 
   /// Whether a grapheme cluster boundary stands between this code point and a neighbour that is also
   /// simple, by the rules alone (GB4, GB5, GB999): neither Extend, SpacingMark, Prepend, ZWJ, a Hangul jamo,
-  /// a regional indicator, CR, nor a format character. Decided from the Unicode 17 properties,
-  /// conservatively: every combining mark, format character and emoji modifier is not simple, and the few
-  /// letters with a grapheme role are named (a test checks every assigned code point against `Character`).
-  /// A Hangul syllable (LV, LVT) is simple: the rules that join it (GB6–GB8) need a jamo beside it, which is
-  /// not simple, so its boundaries with simple neighbours are GB999's (Korean text went through the
-  /// standard library's recognizer at every syllable).
+  /// a regional indicator, CR, nor a format character.
+  ///
+  /// Decided from the Unicode 17 properties, conservatively: every combining mark, format character and emoji modifier
+  /// is not simple, and the few letters with a grapheme role are named (a test checks every assigned code point against
+  /// `Character`). A Hangul syllable (LV, LVT) is simple: the rules that join it (GB6–GB8) need a jamo beside it, which
+  /// is not simple, so its boundaries with simple neighbours are GB999's (Korean text went through the standard
+  /// library's recognizer at every syllable).
   @inline(__always)
   static func isGraphemeSimple(_ raw: UInt32, _ value: UInt32) -> Bool {
     if value < 0x80 { return value != 0x0D }
@@ -130,9 +132,11 @@ struct UnicodeProperties: Hashable, Sendable {
 
   /// Whether a simple code point (``isGraphemeSimple(_:_:)``) takes plain marks (``isPlainMark(_:_:)``) with no
   /// rule but GB9 deciding: printable ASCII, and the code points from U+00A0 to U+08FF and of Thai and Lao that
-  /// are not extended pictographs (GB11 looks back to those). No rule reads back to such a base: it is neither a
-  /// control (GB4), a Hangul jamo, a regional indicator, a prepended mark (not simple), nor a consonant of the
-  /// Indic conjunct rule (GB9c: those are from U+0900 up). `raw` may be 0 for ASCII.
+  /// are not extended pictographs (GB11 looks back to those).
+  ///
+  /// No rule reads back to such a base: it is neither a control (GB4), a Hangul jamo, a regional indicator, a prepended
+  /// mark (not simple), nor a consonant of the Indic conjunct rule (GB9c: those are from U+0900 up). `raw` may be 0 for
+  /// ASCII.
   @inline(__always)
   static func takesPlainMarks(_ raw: UInt32, _ value: UInt32) -> Bool {
     if value < 0x80 { return value >= 0x20 && value != 0x7F }
@@ -142,8 +146,9 @@ struct UnicodeProperties: Hashable, Sendable {
 
   /// Whether a code point is a plain mark: a nonspacing or enclosing mark (Grapheme_Extend, so GB9 joins it to
   /// what it follows) of the blocks from U+0300 to U+08FF or of Thai and Lao, none of them an Indic conjunct
-  /// linker (GB9c), a joiner (GB11) or a spacing mark. A test checks every pair of such a base and mark, before
-  /// what may follow, against `Character`.
+  /// linker (GB9c), a joiner (GB11) or a spacing mark.
+  ///
+  /// A test checks every pair of such a base and mark, before what may follow, against `Character`.
   @inline(__always)
   static func isPlainMark(_ raw: UInt32, _ value: UInt32) -> Bool {
     let category = raw >> 9 & 0x1F

@@ -1,4 +1,5 @@
 /// Reads JSON (RFC 8259) into ``DocumentNode``s that remember their line and column, for String Catalogs.
+///
 /// Nesting deeper than 200 levels is an error rather than a stack overflow.
 struct JSONReader {
   private let bytes: [UInt8]

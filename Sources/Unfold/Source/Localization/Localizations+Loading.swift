@@ -145,9 +145,10 @@ extension Localizations {
   }
 
   /// Reads a String Catalog (JSON): `stringUnit`s, `variations.plural`, `variations.device` (nested plurals
-  /// too) and `substitutions` with `argNum` and `formatSpecifier`. Units in state `new` with an empty value
-  /// are missing; a string with no localization is its key in the source language; a string marked
-  /// `shouldTranslate: false` shows its source value in every language.
+  /// too) and `substitutions` with `argNum` and `formatSpecifier`.
+  ///
+  /// Units in state `new` with an empty value are missing; a string with no localization is its key in the source
+  /// language; a string marked `shouldTranslate: false` shows its source value in every language.
   static func readCatalog(_ data: Data, file: String) throws(LocalizationError) -> Catalog {
     var reader = JSONReader(Array(data), file: file)
     let root = try reader.read()

@@ -23,8 +23,9 @@ public struct Localizations: Hashable, Sendable {
     self.developmentLanguage = Self.normalize(developmentLanguage)
   }
 
-  /// Adds a table's translations for a language; entries already there are replaced by the new ones. An
-  /// empty table adds nothing.
+  /// Adds a table's translations for a language; entries already there are replaced by the new ones.
+  ///
+  /// An empty table adds nothing.
   public mutating func add(_ table: StringsTable, table name: String = "Localizable", language: String) {
     guard !table.entries.isEmpty else { return }
     tables[name, default: [:]][Self.normalize(language), default: .empty].merge(table)

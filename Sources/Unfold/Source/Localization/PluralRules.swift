@@ -80,8 +80,9 @@ package enum PluralRules {
   package static var cldrVersion: String { PluralRulesTable.cldrVersion }
 
   /// The category of `operands` in `locale` (a BCP 47 or POSIX identifier such as `pt-BR`, `sr_Latn`,
-  /// `zh-Hant-TW`). A locale CLDR does not know falls back to its language, then to the root rules (only
-  /// `other`).
+  /// `zh-Hant-TW`).
+  ///
+  /// A locale CLDR does not know falls back to its language, then to the root rules (only `other`).
   package static func category(for operands: PluralOperands, locale: String) -> PluralCategory {
     PluralRulesTable.category(set: ruleSet(for: locale), operands)
   }
