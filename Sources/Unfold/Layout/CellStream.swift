@@ -63,7 +63,7 @@ struct CellStream: IteratorProtocol {
   }
 
   mutating func next() -> LineLayout.Line? {
-    // (Asked as an optional, the general stream was copied at every line.)
+    // A flag, not the optional, says whether the rest is on: asking the optional copies the stream at every line.
     if hasRest { return rest!.next() }
     while handedOut == lines.count {
       lines.removeAll(keepingCapacity: true)

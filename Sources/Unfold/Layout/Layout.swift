@@ -154,8 +154,10 @@ struct LineWidth: Hashable, Sendable {
 struct LineStream: IteratorProtocol {
   private var cells: CellStream?
   private var segments: SegmentStream?
-  /// Whether ``cells`` lays the text out: asked of the optional, the stream was copied at every line (14 M
-  /// instructions more for the benchmark's 1 MB expanded view).
+  /// Whether ``cells`` lays the text out.
+  ///
+  /// A flag, not the optional: asking the optional copies the stream at every line, 7% more instructions for the
+  /// benchmark's 1 MB expanded view (Docs/PerformanceNotes.md, "Terminal output").
   private let usesCells: Bool
 
   init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: LineWidth) {

@@ -47,7 +47,8 @@ public struct PreparedText: Sendable {
     self.segments = segmenter.all()
     self.runningSums = RunningSums(segments, narrowSums: narrowSums)
     self.starts = runningSums.starts
-    // (Made from the runs whole, the paragraphs copied them: seven arrays retained and released.)
+    // From the two arrays they read, not from the runs whole, which would copy them: seven arrays retained and
+    // released.
     self.longParagraphs = RunningSums.LongParagraphs(
       hardBreaks: runningSums.hardBreaks, contentWidths: runningSums.contentWidths)
     self.hyphenWidth = measurer.width(of: "-")

@@ -77,7 +77,7 @@ struct RunningSums: Sendable {
   /// The runs of `segments`, the whole of a text's, with ``countSums`` if `narrowSums` is set.
   init(_ segments: [Segment], narrowSums: Bool) {
     // The four arrays of a figure per segment are filled through buffers of their exact size in one pass over
-    // the segments (appending asked the runtime whether each array's storage was shared at every segment).
+    // the segments (an append asks the runtime whether each array's storage is shared, at every segment).
     let count = segments.count
     var contentWidths = [UInt32](repeating: 0, count: count)
     var trailingBytes = [UInt32](repeating: 0, count: count)

@@ -175,7 +175,7 @@ struct ClusterWalk: IteratorProtocol {
     clusterScalars.removeAll(keepingCapacity: true)
     clusterOffsets.removeAll(keepingCapacity: true)
     // Room for a code point per byte (the most there can be) up to the chunk's length: grown from none by
-    // doubling, the three arrays were reallocated some twenty times for a walk of one line.
+    // doubling, the three arrays would be reallocated some twenty times for a walk of one line.
     let room = min(end - chunkEnd, Self.chunk) + 1
     scalars.reserveCapacity(room)
     clusterScalars.reserveCapacity(room)
@@ -339,7 +339,7 @@ struct GraphemeReader {
 
 /// A ``GraphemeReader``'s state but its recognizer, which a loop keeps apart (``BreakScanner``): the recognizer
 /// is handed to the standard library by address, so whatever holds it lives in memory, and these few fields,
-/// asked at every code point, were stored and loaded at every one with it.
+/// asked at every code point, would be stored and loaded at every one with it.
 struct GraphemeState {
   /// Whether the recognizer has seen every code point of the open cluster (not so after ASCII read alone).
   private var recognizerIsCurrent = false

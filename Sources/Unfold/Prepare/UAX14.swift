@@ -104,7 +104,7 @@ enum UAX14 {
     var units = scratch.units
     scratch.units = []  // the storage is moved out and back, so that writing does not copy it
     // The units are written through a buffer that keeps its longest length (placeholders written once, as the
-    // scanner's): appending asked the runtime whether the storage was shared at every code point.
+    // scanner's): an append asks the runtime whether the storage is shared, at every code point.
     if units.count < count {
       let placeholder = StoredUnit(start: 0, lineBreak: .xx, classBefore: .xx)
       units.append(contentsOf: repeatElement(placeholder, count: count - units.count))
@@ -486,8 +486,8 @@ enum UAX14 {
 
 /// A set of line break classes as one bit mask: the rules test membership without allocating.
 ///
-/// The sets the rules use are computed properties that fold to constants: stored `static let`s were initialized lazily,
-/// and asking for one went through `swift_once` at every rule of every position.
+/// The sets the rules use are computed properties that fold to constants: a stored `static let` is initialized
+/// lazily, and asking for one goes through `swift_once` at every rule of every position.
 struct LineBreakSet: Sendable {
   let bits: UInt64
 

@@ -82,7 +82,7 @@ public struct FontFace: Sendable, Hashable {
   }
 
   private init(data: Data, path: String, index: Int, harfBuzz: HarfBuzzFont?) throws(FontError) {
-    // Read in place, the file mapped: a copy of its bytes made the Noto chain's 40 faces 100 MB of memory.
+    // Read in place, the file mapped: a copy of its bytes would make the Noto chain's 40 faces 100 MB of memory.
     let reader = SFNTReader(bytes: data.startIndex == 0 ? data : Data(data), path: path)
     let tables = try reader.tableDirectory(face: index)
     func table(_ tag: String) throws(FontError) -> Range<Int> {

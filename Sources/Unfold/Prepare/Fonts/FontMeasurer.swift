@@ -23,8 +23,9 @@ public struct FontMeasurer: TextMeasurer {
   /// The engine measured for.
   public let engine: BrowserEngine
 
-  /// The faces, held by reference: a measurer is a word (a measurer of five faces inline was copied, a
-  /// hundred bytes, at every call through ``TextMeasurer``).
+  /// The faces, held by reference, so that a measurer is a word.
+  ///
+  /// A measurer of five faces inline is a hundred bytes, copied at every call through ``TextMeasurer``.
   private final class Storage: Sendable {
     let fonts: FontSet
     /// For ``BrowserEngine/any``: a measurer of each engine.
@@ -123,7 +124,7 @@ public struct FontMeasurer: TextMeasurer {
   public func advance(ofASCII byte: UInt8, style: Style) -> Int {
     if Cluster.startsHardLineBreak(UInt32(byte)) { return 0 }
     if engine == .any { return widest { $0.advance(ofASCII: byte, style: style) } }
-    // The set's table of ASCII advances at its size, read in place (a face borrowed per character was copied).
+    // The set's table of ASCII advances at its size, read in place (a face borrowed per character is copied).
     return storage.fonts.scaledASCIIAdvance(byte, traits: style.traits)
   }
 
@@ -238,7 +239,7 @@ public struct FontMeasurer: TextMeasurer {
   ///
   /// One pass over the bytes with the grapheme reader that `ClusterWalk` uses, a cluster's face taken from
   /// the run it starts in, an ASCII character checked against its face's bits: walking clusters (each with
-  /// its style) and borrowing a face per cluster was two fifths of the HTML pipeline of a long text.
+  /// its style) and borrowing a face per cluster would be two fifths of the HTML pipeline of a long text.
   public func unpredictableRanges(in text: StyledText, range: Range<Int>) -> [Range<Int>] {
     unpredictableClusters(in: text, range: range).ranges
   }
@@ -260,7 +261,7 @@ public struct FontMeasurer: TextMeasurer {
       guard let uncertain = firstUncertainParagraph(in: text, range: range) else { return (ranges, clusters) }
       range = uncertain..<range.upperBound
     }
-    // The faces' ASCII bits, read once: a face read per character through the captured set was copied.
+    // The faces' ASCII bits, read once: a face read per character through the captured set is copied.
     let asciiWithoutGlyph = fonts.asciiWithoutGlyph
     text.string.withUTF8Buffer { bytes in
       let tables = UnicodeTables.decoded

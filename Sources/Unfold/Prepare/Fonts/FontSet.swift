@@ -108,9 +108,10 @@ public struct FontSet: Sendable, Hashable {
   /// draw what it lacks, in the chain's order.
   private(set) var fallbackFaces: [[FontFace]] = []
 
-  /// The character maps of ``fallbackFaces``, read in place where a character is looked up in the chain: a face
-  /// passed to a closure per fallback family was copied (its ten references retained and released), three
-  /// quarters of preparing a Chinese comment.
+  /// The character maps of ``fallbackFaces``, read in place where a character is looked up in the chain.
+  ///
+  /// A face passed to a closure per fallback family is copied, its ten references retained and released: three
+  /// quarters of preparing a Chinese comment (Docs/PerformanceNotes.md, "HTML output").
   private(set) var fallbackMaps: [[(basicPlane: [UInt16], groups: [(start: UInt32, end: UInt32, glyph: UInt32)])]] =
     []
 
