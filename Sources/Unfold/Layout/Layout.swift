@@ -138,7 +138,7 @@ enum Layout {
 }
 
 /// The width of a line, in the unit of the measurer that lays it out: terminal cells for ``TerminalCells``, and
-/// for a ``FontMeasurer`` 1/65536 px (1/60 px for Gecko's), as ``FontMeasurer/layoutWidth(pixels:)`` converts.
+/// for a `FontMeasurer` 1/65536 px (1/60 px for Gecko's), as `FontMeasurer.layoutWidth(pixels:)` converts.
 ///
 /// At least 1: a narrower width lays out as 1, where every line holds one grapheme cluster.
 struct LineWidth: Hashable, Sendable {

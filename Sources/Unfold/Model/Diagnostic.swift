@@ -5,7 +5,7 @@ public struct Diagnostic: Hashable, Sendable {
     /// A chunk of markdown was shown as literal text instead of being parsed.
     case literalFallback
     /// A paragraph longer than the parser takes at once was parsed in pieces cut at line ends (see
-    /// ``MarkdownParser``): emphasis or a link that spans a cut shows as written.
+    /// `MarkdownParser`): emphasis or a link that spans a cut shows as written.
     case paragraphSplit
     /// The string tables hold no table of the name looked up (they hold others); the default value or the
     /// key is shown.
@@ -29,7 +29,7 @@ public struct Diagnostic: Hashable, Sendable {
     case unpredictableWidth
     /// Emphasis or strikethrough markers (`*`, `_`, `~`) next to text that stay literal, because CommonMark's
     /// flanking rules let them neither open nor close (`**%1$@**さん`: a closing `**` between punctuation and a
-    /// letter), as in SwiftUI; reported by ``Localizations/check()``.
+    /// letter), as in SwiftUI; reported by `Localizations.check()`.
     case literalMarkup
     /// A value out of its range, clamped into it: a line limit below 1 (1 line is shown), a width below 1 (1 cell,
     /// or 1 px), a width in px that is not a number or above 100,000 px.

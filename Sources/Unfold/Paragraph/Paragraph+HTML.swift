@@ -1,14 +1,14 @@
 extension Paragraph {
   /// HTML that a browser lays out as the engine predicts, first shown in `state`: `width` in CSS px,
-  /// measured in `fonts` (see ``HTMLRenderer``) as `engine` measures and breaks lines; the default, ``BrowserEngine/any``,
+  /// measured in `fonts` (see `HTMLRenderer`) as `engine` measures and breaks lines; the default, ``BrowserEngine/any``,
   /// is a fragment that every engine shows as predicted.
   ///
-  /// Line breaking follows the engine's rules unless ``breakRules`` says otherwise. The result's
+  /// Line breaking follows the engine's rules unless `breakRules` says otherwise. The result's
   /// ``RenderedHTML/diagnostics`` name what the engine could not predict (characters with no glyph in the fonts), found
   /// only when read. `options` say how the fragment is written (its id, fonts' source, animation); a scrollable
   /// paragraph's `scrollLines` is its line limit.
   ///
-  /// With a ``textStyle``, its size and line height replace the fonts'; with a ``minimumScaleFactor`` below
+  /// With a `textStyle`, its size and line height replace the fonts'; with a `minimumScaleFactor` below
   /// 1, the font shrinks in steps of 1/2 px, down to that factor, until the text fits its line limit, and is
   /// truncated only when it still does not.
   public func html(
@@ -41,7 +41,7 @@ extension Paragraph {
     }
   }
 
-  /// The layout in CSS px, measured in `fonts` as `engine` lays it out (with its break rules unless ``breakRules``
+  /// The layout in CSS px, measured in `fonts` as `engine` lays it out (with its break rules unless `breakRules`
   /// says otherwise), as JSON (widths in the measurer's unit: 1/65536 px, or 1/60 px for Gecko).
   public func json(width: Double, fonts: FontSet, engine: BrowserEngine = .any, state: DisplayState) -> String {
     let width = Self.pixels(width).0
@@ -66,7 +66,7 @@ extension Paragraph {
     return (clamped, [Diagnostic(.valueOutOfRange, offset: 0, message: message)])
   }
 
-  /// The break rules of `engine` for a page in `language`, unless ``breakRules`` says otherwise.
+  /// The break rules of `engine` for a page in `language`, unless `breakRules` says otherwise.
   private func breaker(for engine: BrowserEngine, language: String? = nil) -> LineBreaker {
     LineBreaker(rules: breakRules ?? LineBreaker.Rules(engine, language: language))
   }

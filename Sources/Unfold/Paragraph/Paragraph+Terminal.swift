@@ -36,7 +36,7 @@ extension Paragraph {
       renderer: renderer)
   }
 
-  /// The layout as JSON (see ``LayoutJSON``), in terminal cells, with the line count always counted.
+  /// The layout as JSON (see `LayoutJSON`), in terminal cells, with the line count always counted.
   public func json(width: Int, state: DisplayState) -> String {
     LayoutJSON.encode(truncated(width: width, state: state, countingAllLines: true))
   }

@@ -20,15 +20,15 @@ public struct Paragraph: Sendable {
   /// Line limit, labels, ellipsis, mode and toggle placement.
   public var options: TruncationOptions
   /// How terminal cells are counted (``TerminalCells/Profile-swift.enum/legacy`` by default).
-  public var cellWidths: TerminalCells.Profile
+  package var cellWidths: TerminalCells.Profile
   /// The break rules; `nil` uses each target's own: `unicode` for the terminal, the engine's for HTML.
-  public var breakRules: LineBreaker.Rules?
+  package var breakRules: LineBreaker.Rules?
   /// The text style whose size and line height the HTML uses (the fonts' own when `nil`).
-  public var textStyle: TextStyle?
+  package var textStyle: TextStyle?
   /// The smallest factor the HTML may scale the font by to make the text fit its line limit (1: never).
-  public var minimumScaleFactor: Double
+  package var minimumScaleFactor: Double
   /// Whether the text scrolls in a viewport of `lineLimit` lines instead of truncating.
-  public var isScrollable: Bool
+  package var isScrollable: Bool
 
   /// Creates a paragraph.
   public init(
@@ -139,7 +139,7 @@ public struct Paragraph: Sendable {
 
   /// Whether the collapsed terminal view depends only on a start of the text: for a tail truncation that
   /// neither collapses blank lines nor scrolls (head and middle truncations show the end).
-  public var collapsedViewNeedsOnlyAPrefix: Bool {
+  package var collapsedViewNeedsOnlyAPrefix: Bool {
     options.mode == .tail && !options.collapsesBlankLines && !isScrollable
   }
 
@@ -156,7 +156,7 @@ public struct Paragraph: Sendable {
   /// The cells of the terminal, counted as ``cellWidths`` says.
   var terminalCells: TerminalCells { TerminalCells(profile: cellWidths) }
 
-  /// The break rules of the terminal: ``breakRules``, or Unicode's.
+  /// The break rules of the terminal: `breakRules`, or Unicode's.
   var terminalBreaker: LineBreaker { LineBreaker(rules: breakRules ?? .unicode) }
 
   /// What a scrollable paragraph shows from a line on.

@@ -1,36 +1,36 @@
 extension Localizations {
   /// What checking one key in one language found.
-  public struct Finding: Hashable, Sendable, CustomStringConvertible {
+  package struct Finding: Hashable, Sendable, CustomStringConvertible {
     /// The table.
-    public var table: String
+    package var table: String
     /// The language.
-    public var language: String
+    package var language: String
     /// The key.
-    public var key: String
+    package var key: String
     /// What the resolution reported.
-    public var diagnostic: Diagnostic
+    package var diagnostic: Diagnostic
 
     /// `table/language: "key": message`.
-    public var description: String {
+    package var description: String {
       "\(table)/\(language): \(key.debugDescription): \(diagnostic.message)"
     }
   }
 
   /// What ``check()`` found.
-  public struct Report: Hashable, Sendable {
+  package struct Report: Hashable, Sendable {
     /// The number of translations resolved: (table, language, key) triples.
-    public var resolved: Int
+    package var resolved: Int
     /// The number of distinct keys: (table, key) pairs.
-    public var keys: Int
+    package var keys: Int
     /// The number of distinct languages.
-    public var languages: Int
+    package var languages: Int
     /// The number of tables.
-    public var tables: Int
+    package var tables: Int
     /// What the resolutions reported, in order of their descriptions.
-    public var findings: [Finding]
+    package var findings: [Finding]
 
     /// One line in English: `checked 2 keys in 3 languages (6 translations, 1 table): no problems`.
-    public var summary: String {
+    package var summary: String {
       func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
       let problems = findings.isEmpty ? "no problems" : count(findings.count, "problem")
       return
@@ -41,7 +41,7 @@ extension Localizations {
   /// Resolves every key of every table in every language it has, with sample arguments for its specifiers
   /// (each number from 0 to 3, then 5, 11, 21 and 101, so that every plural form is reached; `x` for text),
   /// and returns what the resolutions reported.
-  public func check() -> Report {
+  package func check() -> Report {
     var findings: Set<Finding> = []
     var resolved = 0
     var (keysSeen, languagesSeen) = (Set<[String]>(), Set<String>())

@@ -17,13 +17,13 @@ import Synchronization
 ///
 /// This is the only file that touches cmark-gfm. Every call into the library holds one process-wide lock,
 /// because gfm.6 changes a process-global table on every parse.
-public enum MarkdownParser {
+package enum MarkdownParser {
   /// The result of a parse: the styled text and what went wrong on the way.
-  public struct Result: Hashable, Sendable {
+  package struct Result: Hashable, Sendable {
     /// The styled text.
-    public var text: StyledText
+    package var text: StyledText
     /// Chunks that could not be parsed and were kept as literal text, paragraphs parsed in pieces.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
   }
 
   /// Parses markdown.
@@ -31,7 +31,7 @@ public enum MarkdownParser {
   /// `\r\n` and `\r` become `\n` and NUL becomes U+FFFD first (cmark-gfm would start a new line at a CR,
   /// and the columns it reports would no longer point into the chunk: the fuzzer found text lost that way).
   /// - Complexity: O(*n*) in the length of the markdown: a chunk is at most 16 KiB.
-  public static func parse(_ markdown: String, autolinks: Bool = true) -> Result {
+  package static func parse(_ markdown: String, autolinks: Bool = true) -> Result {
     var markdown = TextSource.normalizingLineEnds(markdown)
     return markdown.withUTF8 { parsed($0, autolinks: autolinks) }
   }
@@ -131,7 +131,7 @@ extension MarkdownParser {
   /// options), in this process: the peer that the benchmark compares the pipeline with, timed without a
   /// process start-up.
   ///
-  /// Not a renderer of this engine (``HTMLRenderer`` is).
+  /// Not a renderer of this engine (`HTMLRenderer` is).
   package static func cmarkReferenceHTML(_ markdown: String) -> String {
     Inlines.lock.withLock { _ in
       guard let html = cmark_markdown_to_html(markdown, markdown.utf8.count, CMARK_OPT_DEFAULT) else { return "" }

@@ -42,7 +42,7 @@ extension TextSource {
 
     /// The styled text of a start of the text, cut where what follows cannot change how it reads:
     /// verbatim text at a character boundary; markdown after a blank line (chunks between blank lines parse
-    /// independently, see ``MarkdownParser``), so the result is the start of what ``resolve()`` gives.
+    /// independently, see `MarkdownParser`), so the result is the start of what ``resolve()`` gives.
     ///
     /// Nil when the text is no longer than `bytes`, or when markdown has no blank line before `bytes`.
     func resolved(bytes: Int) -> StyledText? {

@@ -82,7 +82,7 @@ public struct LineBreaker: Hashable, Sendable {
   /// The opportunities of `text` at or after the UTF-8 offset `start`, which must be the start of a line
   /// (the start of the text, or just after a hard line break) or an offset where a previous walk stopped
   /// reporting, in order.
-  public func opportunities(in text: String, from start: Int = 0) -> Opportunities {
+  package func opportunities(in text: String, from start: Int = 0) -> Opportunities {
     Opportunities(text: text, start: start, rules: rules)
   }
 
@@ -92,7 +92,7 @@ public struct LineBreaker: Hashable, Sendable {
   }
 
   /// The opportunities of a text, found lazily, a window at a time (`BreakScanner`).
-  public struct Opportunities: IteratorProtocol, Sendable {
+  package struct Opportunities: IteratorProtocol, Sendable {
     private var scanner: BreakScanner
     /// The next cluster of the scanner's window to look at.
     private var cluster = 0
@@ -102,7 +102,7 @@ public struct LineBreaker: Hashable, Sendable {
     }
 
     /// The next opportunity, or `nil` at the end of the text.
-    public mutating func next() -> BreakOpportunity? {
+    package mutating func next() -> BreakOpportunity? {
       while true {
         while cluster < scanner.clusterCount {
           defer { cluster += 1 }

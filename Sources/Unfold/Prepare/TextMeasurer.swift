@@ -104,9 +104,9 @@ public struct WidthUnit: Hashable, Sendable, CustomStringConvertible {
 
   /// Terminal cells (``TerminalCells``).
   public static let cells = WidthUnit(name: "cells")
-  /// 1/65536 of a CSS pixel, FreeType's fixed point (``FontMeasurer``).
+  /// 1/65536 of a CSS pixel, FreeType's fixed point (`FontMeasurer`).
   public static let pixelFractions = WidthUnit(name: "px/65536")
-  /// 1/60 of a CSS pixel, Gecko's app unit (``FontMeasurer`` for ``BrowserEngine/gecko``).
+  /// 1/60 of a CSS pixel, Gecko's app unit (`FontMeasurer` for ``BrowserEngine/gecko``).
   public static let appUnits = WidthUnit(name: "px/60")
 
   /// The units in a CSS pixel; `nil` for terminal cells and other units that are not lengths.

@@ -3,7 +3,7 @@
 ///
 /// The markdown of a key without arguments longer than two parts of ``partLength`` bytes is also parsed a part at
 /// a time: cut after the first blank line at least `partLength` bytes into the rest, where the text parses as the
-/// whole does (chunks between blank lines parse independently, see ``MarkdownParser``) and a line always ends.
+/// whole does (chunks between blank lines parse independently, see `MarkdownParser`) and a line always ends.
 /// Each part is parsed, laid out and written before the next is parsed, into the same output: the same bytes as
 /// the whole text's view (a test compares them), from a styled text that takes the same memory again and again
 /// instead of the whole text's worth of new pages.

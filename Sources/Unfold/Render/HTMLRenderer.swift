@@ -35,21 +35,21 @@ import Foundation
 ///
 /// Every piece of text, label and attribute goes through ``escape(_:)``; links are drawn only for
 /// destinations that `LinkPolicy` allows. Raw HTML from the input is shown as text.
-public struct HTMLRenderer: Sendable {
+package struct HTMLRenderer: Sendable {
   /// The fonts the engine measured with.
-  public var fonts: FontSet
+  package var fonts: FontSet
   /// How to write the fragment.
-  public var options: HTMLOptions
+  package var options: HTMLOptions
 
   /// Creates a renderer.
-  public init(fonts: FontSet, options: HTMLOptions = HTMLOptions()) {
+  package init(fonts: FontSet, options: HTMLOptions = HTMLOptions()) {
     self.fonts = fonts
     self.options = options
   }
 
   /// The HTML for `text`, whose collapsed form is `collapsed`, shown first in `state`, in a container `width` CSS px
   /// wide (by default the layout's width, in its unit).
-  public func render(
+  package func render(
     _ text: StyledText, collapsed: TruncatedText, truncation: TruncationOptions, state: DisplayState,
     width: Double? = nil
   ) -> String {

@@ -7,9 +7,9 @@ import Foundation
 ///
 /// Keys are sorted; `lineCount` is the number of lines of the expanded text (labels excluded), or `null`
 /// when it was not counted; the lines are the ones shown in the state, labels included where they are drawn.
-public enum LayoutJSON {
+package enum LayoutJSON {
   /// The JSON text, one object, pretty-printed with sorted keys.
-  public static func encode(_ text: TruncatedText) -> String {
+  package static func encode(_ text: TruncatedText) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
     let data = (try? encoder.encode(Document(text))) ?? Data("{}".utf8)

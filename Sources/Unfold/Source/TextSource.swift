@@ -5,7 +5,7 @@
 ///   (spaces, tabs, newlines) is trimmed, as ExpandableText's `init(verbatim:)` does;
 /// - a localized key is looked up in string tables for a locale (falling back to a default value or the key
 ///   itself), its plural and device forms are chosen, the translated format is parsed as inline markdown
-///   (``MarkdownParser``, every space and newline kept), and then the key's arguments fill its specifiers
+///   (`MarkdownParser`, every space and newline kept), and then the key's arguments fill its specifiers
 ///   (`LocalizedFormatter`), so markdown inside an argument stays literal.
 ///
 /// In both modes `\r\n` and `\r` become `\n`, and NUL becomes U+FFFD.
@@ -33,7 +33,7 @@ public struct TextSource: Hashable, Sendable {
     /// Shown instead of the key when the key has no translation.
     public var defaultValue: String?
     /// Whether bare URLs (`https://…`, `www.…`) and e-mail addresses in the markdown become links, as
-    /// GitHub shows them (see ``MarkdownParser``); SwiftUI's `Text` leaves them text.
+    /// GitHub shows them (see `MarkdownParser`); SwiftUI's `Text` leaves them text.
     ///
     /// On by default.
     public var autolinks: Bool

@@ -81,7 +81,7 @@ public struct TruncatedText: Hashable, Sendable {
   public var toggle: TogglePlacement = .inline
   /// The UTF-8 ranges of shown text whose width the target chooses (characters with no glyph in the font):
   /// there the target's lines may differ from these.
-  public var unpredictableRanges: [Range<Int>] = []
+  package var unpredictableRanges: [Range<Int>] = []
   /// The values out of range that were clamped (``Diagnostic/Kind/valueOutOfRange``): a line limit below 1, a
   /// width below 1.
   public var diagnostics: [Diagnostic] = []

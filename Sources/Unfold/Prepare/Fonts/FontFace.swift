@@ -14,31 +14,31 @@ public struct FontFace: Sendable, Hashable {
   ///
   /// A browser given the collection in `@font-face` draws its first face, so only face 0 of a collection measures what
   /// a page shows.
-  public let index: Int
+  package let index: Int
   /// The file's bytes.
-  public let data: Data
+  package let data: Data
   /// Font units per em.
-  public let unitsPerEm: Int
+  package let unitsPerEm: Int
   /// Ascender, descender (negative) and line gap in font units (`OS/2` typographic values when the font
   /// asks for them, else `hhea`).
-  public let ascender: Int
+  package let ascender: Int
   /// Descender in font units (negative below the baseline).
-  public let descender: Int
+  package let descender: Int
   /// Line gap in font units.
-  public let lineGap: Int
+  package let lineGap: Int
   /// The weight class (400 regular, 700 bold).
-  public let weight: Int
+  package let weight: Int
   /// Whether the face is italic or oblique.
-  public let isItalic: Bool
+  package let isItalic: Bool
   /// Whether every glyph has the same advance (a monospace face).
-  public let isFixedPitch: Bool
+  package let isFixedPitch: Bool
   /// The family name, when the `name` table has one.
   public let familyName: String?
 
   let advances: [UInt16]
   let basicPlane: [UInt16]  // glyph of each code point below U+10000
   let groups: [(start: UInt32, end: UInt32, glyph: UInt32)]  // the rest, sorted
-  /// The ASCII code points that the face draws no glyph for, as ``FontMeasurer`` draws them (a control as its
+  /// The ASCII code points that the face draws no glyph for, as `FontMeasurer` draws them (a control as its
   /// picture; spaces and line ends need none): bit `b` of `low` for code point `b`, of `high` for `64 + b`.
   ///
   /// The most common clusters are checked against it, with no lookup.
@@ -157,7 +157,7 @@ public struct FontFace: Sendable, Hashable {
     self.data = data
   }
 
-  /// Whether the face draws no glyph for an ASCII code point, as ``FontMeasurer`` draws it.
+  /// Whether the face draws no glyph for an ASCII code point, as `FontMeasurer` draws it.
   @inline(__always)
   func lacksGlyph(forASCII value: UInt32) -> Bool { Self.contains(value, asciiWithoutGlyph) }
 
@@ -168,12 +168,12 @@ public struct FontFace: Sendable, Hashable {
   }
 
   /// The glyph of a code point; 0 (`.notdef`) when the font has none.
-  public func glyph(for scalar: Unicode.Scalar) -> Int {
+  package func glyph(for scalar: Unicode.Scalar) -> Int {
     Self.glyph(for: scalar, basicPlane: basicPlane, groups: groups)
   }
 
   /// The advance of a glyph in font units (glyphs past the metrics reuse the last advance).
-  public func advance(ofGlyph glyph: Int) -> Int {
+  package func advance(ofGlyph glyph: Int) -> Int {
     Self.advance(ofGlyph: glyph, advances: advances)
   }
 

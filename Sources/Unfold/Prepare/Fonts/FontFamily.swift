@@ -8,11 +8,11 @@ import Foundation
 /// as a browser given `font-family: "set", "fallback 1", "fallback 2"…` chooses.
 public struct FontFamily: Sendable, Hashable {
   /// The faces, each declared to the browser with its own weight and style.
-  public var faces: [FontFace]
+  package var faces: [FontFace]
 
   /// Creates a family of faces.
   /// - Precondition: `faces` is not empty.
-  public init(_ faces: [FontFace]) {
+  package init(_ faces: [FontFace]) {
     precondition(!faces.isEmpty, "a font family needs a face")
     self.faces = faces
   }
@@ -30,7 +30,7 @@ public struct FontFamily: Sendable, Hashable {
   /// normal), then by weight as CSS Fonts 4 §5.2 orders them: for 400 to 500, the weights up to 500 above
   /// it, then those below it, then those above 500; below 400, those below it, then those above; above 500,
   /// those above it, then those below.
-  public func face(weight: Int, italic: Bool) -> FontFace {
+  package func face(weight: Int, italic: Bool) -> FontFace {
     let styled = faces.filter { $0.isItalic == italic }
     let pool = styled.isEmpty ? faces : styled
     func rank(_ face: FontFace) -> (Int, Int) {

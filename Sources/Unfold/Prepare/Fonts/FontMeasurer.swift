@@ -17,11 +17,11 @@
 ///   down to its layout unit, 1/64 px.
 /// - ``BrowserEngine/any`` measures each cluster in all three and takes the widest, rounds items up as Blink
 ///   does, and fits a line in the width rounded down to 1/64 px with nothing added: a line it fits, fits in each.
-public struct FontMeasurer: TextMeasurer {
+package struct FontMeasurer: TextMeasurer {
   /// The faces and size (a copy of the set; measuring reads the storage's).
-  public var fonts: FontSet { storage.fonts }
+  package var fonts: FontSet { storage.fonts }
   /// The engine measured for.
-  public let engine: BrowserEngine
+  package let engine: BrowserEngine
 
   /// The faces, held by reference, so that a measurer is a word.
   ///
@@ -41,7 +41,7 @@ public struct FontMeasurer: TextMeasurer {
   var shapesEveryWord: Bool { storage.fonts.kerningAndLigatures }
 
   /// Creates a measurer for `engine`.
-  public init(_ fonts: FontSet, engine: BrowserEngine = .blink) {
+  package init(_ fonts: FontSet, engine: BrowserEngine = .blink) {
     self.engine = engine
     guard engine == .any else {
       var measured = fonts
@@ -55,18 +55,18 @@ public struct FontMeasurer: TextMeasurer {
   }
 
   /// Units per CSS px of Blink's measurer (and WebKit's, and ``BrowserEngine/any``'s).
-  public static let unitsPerPixel = 65536
+  package static let unitsPerPixel = 65536
 
   /// Units per CSS px: 65536, or 60 for Gecko (its app units).
-  public var unitsPerPixel: Int { storage.fonts.metrics.unitsPerPixel }
+  package var unitsPerPixel: Int { storage.fonts.metrics.unitsPerPixel }
 
   /// `px/65536`, or `px/60` for Gecko.
-  public var unit: WidthUnit { engine == .gecko ? .appUnits : .pixelFractions }
+  package var unit: WidthUnit { engine == .gecko ? .appUnits : .pixelFractions }
 
   /// The width in this unit that a line may fill in a container `pixels` CSS px wide, as the engine turns a CSS
   /// length into its own unit: Blink's rounded (its fit rule rounds down to 1/64 px), Gecko's rounded to app
   /// units, WebKit's and ``BrowserEngine/any``'s rounded down to 1/64 px.
-  public func layoutWidth(pixels: Double) -> Int {
+  package func layoutWidth(pixels: Double) -> Int {
     let pixels = max(0, pixels)
     switch engine {
     case .blink: return Int((pixels * 65536).rounded())
@@ -76,14 +76,14 @@ public struct FontMeasurer: TextMeasurer {
   }
 
   /// Tab stops every eight spaces, as CSS `tab-size: 8` puts them.
-  public var tabInterval: Int { 8 * advance(of: " ", style: .plain) }
+  package var tabInterval: Int { 8 * advance(of: " ", style: .plain) }
 
   /// Blink's layout unit, 1/64 px, in this measurer's unit, for Blink and ``BrowserEngine/any``; 0 (widths
   /// add up exactly) for Gecko and WebKit.
-  public var itemRounding: Int { engine == .blink || engine == .any ? Self.unitsPerPixel / 64 : 0 }
+  package var itemRounding: Int { engine == .blink || engine == .any ? Self.unitsPerPixel / 64 : 0 }
 
   /// The advance of a cluster drawn in `style`.
-  public func advance(of cluster: Character, style: Style) -> Int {
+  package func advance(of cluster: Character, style: Style) -> Int {
     if cluster.isHardLineBreak { return 0 }
     if engine == .any { return widest { $0.advance(of: cluster, style: style) } }
     return advance(ofGlyphsOf: cluster.unicodeScalars, style: style)
@@ -91,14 +91,14 @@ public struct FontMeasurer: TextMeasurer {
 
   /// The advance of a cluster of one code point, as ``advance(of:style:)`` measures it, with no `Character` made
   /// (as the protocol's default makes).
-  public func advance(ofScalar scalar: Unicode.Scalar, style: Style) -> Int {
+  package func advance(ofScalar scalar: Unicode.Scalar, style: Style) -> Int {
     if Cluster.startsHardLineBreak(scalar.value) { return 0 }
     if engine == .any { return widest { $0.advance(ofScalar: scalar, style: style) } }
     return advance(ofGlyphsOf: CollectionOfOne(scalar), style: style)
   }
 
   /// The advance of a cluster given as its code points (CR LF, the one hard line break of two, is 0).
-  public func advance(ofScalars scalars: some Collection<Unicode.Scalar>, style: Style) -> Int {
+  package func advance(ofScalars scalars: some Collection<Unicode.Scalar>, style: Style) -> Int {
     var iterator = scalars.makeIterator()
     if iterator.next() == "\r" && iterator.next() == "\n" && iterator.next() == nil { return 0 }
     if engine == .any { return widest { $0.advance(ofScalars: scalars, style: style) } }
@@ -107,7 +107,7 @@ public struct FontMeasurer: TextMeasurer {
 
   /// The width of a string drawn in one style on one line, tabs expanded from `startX`, its words shaped as in a
   /// paragraph (`WordShaper`).
-  public func width(ofLine text: String, style: Style, startX: Int) -> Int {
+  package func width(ofLine text: String, style: Style, startX: Int) -> Int {
     // A label, a gap or a hyphen that nothing shapes (most are, and they are measured at every cut): its clusters.
     if !shapesEveryWord, !text.unicodeScalars.contains(where: WordShaper.shapesInContext) {
       return sumOfAdvances(of: text, style: style, startX: startX)
@@ -121,7 +121,7 @@ public struct FontMeasurer: TextMeasurer {
   }
 
   /// The advance of one ASCII character: its glyph's, as ``advance(of:style:)`` measures it.
-  public func advance(ofASCII byte: UInt8, style: Style) -> Int {
+  package func advance(ofASCII byte: UInt8, style: Style) -> Int {
     if Cluster.startsHardLineBreak(UInt32(byte)) { return 0 }
     if engine == .any { return widest { $0.advance(ofASCII: byte, style: style) } }
     // The set's table of ASCII advances at its size, read in place (a face borrowed per character is copied).
@@ -227,7 +227,7 @@ public struct FontMeasurer: TextMeasurer {
   }
 
   /// Whether a line of inline items fits `width`, by the engine's rule (see the type's documentation).
-  public func fits(items: [Int], width: Int) -> Bool {
+  package func fits(items: [Int], width: Int) -> Bool {
     let rounding = itemRounding
     guard rounding > 0 else { return items.reduce(0, +) <= width }
     let total = items.reduce(0) { $0 + ($1 + rounding - 1) / rounding }
@@ -240,7 +240,7 @@ public struct FontMeasurer: TextMeasurer {
   /// One pass over the bytes with the grapheme reader that `ClusterWalk` uses, a cluster's face taken from
   /// the run it starts in, an ASCII character checked against its face's bits: walking clusters (each with
   /// its style) and borrowing a face per cluster would be two fifths of the HTML pipeline of a long text.
-  public func unpredictableRanges(in text: StyledText, range: Range<Int>) -> [Range<Int>] {
+  package func unpredictableRanges(in text: StyledText, range: Range<Int>) -> [Range<Int>] {
     unpredictableClusters(in: text, range: range).ranges
   }
 

@@ -32,7 +32,7 @@ public struct FontSet: Sendable, Hashable {
   /// `font-kerning: auto; font-variant-ligatures: normal`), and measured shaped word by word as the browser
   /// shapes it; by default both are off, pinned by the page, and only the scripts that need it are shaped.
   public var kerningAndLigatures = false
-  /// The engine arithmetic that scales the faces' advances to the size (``FontMeasurer`` sets it).
+  /// The engine arithmetic that scales the faces' advances to the size (`FontMeasurer` sets it).
   var metrics = GlyphMetrics.blink {
     didSet { if metrics != oldValue { scaleASCIIAdvances() } }
   }
@@ -72,7 +72,7 @@ public struct FontSet: Sendable, Hashable {
     hasher.combine(metrics)
   }
 
-  /// The advance of each ASCII character's glyph in each face, at the size, in ``FontMeasurer``'s unit: 128 per face,
+  /// The advance of each ASCII character's glyph in each face, at the size, in `FontMeasurer`'s unit: 128 per face,
   /// in the order of ``faceIndex(for:)``, made again whenever a face or the size changes, so that an ASCII letter
   /// is measured with no division and rounding.
   private(set) var scaledASCIIAdvances: [Int] = []
@@ -195,7 +195,7 @@ public struct FontSet: Sendable, Hashable {
     }
   }
 
-  /// The advance of an ASCII character's glyph in the face a style of `traits` is drawn in, in ``FontMeasurer``'s
+  /// The advance of an ASCII character's glyph in the face a style of `traits` is drawn in, in `FontMeasurer`'s
   /// unit (``scaledASCIIAdvances``).
   @inline(__always)
   func scaledASCIIAdvance(_ byte: UInt8, traits: Style.Traits) -> Int {
@@ -203,7 +203,7 @@ public struct FontSet: Sendable, Hashable {
   }
 
   /// The face that draws a style: code in the monospace face, else by bold and italic.
-  public func face(for style: Style) -> FontFace {
+  package func face(for style: Style) -> FontFace {
     withFace(for: style) { copy $0 }
   }
 
@@ -266,7 +266,7 @@ public struct FontSet: Sendable, Hashable {
   }
 
   /// The folder of Debian's `fonts-dejavu-core`.
-  public static let dejaVuFolder = "/usr/share/fonts/truetype/dejavu"
+  package static let dejaVuFolder = "/usr/share/fonts/truetype/dejavu"
 
   /// DejaVu Sans (regular, bold, oblique, bold oblique) and DejaVu Sans Mono, from `fonts-dejavu-core`, with
   /// the fallback families given: by default Debian's Noto fonts that are installed

@@ -1,5 +1,5 @@
 /// How one browser engine turns a glyph's advance in font units into a width at a font size, and in which unit
-/// the widths add up: what ``FontMeasurer`` measures for each ``BrowserEngine``. Measured in the engines here
+/// the widths add up: what `FontMeasurer` measures for each ``BrowserEngine``. Measured in the engines here
 /// (each printable ASCII character and Latin-1 letter alone and in words, in DejaVu Sans and Liberation Sans at
 /// 13.5, 14, 16 and 20 px, read back with `getBoundingClientRect`):
 ///

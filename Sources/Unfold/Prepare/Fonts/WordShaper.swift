@@ -1,4 +1,4 @@
-/// The advances of clusters measured with their neighbours, as the browser shapes them, in a ``FontMeasurer``.
+/// The advances of clusters measured with their neighbours, as the browser shapes them, in a `FontMeasurer`.
 ///
 /// With kerning and ligatures off (the page pins them), only the scripts whose words shape as a whole need it:
 /// Arabic and the other joining scripts (a letter's form, and so its width, depends on its neighbours; lam and
@@ -13,7 +13,7 @@
 /// where an element starts inside it (a link, struck text), WebKit's measure shapes each part alone. A
 /// word longer than ``cutLength`` bytes is cut before the first base character at or after each multiple of it,
 /// so that shaping stays linear in the text. It is shaped once
-/// (``FontMeasurer/shapedAdvances(of:clusterStarts:style:context:)``) and its
+/// (`FontMeasurer.shapedAdvances(of:clusterStarts:style:context:)`) and its
 /// clusters' advances handed out one by one. Whoever asks for a cluster in the middle of a word (a line that
 /// starts inside it) gets the advance from the whole word, so that preparing and drawing agree.
 ///

@@ -14,9 +14,9 @@ public struct Localizations: Hashable, Sendable {
   /// The language used when none of the locale's candidates has the table (`CFBundleDevelopmentRegion`).
   public var developmentLanguage: String
   /// The tables: table name → language (lower case, `-` separated) → translations.
-  public internal(set) var tables: [String: [String: StringsTable]] = [:]
+  package internal(set) var tables: [String: [String: StringsTable]] = [:]
   /// The entries of `.stringsdict` files, which override the tables' entries.
-  public internal(set) var pluralTables: [String: [String: StringsTable]] = [:]
+  package internal(set) var pluralTables: [String: [String: StringsTable]] = [:]
 
   /// Creates empty localizations.
   public init(developmentLanguage: String = "en") {
@@ -59,7 +59,7 @@ public struct Localizations: Hashable, Sendable {
   }
 
   /// The entry for a key in the language chosen for `locale`, or `nil` when that language lacks it.
-  public func entry(for key: String, locale: String, table: String = "Localizable") -> LocalizedEntry? {
+  package func entry(for key: String, locale: String, table: String = "Localizable") -> LocalizedEntry? {
     guard hasTable(table) else { return nil }  // no language to choose (a key without tables, most of them)
     let language = language(for: locale, table: table)
     return pluralTables[table]?[language]?.entries[key] ?? tables[table]?[language]?.entries[key]

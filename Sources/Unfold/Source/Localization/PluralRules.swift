@@ -1,7 +1,7 @@
 import Foundation
 
 /// A CLDR plural category.
-public enum PluralCategory: String, Hashable, Sendable, CaseIterable {
+package enum PluralCategory: String, Hashable, Sendable, CaseIterable {
   /// Used for 0 in Arabic, Welsh and a few more; and, as on Apple platforms, for the value 0 in every
   /// language when a translation gives a `zero` form.
   case zero

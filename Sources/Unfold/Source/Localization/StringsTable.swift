@@ -1,5 +1,5 @@
 /// A translation as string tables hold it: a string, or forms chosen by a plural category or a device.
-public indirect enum LocalizedValue: Hashable, Sendable {
+package indirect enum LocalizedValue: Hashable, Sendable {
   /// One string (a format, with specifiers and plural variables).
   case string(String)
   /// Forms by plural category, chosen by a numeric argument.
@@ -9,18 +9,18 @@ public indirect enum LocalizedValue: Hashable, Sendable {
 }
 
 /// A plural variable of a format (`%#@name@`): which argument chooses the form, and the forms.
-public struct PluralSubstitution: Hashable, Sendable {
+package struct PluralSubstitution: Hashable, Sendable {
   /// The 1-based argument that chooses the form; `nil` takes the variable's own place among the format's
   /// specifiers.
-  public var argumentNumber: Int?
+  package var argumentNumber: Int?
   /// The conversion for the argument without `%` (`d`, `lld`, `f`...): what `%arg` and unpositioned
   /// specifiers in the forms stand for.
-  public var formatSpecifier: String
+  package var formatSpecifier: String
   /// The forms by plural category.
-  public var forms: [PluralCategory: String]
+  package var forms: [PluralCategory: String]
 
   /// Creates a substitution.
-  public init(argumentNumber: Int? = nil, formatSpecifier: String, forms: [PluralCategory: String]) {
+  package init(argumentNumber: Int? = nil, formatSpecifier: String, forms: [PluralCategory: String]) {
     self.argumentNumber = argumentNumber
     self.formatSpecifier = formatSpecifier
     self.forms = forms
@@ -28,14 +28,14 @@ public struct PluralSubstitution: Hashable, Sendable {
 }
 
 /// The translation of one key: its value and the plural variables its format uses.
-public struct LocalizedEntry: Hashable, Sendable {
+package struct LocalizedEntry: Hashable, Sendable {
   /// The value.
-  public var value: LocalizedValue
+  package var value: LocalizedValue
   /// The plural variables, by name.
-  public var substitutions: [String: PluralSubstitution]
+  package var substitutions: [String: PluralSubstitution]
 
   /// Creates an entry.
-  public init(_ value: LocalizedValue, substitutions: [String: PluralSubstitution] = [:]) {
+  package init(_ value: LocalizedValue, substitutions: [String: PluralSubstitution] = [:]) {
     self.value = value
     self.substitutions = substitutions
   }
@@ -44,7 +44,7 @@ public struct LocalizedEntry: Hashable, Sendable {
 /// The translations of one table in one language.
 public struct StringsTable: Hashable, Sendable {
   /// The translations by key.
-  public var entries: [String: LocalizedEntry]
+  package var entries: [String: LocalizedEntry]
 
   /// Creates a table of plain strings.
   public init(_ strings: [String: String] = [:]) {
@@ -52,13 +52,13 @@ public struct StringsTable: Hashable, Sendable {
   }
 
   /// Creates a table of entries.
-  public init(entries: [String: LocalizedEntry]) { self.entries = entries }
+  package init(entries: [String: LocalizedEntry]) { self.entries = entries }
 
   /// The table with no entries: every key shows as itself.
   public static let empty = StringsTable()
 
   /// Adds the entries of `other`, which win over existing ones (as a `.stringsdict` wins over a `.strings`).
-  public mutating func merge(_ other: StringsTable) {
+  package mutating func merge(_ other: StringsTable) {
     entries.merge(other.entries) { _, new in new }
   }
 }
