@@ -121,40 +121,43 @@ struct StringsFileParser {
 
   private mutating func string() throws(LocalizationError) -> String {
     guard let first = peek() else { throw error("expected a string, found the end of the file") }
-    if isUnquoted(first) {
-      var result = ""
-      while let scalar = peek(), isUnquoted(scalar) {
-        result.unicodeScalars.append(scalar)
-        advance()
-      }
-      return result
+    return isUnquoted(first) ? unquotedString() : try quotedString(closedBy: first)
+  }
+
+  /// A string of letters, digits and `_ $ + / : . -`, with no quotes.
+  private mutating func unquotedString() -> String {
+    var result = ""
+    while let scalar = peek(), isUnquoted(scalar) {
+      result.unicodeScalars.append(scalar)
+      advance()
     }
-    let quote = first
+    return result
+  }
+
+  /// A `\U` escape of a high surrogate, waiting for the low one that makes a pair with it.
+  private struct HighSurrogate {
+    var value: UInt32
+    var line: Int
+    var column: Int
+  }
+
+  /// A string between two `quote`s, its escapes decoded.
+  private mutating func quotedString(closedBy quote: Unicode.Scalar) throws(LocalizationError) -> String {
     let (startLine, startColumn) = (line, column)
     advance()
     var result = String.UnicodeScalarView()
-    var pendingHigh: (value: UInt32, line: Int, column: Int)?
-    func flushHigh(_ parser: inout StringsFileParser) {
-      if let high = pendingHigh {
-        result.append("\u{FFFD}")
-        parser.warnings.append(
-          parser.error(
-            "lone surrogate \\U\(String(high.value, radix: 16, uppercase: true)) becomes U+FFFD", line: high.line,
-            column: high.column))
-        pendingHigh = nil
-      }
-    }
+    var pendingHigh: HighSurrogate?
     while true {
       guard let scalar = peek() else {
         throw error("unterminated string: expected a closing \(quote)", line: startLine, column: startColumn)
       }
       if scalar == quote {
-        flushHigh(&self)
+        flush(&pendingHigh, into: &result)
         advance()
         return String(result)
       }
       guard scalar == "\\" else {
-        flushHigh(&self)
+        flush(&pendingHigh, into: &result)
         result.append(scalar)
         advance()
         continue
@@ -167,50 +170,82 @@ struct StringsFileParser {
       advance()
       switch escaped {
       case "U", "u":
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-          guard let digit = peek(), let nibble = UInt32(String(digit), radix: 16) else {
-            throw error("expected four hexadecimal digits after \\\(escaped)")
-          }
-          value = value << 4 | nibble
-          advance()
-        }
-        if (0xD800...0xDBFF).contains(value) {
-          flushHigh(&self)
-          pendingHigh = (value, escapeLine, escapeColumn)
-        } else if (0xDC00...0xDFFF).contains(value) {
-          if let high = pendingHigh, let pair = Unicode.Scalar(0x10000 + (high.value - 0xD800) << 10 + (value - 0xDC00))
-          {
-            result.append(pair)
-            pendingHigh = nil
-          } else {
-            flushHigh(&self)
-            result.append("\u{FFFD}")
-            warnings.append(
-              error(
-                "lone surrogate \\U\(String(value, radix: 16, uppercase: true)) becomes U+FFFD", line: escapeLine,
-                column: escapeColumn))
-          }
-        } else {
-          flushHigh(&self)
-          result.append(Unicode.Scalar(value) ?? "\u{FFFD}")
-        }
+        let value = try hexadecimalUnit(after: escaped)
+        appendUnit(value, line: escapeLine, column: escapeColumn, pendingHigh: &pendingHigh, to: &result)
       case "0"..."7":
-        flushHigh(&self)
-        var value = escaped.value - 48
-        for _ in 0..<2 {
-          guard let digit = peek(), ("0"..."7").contains(digit) else { break }
-          value = value * 8 + digit.value - 48
-          advance()
-        }
-        result.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+        flush(&pendingHigh, into: &result)
+        result.append(octal(startingWith: escaped))
       default:
-        flushHigh(&self)
+        flush(&pendingHigh, into: &result)
         let map: [Unicode.Scalar: Unicode.Scalar] = [
           "n": "\n", "t": "\t", "r": "\r", "a": "\u{07}", "b": "\u{08}", "f": "\u{0C}", "v": "\u{0B}",
         ]
         result.append(map[escaped] ?? escaped)
       }
     }
+  }
+
+  /// The four hexadecimal digits of a `\U` escape: a UTF-16 unit.
+  private mutating func hexadecimalUnit(after escaped: Unicode.Scalar) throws(LocalizationError) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      guard let digit = peek(), let nibble = UInt32(String(digit), radix: 16) else {
+        throw error("expected four hexadecimal digits after \\\(escaped)")
+      }
+      value = value << 4 | nibble
+      advance()
+    }
+    return value
+  }
+
+  /// The code point of an octal escape: its first digit, and up to two more.
+  private mutating func octal(startingWith first: Unicode.Scalar) -> Unicode.Scalar {
+    var value = first.value - 48
+    for _ in 0..<2 {
+      guard let digit = peek(), ("0"..."7").contains(digit) else { break }
+      value = value * 8 + digit.value - 48
+      advance()
+    }
+    return Unicode.Scalar(value) ?? "\u{FFFD}"
+  }
+
+  /// Appends the UTF-16 unit of a `\U` escape at `line` and `column`: a high surrogate waits for its pair, a low one
+  /// completes it, and a surrogate alone becomes U+FFFD, with a warning.
+  private mutating func appendUnit(
+    _ value: UInt32, line: Int, column: Int, pendingHigh: inout HighSurrogate?,
+    to result: inout String.UnicodeScalarView
+  ) {
+    switch value {
+    case 0xD800...0xDBFF:
+      flush(&pendingHigh, into: &result)
+      pendingHigh = HighSurrogate(value: value, line: line, column: column)
+    case 0xDC00...0xDFFF:
+      if let high = pendingHigh, let pair = Unicode.Scalar(0x10000 + (high.value - 0xD800) << 10 + (value - 0xDC00)) {
+        result.append(pair)
+        pendingHigh = nil
+      } else {
+        flush(&pendingHigh, into: &result)
+        loneSurrogate(value, line: line, column: column, to: &result)
+      }
+    default:
+      flush(&pendingHigh, into: &result)
+      result.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+    }
+  }
+
+  /// A high surrogate that no low one followed becomes U+FFFD, with a warning.
+  private mutating func flush(_ pendingHigh: inout HighSurrogate?, into result: inout String.UnicodeScalarView) {
+    guard let high = pendingHigh else { return }
+    loneSurrogate(high.value, line: high.line, column: high.column, to: &result)
+    pendingHigh = nil
+  }
+
+  private mutating func loneSurrogate(
+    _ value: UInt32, line: Int, column: Int, to result: inout String.UnicodeScalarView
+  ) {
+    result.append("\u{FFFD}")
+    warnings.append(
+      error(
+        "lone surrogate \\U\(String(value, radix: 16, uppercase: true)) becomes U+FFFD", line: line, column: column))
   }
 }
