@@ -14,6 +14,11 @@ import Testing
     let key: LocalizedKey = "Hi \(name), \(count) items, \(ratio), \(small), \(unsigned), 100% done"
     #expect(key.key == "Hi %@, %lld items, %lf, %d, %llu, 100%% done")
     #expect(key.arguments == [.string("Ann"), .int(3), .double(0.5), .int(7), .uint(9)])
+    // Every integer and floating-point type takes SwiftUI's specifier for its width and sign.
+    let widths: LocalizedKey =
+      "\(Int64(-1)) \(Int8(-2)) \(Int16(3)) \(UInt64(4)) \(UInt8(5)) \(UInt32(6)) \(Float(0.25)) \(7)"
+    #expect(widths.key == "%lld %d %d %llu %u %u %f %lld")
+    #expect(widths.arguments == [.int(-1), .int(-2), .int(3), .uint(4), .uint(5), .uint(6), .double(0.25), .int(7)])
     #expect(key.hasFormatting)
     let plain: LocalizedKey = "100% plain"
     #expect(plain.key == "100% plain")

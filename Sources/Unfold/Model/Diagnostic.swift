@@ -45,7 +45,7 @@ public struct Diagnostic: Hashable, Sendable {
   public var message: String
 
   /// Creates a diagnostic.
-  public init(_ kind: Kind, offset: Int, message: String) {
+  package init(_ kind: Kind, offset: Int, message: String) {
     self.kind = kind
     self.offset = offset
     self.message = message

@@ -19,12 +19,12 @@ public struct Style: Hashable, Sendable {
     public static let code = Traits(rawValue: 1 << 3)
 
     /// Every trait with its stable name, in the order dumps and JSON list them.
-    public static let named: [(trait: Traits, name: String)] = [
+    package static let named: [(trait: Traits, name: String)] = [
       (.bold, "bold"), (.italic, "italic"), (.strikethrough, "strikethrough"), (.code, "code"),
     ]
 
     /// The names of the traits in the set, in a stable order.
-    public var names: [String] { Self.named.filter { contains($0.trait) }.map(\.name) }
+    package var names: [String] { Self.named.filter { contains($0.trait) }.map(\.name) }
   }
 
   /// The traits in effect.

@@ -74,7 +74,7 @@ public struct TerminalCells: TextMeasurer {
   }
 
   /// The cells of one code point on its own.
-  public static func width(of scalar: Unicode.Scalar) -> Int {
+  package static func width(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x7F { return value == 0x0A || value == 0x0D ? 0 : 1 }
     return width(ofNonASCII: scalar, properties: UnicodeProperties(scalar))

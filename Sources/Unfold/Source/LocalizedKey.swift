@@ -76,30 +76,21 @@ public struct LocalizedKey: Hashable, Sendable, ExpressibleByStringLiteral, Expr
     public mutating func appendInterpolation(_ value: Substring) { append("%@", .string(String(value))) }
     /// Appends a styled text as `%@`; it keeps its styles.
     public mutating func appendInterpolation(_ value: StyledText) { append("%@", .styled(value)) }
-    /// Appends an `Int` as `%lld`.
-    public mutating func appendInterpolation(_ value: Int) { append("%lld", .int(Int64(value))) }
-    /// Appends an `Int64` as `%lld`.
-    public mutating func appendInterpolation(_ value: Int64) { append("%lld", .int(value)) }
-    /// Appends an `Int32` as `%d`.
-    public mutating func appendInterpolation(_ value: Int32) { append("%d", .int(Int64(value))) }
-    /// Appends an `Int16` as `%d`.
-    public mutating func appendInterpolation(_ value: Int16) { append("%d", .int(Int64(value))) }
-    /// Appends an `Int8` as `%d`.
-    public mutating func appendInterpolation(_ value: Int8) { append("%d", .int(Int64(value))) }
-    /// Appends a `UInt` as `%llu`.
-    public mutating func appendInterpolation(_ value: UInt) { append("%llu", .uint(UInt64(value))) }
-    /// Appends a `UInt64` as `%llu`.
-    public mutating func appendInterpolation(_ value: UInt64) { append("%llu", .uint(value)) }
-    /// Appends a `UInt32` as `%u`.
-    public mutating func appendInterpolation(_ value: UInt32) { append("%u", .uint(UInt64(value))) }
-    /// Appends a `UInt16` as `%u`.
-    public mutating func appendInterpolation(_ value: UInt16) { append("%u", .uint(UInt64(value))) }
-    /// Appends a `UInt8` as `%u`.
-    public mutating func appendInterpolation(_ value: UInt8) { append("%u", .uint(UInt64(value))) }
-    /// Appends a `Float` as `%f`.
-    public mutating func appendInterpolation(_ value: Float) { append("%f", .double(Double(value))) }
-    /// Appends a `Double` as `%lf`.
-    public mutating func appendInterpolation(_ value: Double) { append("%lf", .double(value)) }
+    /// Appends an integer as `LocalizedStringKey` does: `%lld` for a signed integer of 64 bits (`Int`, `Int64`),
+    /// `%d` for a narrower one, `%llu` and `%u` for unsigned ones.
+    public mutating func appendInterpolation<Integer: FixedWidthInteger>(_ value: Integer) {
+      let long = Integer.bitWidth >= 64 ? "ll" : ""
+      if Integer.isSigned {
+        append("%\(long)d", .int(Int64(clamping: value)))
+      } else {
+        append("%\(long)u", .uint(UInt64(clamping: value)))
+      }
+    }
+    /// Appends a floating-point number as `LocalizedStringKey` does: a `Float` (or narrower) as `%f`, a `Double`
+    /// as `%lf`.
+    public mutating func appendInterpolation<Number: BinaryFloatingPoint>(_ value: Number) {
+      append(Number.significandBitCount <= Float.significandBitCount ? "%f" : "%lf", .double(Double(value)))
+    }
 
     /// Appends an integer with a specifier of your own, such as `%05d` or `%x`.
     public mutating func appendInterpolation(_ value: some BinaryInteger, specifier: String) {

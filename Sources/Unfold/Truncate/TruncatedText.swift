@@ -35,7 +35,7 @@ public struct Fragment: Hashable, Sendable {
   public var role: Role
 
   /// Creates a fragment.
-  public init(text: String, style: Style = .plain, width: Int, role: Role = .text) {
+  package init(text: String, style: Style = .plain, width: Int, role: Role = .text) {
     self.text = text
     self.style = style
     self.width = width
@@ -52,7 +52,7 @@ public struct DisplayLine: Hashable, Sendable {
   public var fragments: [Fragment]
 
   /// Creates a line.
-  public init(fragments: [Fragment]) { self.fragments = fragments }
+  package init(fragments: [Fragment]) { self.fragments = fragments }
 
   /// The width of the line: the sum of its fragments.
   public var width: Int { fragments.reduce(0) { $0 + $1.width } }
@@ -86,9 +86,9 @@ public struct TruncatedText: Hashable, Sendable {
   /// width below 1.
   public var diagnostics: [Diagnostic] = []
 
-  /// Creates a truncated text (the ``Truncator`` makes them; this is for callers that draw lines of their
+  /// Creates a truncated text (the `Truncator` makes them; this is for callers that draw lines of their
   /// own, such as a scrolling viewport).
-  public init(
+  package init(
     lines: [DisplayLine], isTruncated: Bool, lineCount: Int?, state: DisplayState, width: Int, unit: WidthUnit,
     mode: TruncationMode = .tail, toggle: TogglePlacement = .inline, unpredictableRanges: [Range<Int>] = [],
     diagnostics: [Diagnostic] = []

@@ -10,13 +10,13 @@
 /// The cut falls at a break opportunity when that keeps at least half of the room left for text; otherwise
 /// at a grapheme boundary. Spaces before the ellipsis are dropped. When even the ellipsis and the label do not
 /// fit the width, the line holds only them, and is wider than the width: a label is never cut.
-public enum Truncator {
+package enum Truncator {
   /// What a reader sees of `layout` in `state`.
   ///
   /// A collapsed tail or middle truncation needs only the first `lineLimit` lines and the knowledge of
   /// whether more follow; an expanded state, a head truncation and collapsing blank lines need every line,
   /// and lay the rest out when `layout` stopped early.
-  public static func truncate(
+  package static func truncate(
     _ layout: LineLayout, options: TruncationOptions = .default, state: DisplayState
   ) -> TruncatedText {
     truncate(layout, options: options, state: state, findsUnpredictableRanges: true)
@@ -86,7 +86,7 @@ public enum Truncator {
   ///   - state: collapsed or expanded.
   ///   - countingAllLines: lay out the whole text even when collapsed, so that ``TruncatedText/lineCount`` is
   ///     known.
-  public static func truncate(
+  package static func truncate(
     _ text: StyledText, measurer: any TextMeasurer = TerminalCells(), breaker: LineBreaker = .unicode,
     width: Int, options: TruncationOptions = .default, state: DisplayState, countingAllLines: Bool = false
   ) -> TruncatedText {
