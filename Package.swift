@@ -26,7 +26,7 @@ let package = Package(
       pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
     ),
-    // Debian's ICU 72, behind one C file: dictionary words and bidi levels. Only Prepare/DictionaryBreaks.swift
+    // Debian's ICU 72, behind one C file: dictionary words and bidi levels. Only Prepare/Break/DictionaryBreaks.swift
     // (words) and Prepare/Unicode/Bidi.swift (bidi) import it, as scripts/check-dependencies.py checks.
     .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
     .target(name: "Unfold", dependencies: ["CCmarkGFM", "CHarfBuzz", "CFreeType", "CICU"]),

@@ -24,7 +24,7 @@ C_IMPORTERS = {
     "CHarfBuzz": ["Prepare/Fonts/HarfBuzzFont.swift"],
     "CFreeType": ["Prepare/Fonts/FreeTypeFont.swift"],
     # Dictionary words; bidi levels and properties, for the HTML's items and the terminal's lines.
-    "CICU": ["Prepare/DictionaryBreaks.swift", "Prepare/Unicode/Bidi.swift"],
+    "CICU": ["Prepare/Break/DictionaryBreaks.swift", "Prepare/Unicode/Bidi.swift"],
 }
 # Prepare's readers of Unicode text, which measuring, drawing and ordering a line all read again.
 SHARED = {
