@@ -119,7 +119,7 @@ extension Arguments {
   func paragraph(_ source: TextSource) -> Paragraph {
     var paragraph = Paragraph(source, options: truncationOptions, cellWidths: widths, breakRules: breaks)
       .scrollable(scroll)
-    if let textStyle { paragraph = paragraph.textStyle(textStyle) }
+    if let textStyle { paragraph = paragraph.font(textStyle) }
     return paragraph
   }
 

@@ -98,7 +98,7 @@ struct Fixture: CustomTestStringConvertible, Sendable {
       source, options: truncation, cellWidths: TerminalCells.Profile(rawValue: options.widths ?? "legacy") ?? .legacy,
       breakRules: options.breaks.flatMap(LineBreaker.Rules.init(rawValue:))
     ).scrollable(options.scroll ?? false)
-    if let style = options.textStyle.flatMap(TextStyle.init(rawValue:)) { paragraph = paragraph.textStyle(style) }
+    if let style = options.textStyle.flatMap(TextStyle.init(rawValue:)) { paragraph = paragraph.font(style) }
     return paragraph
   }
 

@@ -3,38 +3,38 @@
 /// The lines tile the text: each line's range starts where the previous one ended, and together they cover
 /// every UTF-8 offset. What a line draws is its range up to ``Line/contentEnd``: trailing spaces hang past
 /// the end of the line and a newline is not drawn.
-public struct LineLayout: Sendable {
+package struct LineLayout: Sendable {
   /// One line.
-  public struct Line: Hashable, Sendable {
+  package struct Line: Hashable, Sendable {
     /// The UTF-8 range of the text the line holds, trailing spaces and newline included.
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// The end of what is drawn: the range without its hanging trailing spaces and newline.
-    public var contentEnd: Int
+    package var contentEnd: Int
     /// The width of what is drawn, the hyphen included.
-    public var width: Int
+    package var width: Int
     /// Whether the line ends after a soft hyphen, which is drawn as a hyphen.
-    public var isHyphenated: Bool
+    package var isHyphenated: Bool
 
     /// The UTF-8 range of what is drawn.
-    public var contentRange: Range<Int> { range.lowerBound..<contentEnd }
+    package var contentRange: Range<Int> { range.lowerBound..<contentEnd }
   }
 
   /// The text laid out.
-  public let text: StyledText
+  package let text: StyledText
   /// The measurer of its widths.
-  public let measurer: any TextMeasurer
+  package let measurer: any TextMeasurer
   /// The breaker of its lines.
-  public let breaker: LineBreaker
+  package let breaker: LineBreaker
   /// The width of a line.
-  public let width: Int
+  package let width: Int
   /// The lines, in order.
-  public let lines: [Line]
+  package let lines: [Line]
   /// Break opportunities in increasing order, among them every one inside a line's content (see
   /// ``breakOffsets(of:)``): those the layout recorded, or all of a prepared text's, shared with it.
   let breakOffsetStorage: [Int]
   /// Whether the lines cover the whole text; `false` when a line limit stopped the layout early because
   /// the text needs more lines than the limit.
-  public let isComplete: Bool
+  package let isComplete: Bool
   /// Where the measurer's target starts an inline item inside a run of one style (for cutting a line).
   let itemBreaks: ItemBreaks
 
@@ -48,7 +48,7 @@ public struct LineLayout: Sendable {
   ///   - width: the width of a line, in the measurer's unit; below 1 acts as 1.
   ///   - lineLimit: the number of lines wanted, or `nil` for all of them.
   /// - Complexity: O(*k*) in the length of the text laid out.
-  public init(
+  package init(
     _ text: StyledText, measurer: any TextMeasurer = TerminalCells(), breaker: LineBreaker = .unicode,
     width: Int, lineLimit: Int? = nil
   ) {
@@ -83,7 +83,7 @@ public struct LineLayout: Sendable {
   /// The break opportunities inside a line's content (UTF-8 offsets), for one of this layout's lines; empty
   /// for the lines of an expanded view, which never cuts a line.
   /// - Complexity: O(log *n*) in the number of opportunities.
-  public func breakOffsets(of line: Line) -> ArraySlice<Int> {
+  package func breakOffsets(of line: Line) -> ArraySlice<Int> {
     let lower = breakOffsetStorage.partitionIndex(where: { $0 > line.range.lowerBound })
     let upper = breakOffsetStorage.partitionIndex(where: { $0 >= line.contentEnd })
     return breakOffsetStorage[lower..<max(lower, upper)]

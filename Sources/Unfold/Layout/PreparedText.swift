@@ -1,12 +1,14 @@
 /// A styled text measured once, ready to be laid out at any width with arithmetic only.
 ///
-/// Preparing finds the break opportunities and measures every segment between them; ``layout(width:lineLimit:)``
-/// then walks these numbers, so laying the same text out at another width measures nothing again (except the
-/// clusters of a word wider than the line, which it breaks at grapheme boundaries).
+/// Preparing finds the break opportunities and measures every segment between them; a layout at a width
+/// (``truncated(width:options:state:)``, ``lineCount(width:lineLimit:)``) then walks these numbers, so laying the
+/// same text out at another width measures nothing again (except the clusters of a word wider than the line,
+/// which it breaks at grapheme boundaries).
 ///
 ///     let prepared = PreparedText(text, measurer: TerminalCells())
-///     let narrow = prepared.layout(width: 30)
-///     let wide = prepared.layout(width: 80)
+///     let narrow = prepared.truncated(width: 30, state: .collapsed)
+///     let wide = prepared.truncated(width: 80, state: .collapsed)
+///     let lines = prepared.lineCount(width: 50)
 public struct PreparedText: Sendable {
   /// The text.
   public let text: StyledText
@@ -66,11 +68,11 @@ public struct PreparedText: Sendable {
   ///   hard break after them), plus, per line of plain segments, a count of four running sums after a guess by
   ///   width (`RunningSums/widthIndex`), O(log *k*) in a line of *k* segments when more segments than that share
   ///   a cell of the index.
-  public func layout(width: Int, lineLimit: Int? = nil) -> LineLayout {
+  package func layout(width: Int, lineLimit: Int? = nil) -> LineLayout {
     Layout.lines(of: self, width: LineWidth(width), lineLimit: lineLimit)
   }
 
-  /// How many lines the text takes at `width`: the number of ``layout(width:lineLimit:)``'s lines, found
+  /// How many lines the text takes at `width`: the number of `layout(width:lineLimit:)`'s lines, found
   /// without making them, as pretext's `layout` finds a height: what a list needs for each cell's height at a
   /// new width, and to know which cells' collapsed views show a toggle, before drawing the few it shows.
   ///
@@ -79,13 +81,13 @@ public struct PreparedText: Sendable {
   ///   - lineLimit: when set, counting stops as soon as the text is known to need more lines than this, and
   ///     the count is then `lineLimit + 1`: a count above the limit says that a collapsed view of that many
   ///     lines truncates the text.
-  /// - Complexity: that of ``layout(width:lineLimit:)``, with no memory allocated.
+  /// - Complexity: that of `layout(width:lineLimit:)`, with no memory allocated.
   public func lineCount(width: Int, lineLimit: Int? = nil) -> Int {
     Layout.lineCount(of: self, width: LineWidth(width), lineLimit: lineLimit)
   }
 
   /// The break opportunities that preparing found, in order.
-  public var breakOpportunities: [BreakOpportunity] {
+  package var breakOpportunities: [BreakOpportunity] {
     segments.dropLast().map {
       BreakOpportunity(offset: $0.end, kind: $0.isMandatoryBreak ? .mandatory : .allowed)
     }

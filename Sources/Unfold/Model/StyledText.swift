@@ -131,7 +131,7 @@ public struct StyledText: Hashable, Sendable {
   public var isEmpty: Bool { string.isEmpty }
 
   /// The runs with their UTF-8 offsets, in order.
-  public var runRanges: [(range: Range<Int>, style: Style)] {
+  package var runRanges: [(range: Range<Int>, style: Style)] {
     var offset = 0
     return runs.map { run in
       defer { offset += run.length }
@@ -140,13 +140,13 @@ public struct StyledText: Hashable, Sendable {
   }
 
   /// The characters between two UTF-8 offsets, which must fall on character boundaries.
-  public func text(in range: Range<Int>) -> Substring { string.utf8Slice(range) }
+  package func text(in range: Range<Int>) -> Substring { string.utf8Slice(range) }
 
   /// Collects text and styles piece by piece, coalescing as it goes.
   ///
   /// Appended text is collected as UTF-8 bytes and made a string 64 KiB at a time, rather than appended to a
   /// `String` piece by piece, and without holding the whole text twice at once.
-  public struct Builder: Sendable {
+  package struct Builder: Sendable {
     private var string = ""
     /// The bytes appended since the text was last made a string.
     private var pending: [UInt8] = []
@@ -159,11 +159,11 @@ public struct StyledText: Hashable, Sendable {
     private static let flushSize = 65_536
 
     /// Creates an empty builder.
-    public init() {}
+    package init() {}
 
     /// Reserves room for `count` UTF-8 bytes of text, so that a text of a known size grows without doubling
     /// past it.
-    public mutating func reserveCapacity(_ count: Int) {
+    package mutating func reserveCapacity(_ count: Int) {
       string.reserveCapacity(count)
       pending.reserveCapacity(min(count, Self.flushSize + 4_096))  // not grown by doubling from 16 bytes
     }
@@ -172,7 +172,7 @@ public struct StyledText: Hashable, Sendable {
     package mutating func reserveRuns(_ count: Int) { runs.reserveCapacity(count) }
 
     /// Appends text in a style.
-    public mutating func append(_ text: some StringProtocol, style: Style = .plain) {
+    package mutating func append(_ text: some StringProtocol, style: Style = .plain) {
       text.withUTF8Buffer { append(utf8: $0, style: style) }  // a substring's bounds may fall inside a code point
     }
 
@@ -232,7 +232,7 @@ public struct StyledText: Hashable, Sendable {
     }
 
     /// Appends a styled text, keeping its styles.
-    public mutating func append(_ text: StyledText) {
+    package mutating func append(_ text: StyledText) {
       for (range, style) in text.runRanges {
         append(text.string.utf8Slice(range), style: style)
       }
@@ -242,7 +242,7 @@ public struct StyledText: Hashable, Sendable {
     ///
     /// Mutating: the last bytes collected are appended to the builder's string in place (a copy of the builder, and
     /// `consuming` did not prevent one, made a copy of the whole text).
-    public mutating func build() -> StyledText {
+    package mutating func build() -> StyledText {
       flush()
       return StyledText(string, runs: runs)
     }

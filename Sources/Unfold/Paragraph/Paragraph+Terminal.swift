@@ -42,7 +42,7 @@ extension Paragraph {
   }
 
   /// The text with its break opportunities marked (see `BreakNotation`).
-  public func breaks() -> String {
+  package func breaks() -> String {
     BreakNotation.render(source.resolve().text.string, breaker: terminalBreaker)
   }
 }

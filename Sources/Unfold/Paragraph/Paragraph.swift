@@ -86,10 +86,8 @@ public struct Paragraph: Sendable {
   }
   /// All the truncation options at once (``TruncationOptions/expandableText``, ``TruncationOptions/readMoreText``).
   public func truncation(_ options: TruncationOptions) -> Paragraph { with { $0.options = options } }
-  /// The text style: font size and line height in HTML.
-  public func textStyle(_ style: TextStyle) -> Paragraph { with { $0.textStyle = style } }
-  /// The text style, as SwiftUI's `.font(_:)`.
-  public func font(_ style: TextStyle) -> Paragraph { textStyle(style) }
+  /// The text style, as SwiftUI's `.font(_:)`: font size and line height in HTML.
+  public func font(_ style: TextStyle) -> Paragraph { with { $0.textStyle = style } }
   /// How far the HTML may shrink the font to make the text fit (`minimumScaleFactor`), between 0 and 1.
   public func minimumScaleFactor(_ factor: Double) -> Paragraph {
     with { $0.minimumScaleFactor = min(1, max(0.1, factor)) }
@@ -160,18 +158,18 @@ public struct Paragraph: Sendable {
   var terminalBreaker: LineBreaker { LineBreaker(rules: breakRules ?? .unicode) }
 
   /// What a scrollable paragraph shows from a line on.
-  public struct Viewport: Hashable, Sendable {
+  package struct Viewport: Hashable, Sendable {
     /// At most `lineLimit` lines.
-    public var lines: [DisplayLine]
+    package var lines: [DisplayLine]
     /// The index of the first of them among all the lines.
-    public var firstLine: Int
+    package var firstLine: Int
     /// The number of lines of the whole text.
-    public var lineCount: Int
+    package var lineCount: Int
   }
 
   /// The lines of a scrollable paragraph from `firstLine` (clamped so that the viewport stays full): at most
   /// `lineLimit` lines, and the total line count.
-  public func viewport(width: Int, firstLine: Int) -> Viewport {
+  package func viewport(width: Int, firstLine: Int) -> Viewport {
     let all = truncated(width: width, state: .expanded).lines
     let height = options.effectiveLineLimit
     let first = max(0, min(firstLine, all.count - height))

@@ -29,7 +29,7 @@ public struct LocalizedKey: Hashable, Sendable, ExpressibleByStringLiteral, Expr
   /// The arguments, in the order of the key's specifiers.
   public let arguments: [FormatArgument]
   /// Whether the key goes through the formatter (it had interpolations, or arguments were given).
-  public let hasFormatting: Bool
+  package let hasFormatting: Bool
 
   /// Creates a key from a string variable, explicitly, with no formatting.
   public init(_ key: String) {

@@ -70,14 +70,14 @@ public struct TruncationOptions: Hashable, Sendable {
     lineLimit: 3, moreLabel: "Read more", lessLabel: "Show less", toggle: .below)
 
   /// A component whose defaults the options can start from, by the name the command and the fixtures give it.
-  public enum Preset: String, CaseIterable, Sendable {
+  package enum Preset: String, CaseIterable, Sendable {
     /// ``TruncationOptions/expandableText``.
     case expandableText = "expandable-text"
     /// ``TruncationOptions/readMoreText``.
     case readMoreText = "read-more-text"
 
     /// The component's defaults.
-    public var options: TruncationOptions {
+    package var options: TruncationOptions {
       switch self {
       case .expandableText: .expandableText
       case .readMoreText: .readMoreText
@@ -86,7 +86,7 @@ public struct TruncationOptions: Hashable, Sendable {
   }
 
   /// The line limit, at least 1.
-  public var effectiveLineLimit: Int { max(1, lineLimit) }
+  package var effectiveLineLimit: Int { max(1, lineLimit) }
 
   /// Whether the cut line draws the ellipsis: always for head and middle; for tail unless a fade below or
   /// under the toggle marks the cut.

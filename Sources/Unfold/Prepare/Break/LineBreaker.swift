@@ -1,7 +1,7 @@
 /// A place between two grapheme clusters where a line may, or must, end.
-public struct BreakOpportunity: Hashable, Sendable {
+package struct BreakOpportunity: Hashable, Sendable {
   /// Whether the line may or must end there.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// A line may end here (after spaces, for example).
     case allowed
     /// A line must end here (after a newline or another hard line break).
@@ -9,12 +9,12 @@ public struct BreakOpportunity: Hashable, Sendable {
   }
 
   /// The UTF-8 offset of the first cluster after the break.
-  public var offset: Int
+  package var offset: Int
   /// Allowed or mandatory.
-  public var kind: Kind
+  package var kind: Kind
 
   /// Creates an opportunity.
-  public init(offset: Int, kind: Kind) {
+  package init(offset: Int, kind: Kind) {
     self.offset = offset
     self.kind = kind
   }
@@ -87,7 +87,7 @@ public struct LineBreaker: Hashable, Sendable {
   }
 
   /// All opportunities of a text, in order.
-  public func allOpportunities(in text: String) -> [BreakOpportunity] {
+  package func allOpportunities(in text: String) -> [BreakOpportunity] {
     Array(IteratorSequence(opportunities(in: text)))
   }
 

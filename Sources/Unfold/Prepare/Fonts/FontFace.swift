@@ -222,7 +222,7 @@ public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
   public var message: String
 
   /// Creates an error.
-  public init(path: String, message: String) {
+  package init(path: String, message: String) {
     self.path = path
     self.message = message
   }

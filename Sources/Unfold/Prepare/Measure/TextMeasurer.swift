@@ -69,7 +69,7 @@ extension TextMeasurer {
 
   /// The width of a string drawn in one style on one line, tabs expanded from `startX`
   /// (``width(ofLine:style:startX:)``).
-  public func width(of text: some StringProtocol, style: Style = .plain, startX: Int = 0) -> Int {
+  package func width(of text: some StringProtocol, style: Style = .plain, startX: Int = 0) -> Int {
     width(ofLine: String(text), style: style, startX: startX)
   }
 
@@ -100,7 +100,7 @@ public struct WidthUnit: Hashable, Sendable, CustomStringConvertible {
   public let name: String
 
   /// A unit of that name, for a measurer of one's own.
-  public init(name: String) { self.name = name }
+  package init(name: String) { self.name = name }
 
   /// Terminal cells (``TerminalCells``).
   public static let cells = WidthUnit(name: "cells")

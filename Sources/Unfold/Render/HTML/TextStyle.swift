@@ -1,5 +1,5 @@
 /// Apple's text styles at the default Dynamic Type size ("Large"), points taken as CSS px: what a paragraph's
-/// font size and line height are when it says `.textStyle(.footnote)`, as SwiftUI's `.font(.footnote)` does.
+/// font size and line height are when it says `.font(.footnote)`, as SwiftUI's does.
 public enum TextStyle: String, Hashable, Sendable, CaseIterable {
   /// 34 / 41.
   case largeTitle

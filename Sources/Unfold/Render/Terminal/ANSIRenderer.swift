@@ -10,7 +10,7 @@
 /// | the last characters before the ellipsis | a fade towards the background: a 24-bit gradient, a grey ramp of the 256 colours, or faint with 16 colours |
 ///
 /// Styles are opened per fragment and reset at its end, so none leaks past a line end; hyperlinks are closed
-/// at every line end. Every character of text, label and ellipsis goes through ``visible(_:width:)``, and
+/// at every line end. Every character of text, label and ellipsis goes through `visible(_:width:)`, and
 /// every URL through `LinkPolicy`: no control character or escape sequence from the input reaches the
 /// terminal.
 public struct ANSIRenderer: Sendable {
@@ -83,19 +83,16 @@ public struct ANSIRenderer: Sendable {
     return style
   }()
 
-  /// Creates a renderer.
+  /// Creates a renderer; by default with the 16 colours.
   public init(
-    colors: ColorLevel, toggleStyle: TerminalStyle = ANSIRenderer.defaultToggleStyle, background: Background = .dark,
-    fadeLength: Int = 6
+    colors: ColorLevel = .ansi16, toggleStyle: TerminalStyle = ANSIRenderer.defaultToggleStyle,
+    background: Background = .dark, fadeLength: Int = 6
   ) {
     self.colors = colors
     self.toggleStyle = toggleStyle
     self.background = background
     self.fadeLength = fadeLength
   }
-
-  /// Creates a renderer with the 16 colours, or none.
-  public init(colors: Bool = true) { self.init(colors: colors ? .ansi16 : .none) }
 
   /// Whether a line that holds right-to-left text is written in visual order (`VisualOrder`), and a
   /// right-to-left paragraph's lines aligned to the right of the width: what a terminal that draws cells as
@@ -602,7 +599,7 @@ public struct ANSIRenderer: Sendable {
   /// tab becomes `width` spaces, a newline becomes a space (lines end with the engine's own newline), a soft
   /// hyphen is dropped (terminals would draw it; the engine measures it as nothing), and so is a bidi formatting
   /// character (zero wide; it took part in the reordering, and would reorder again in a terminal that does).
-  public static func visible(_ text: some StringProtocol, width: Int) -> String {
+  package static func visible(_ text: some StringProtocol, width: Int) -> String {
     // A tab alone, compared as a byte rather than as a string.
     if text.utf8.count == 1 && text.utf8.first == 0x09 { return String(repeating: " ", count: max(0, width)) }
     if isClean(text) { return String(text) }

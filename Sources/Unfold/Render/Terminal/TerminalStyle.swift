@@ -131,7 +131,7 @@ public struct TerminalStyle: Hashable, Sendable {
   }
 
   /// The SGR parameters that draw this style at a colour level; none at level `none`.
-  public func sgr(_ level: ColorLevel) -> [String] {
+  package func sgr(_ level: ColorLevel) -> [String] {
     guard level > .none else { return [] }
     var codes = attributes.sorted().map(String.init)
     if let foreground { codes += Self.codes(foreground, level: level, background: false) }

@@ -12,7 +12,7 @@ public struct LocalizationError: Error, Hashable, Sendable, CustomStringConverti
   public var message: String
 
   /// Creates an error.
-  public init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
+  package init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
     self.file = file
     self.line = line
     self.column = column

@@ -32,10 +32,10 @@ public struct Localizations: Hashable, Sendable {
   }
 
   /// The names of the tables.
-  public var tableNames: [String] { Set(tables.keys).union(pluralTables.keys).sorted() }
+  package var tableNames: [String] { Set(tables.keys).union(pluralTables.keys).sorted() }
 
   /// Whether a table exists in some language.
-  public func hasTable(_ table: String) -> Bool { tables[table] != nil || pluralTables[table] != nil }
+  package func hasTable(_ table: String) -> Bool { tables[table] != nil || pluralTables[table] != nil }
 
   /// The languages a table has.
   public func languages(table: String = "Localizable") -> [String] {
