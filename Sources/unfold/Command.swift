@@ -1,0 +1,120 @@
+import Foundation
+import Unfold
+
+/// One run of the command on valid arguments: load the tables, read the input into a paragraph, and write
+/// the output in the chosen format (or run the interactive view).
+struct Command {
+  /// The parsed and validated arguments.
+  let arguments: Arguments
+  /// The process's environment: the terminal's width and colours.
+  let environment: [String: String]
+
+  /// Runs the command and returns its exit status.
+  func run() -> Int32 {
+    do {
+      let localizations = try loadTables()
+      if arguments.checkStrings { return check(localizations) }
+      let width = arguments.width ?? Terminal.defaultWidth(environment: environment)
+      let fonts = try loadFonts()
+      if arguments.interactive && !(Terminal.inputIsTerminal && Terminal.outputIsTerminal) {
+        return fail("--interactive needs a terminal on standard input and output", status: 1)
+      }
+      let paragraph = try read(width: width, localizations: localizations)
+      let renderer = arguments.renderer(environment: environment, isTerminal: Terminal.outputIsTerminal)
+      if arguments.interactive {
+        var view = InteractiveView(
+          paragraph: paragraph, fixedWidth: arguments.width, renderer: renderer, scrolls: arguments.scroll)
+        view.asksBackground = arguments.theme == nil && renderer.colors > .ansi16
+        return view.run()
+      }
+      let output = render(paragraph, width: width, fonts: fonts, renderer: renderer)
+      FileHandle.standardOutput.write(Data(output.utf8))
+      return 0
+    } catch let exit as Exit {
+      return exit.status
+    } catch let error as RuntimeError {
+      return fail(error.message, status: 1)
+    } catch {
+      return fail("\(error)", status: 1)
+    }
+  }
+
+  /// An exit status that ends the run early, its message already written.
+  struct Exit: Error {
+    /// The status.
+    var status: Int32
+  }
+
+  /// The string tables of `--strings`; their problems are written, one line each, and end the run.
+  func loadTables() throws -> Localizations {
+    var localizations = Localizations()
+    var problems: [LocalizationError] = []
+    for path in arguments.strings { problems += localizations.load(path) }
+    guard problems.isEmpty else {
+      for problem in problems { FileHandle.standardError.write(Data("unfold: \(problem)\n".utf8)) }
+      throw Exit(status: 1)
+    }
+    return localizations
+  }
+
+  /// The fonts that HTML and pixel widths measure in, with a note for each face left out; none for cells.
+  func loadFonts() throws -> FontSet? {
+    guard arguments.measuresInFonts else { return nil }
+    let loaded = try arguments.loadFonts()
+    loaded.notes.forEach(note)
+    return loaded.fonts
+  }
+
+  /// Prints the findings of `--check-strings` and their summary; fails when there are any.
+  func check(_ localizations: Localizations) -> Int32 {
+    let report = localizations.check()
+    for finding in report.findings { print(finding) }
+    print(report.summary)
+    return report.findings.isEmpty ? 0 : 1
+  }
+
+  /// The paragraph of the input: read only as much as a collapsed verbatim preview shows, else all of it.
+  func read(width: Int, localizations: Localizations) throws -> Paragraph {
+    let input = try Input(arguments.file)
+    if arguments.verbatim {
+      let settings = arguments.paragraph(TextSource(verbatim: ""))
+      let text =
+        arguments.readsAPrefix
+        ? try input.readPrefix { settings.collapsedView(isSettledBy: $0, width: width) }.text : try input.readAll()
+      return arguments.paragraph(TextSource(verbatim: text))
+    }
+    let source = arguments.source(key: try input.readAll(), localizations: localizations)
+    // Only tables and arguments can go wrong in the lookup: without either the key is its own text, and is
+    // not resolved twice (a long one's markdown parsed once more for nothing).
+    if !arguments.strings.isEmpty || !arguments.args.isEmpty,
+      let status = report(source.resolve().diagnostics, argumentsGiven: !arguments.args.isEmpty)
+    {
+      throw Exit(status: status)
+    }
+    return arguments.paragraph(source)
+  }
+
+  /// The output of `paragraph` in the format of `--format`.
+  func render(_ paragraph: Paragraph, width: Int, fonts: FontSet?, renderer: ANSIRenderer) -> String {
+    switch arguments.format {
+    case .ansi, .plain:
+      return paragraph.ansi(width: width, state: arguments.state, renderer: renderer)
+    case .html:
+      let rendered = paragraph.html(
+        width: arguments.widthPixels ?? 320, fonts: fonts!, engine: arguments.engine ?? .any, state: arguments.state,
+        options: arguments.htmlOptions)
+      for warning in rendered.diagnostics { warn(warning.message) }
+      return rendered.html
+    case .json:
+      if let pixels = arguments.widthPixels, let fonts {
+        return paragraph.json(width: pixels, fonts: fonts, engine: arguments.engine ?? .any, state: arguments.state)
+          + "\n"
+      }
+      return paragraph.json(width: width, state: arguments.state) + "\n"
+    case .breaks:
+      return paragraph.breaks()
+    case .runs:
+      return paragraph.source.resolve().text.debugDump()
+    }
+  }
+}
