@@ -273,14 +273,45 @@ enum VisualOrder {
       t: UnsafeMutablePointer<UInt8>, brackets: UnsafeMutablePointer<UInt32>, levels: UnsafeMutablePointer<UInt8>,
       count: Int, paragraphLevel: UInt8, embedding: UInt8, pairsEveryBracket: Bool = false
     ) -> Bool {
-      let (l, r, en, es, et, an, cs, ws, on, al, nsm) = (
-        Self.l, Self.r, Self.en, Self.es, Self.et, Self.an, Self.cs, Self.ws, Self.on, Self.al, Self.nsm
-      )
+      let (l, r, ws) = (Self.l, Self.r, Self.ws)
       // L1 reads the classes as given: the spaces that end the line.
       var trailing = count
       while trailing > 0, t[trailing - 1] == ws { trailing -= 1 }
-      // W1: a mark takes the class of what precedes it (its class before W2 and W3); W2, W3: a European number
-      // after Arabic letters is an Arabic number, and AL is R. W4 and W5 need to know whether there are numbers.
+      let (holdsNumbers, holdsBrackets) = resolveMarksAndArabicLetters(
+        t: t, brackets: brackets, count: count, embedding: embedding)
+      if holdsNumbers { resolveSeparatorsAndTerminators(t: t, count: count) }
+      resolveNeutralSeparatorsAndEuropeanNumbers(t: t, count: count, embedding: embedding)
+      if holdsBrackets {
+        guard
+          resolveBrackets(
+            t: t, brackets: brackets, count: count, embedding: embedding, pairsEveryBracket: pairsEveryBracket)
+        else {
+          return false
+        }
+      }
+      resolveNeutrals(t: t, count: count, embedding: embedding)
+      // I1, I2 and L1.
+      for k in 0..<count {
+        if k >= trailing {
+          levels[k] = paragraphLevel
+        } else if paragraphLevel == 0 {
+          levels[k] = t[k] == l ? 0 : t[k] == r ? 1 : 2
+        } else {
+          levels[k] = t[k] == r ? 1 : 2
+        }
+      }
+      return true
+    }
+
+    /// W1–W3, and whether the line holds numbers (for W4 and W5) and brackets (for N0).
+    ///
+    /// W1: a mark takes the class of what precedes it (its class before W2 and W3); W2, W3: a European number
+    /// after Arabic letters is an Arabic number, and AL is R.
+    @inline(__always)
+    private static func resolveMarksAndArabicLetters(
+      t: UnsafeMutablePointer<UInt8>, brackets: UnsafeMutablePointer<UInt32>, count: Int, embedding: UInt8
+    ) -> (holdsNumbers: Bool, holdsBrackets: Bool) {
+      let (l, r, en, an, on, al, nsm) = (Self.l, Self.r, Self.en, Self.an, Self.on, Self.al, Self.nsm)
       var previous = embedding
       var strong = embedding
       var holdsNumbers = false
@@ -303,35 +334,50 @@ enum VisualOrder {
         }
         t[i] = class_
       }
-      if holdsNumbers {
-        // W4: one separator between two numbers of a kind joins them.
-        if count >= 3 {
-          for i in 1..<count - 1 {
-            if t[i] == es, t[i - 1] == en, t[i + 1] == en {
-              t[i] = en
-            } else if t[i] == cs, t[i - 1] == t[i + 1], t[i - 1] == en || t[i - 1] == an {
-              t[i] = t[i - 1]
-            }
+      return (holdsNumbers, holdsBrackets)
+    }
+
+    /// W4 and W5, for a line that holds numbers.
+    ///
+    /// W4: one separator between two numbers of a kind joins them; W5: terminators next to a European number
+    /// are one.
+    @inline(__always)
+    private static func resolveSeparatorsAndTerminators(t: UnsafeMutablePointer<UInt8>, count: Int) {
+      let (en, es, et, an, cs) = (Self.en, Self.es, Self.et, Self.an, Self.cs)
+      if count >= 3 {
+        for i in 1..<count - 1 {
+          if t[i] == es, t[i - 1] == en, t[i + 1] == en {
+            t[i] = en
+          } else if t[i] == cs, t[i - 1] == t[i + 1], t[i - 1] == en || t[i - 1] == an {
+            t[i] = t[i - 1]
           }
-        }
-        // W5: terminators next to a European number are one.
-        var i = 0
-        while i < count {
-          guard t[i] == et else {
-            i += 1
-            continue
-          }
-          var end = i
-          while end < count, t[end] == et { end += 1 }
-          if (i > 0 && t[i - 1] == en) || (end < count && t[end] == en) {
-            for k in i..<end { t[k] = en }
-          }
-          i = end
         }
       }
-      // W6: the other separators and terminators are neutral; W7: a European number after L (or at the start
-      // of a left-to-right paragraph) is L.
-      strong = embedding
+      var i = 0
+      while i < count {
+        guard t[i] == et else {
+          i += 1
+          continue
+        }
+        var end = i
+        while end < count, t[end] == et { end += 1 }
+        if (i > 0 && t[i - 1] == en) || (end < count && t[end] == en) {
+          for k in i..<end { t[k] = en }
+        }
+        i = end
+      }
+    }
+
+    /// W6 and W7.
+    ///
+    /// W6: the other separators and terminators are neutral; W7: a European number after L (or at the start
+    /// of a left-to-right paragraph) is L.
+    @inline(__always)
+    private static func resolveNeutralSeparatorsAndEuropeanNumbers(
+      t: UnsafeMutablePointer<UInt8>, count: Int, embedding: UInt8
+    ) {
+      let (l, r, en, es, et, cs, on) = (Self.l, Self.r, Self.en, Self.es, Self.et, Self.cs, Self.on)
+      var strong = embedding
       for k in 0..<count {
         switch t[k] {
         case es, cs, et: t[k] = on
@@ -340,15 +386,12 @@ enum VisualOrder {
         default: break
         }
       }
-      if holdsBrackets {
-        guard
-          resolveBrackets(
-            t: t, brackets: brackets, count: count, embedding: embedding, pairsEveryBracket: pairsEveryBracket)
-        else {
-          return false
-        }
-      }
-      // N1, N2: neutrals between the same direction take it (numbers count as R), the others the paragraph's.
+    }
+
+    /// N1, N2: neutrals between the same direction take it (numbers count as R), the others the paragraph's.
+    @inline(__always)
+    private static func resolveNeutrals(t: UnsafeMutablePointer<UInt8>, count: Int, embedding: UInt8) {
+      let (l, r, ws, on) = (Self.l, Self.r, Self.ws, Self.on)
       var i = 0
       while i < count {
         guard t[i] == ws || t[i] == on else {
@@ -363,17 +406,6 @@ enum VisualOrder {
         for k in i..<end { t[k] = resolved }
         i = end
       }
-      // I1, I2 and L1.
-      for k in 0..<count {
-        if k >= trailing {
-          levels[k] = paragraphLevel
-        } else if paragraphLevel == 0 {
-          levels[k] = t[k] == l ? 0 : t[k] == r ? 1 : 2
-        } else {
-          levels[k] = t[k] == r ? 1 : 2
-        }
-      }
-      return true
     }
 
     /// N0: the paired brackets (BD16, a stack of 63) in the order of their opening brackets take the paragraph's
