@@ -141,7 +141,6 @@ struct Segmenter: IteratorProtocol {
     _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, _ actions: UnsafeBufferPointer<UAX14.Action>,
     _ firstKind: BreakScanner.Kind
   ) {
-    let measurer = self.measurer
     let isLegacyCells = self.isLegacyCells
     let (open, openWidth, start) = (self.open, self.openWidth, self.x)
     var shaper = self.shaper
@@ -154,14 +153,7 @@ struct Segmenter: IteratorProtocol {
     precondition(readyCount == 0, "the segments of the window before are handed out")
     var ready: [Segment] = []
     swap(&ready, &self.ready)
-    if ready.count < clusterCount + 1 {
-      // Placeholders written in one loop of stores (appended as a repeated element, each went through a generic
-      // copy).
-      ready = [Segment](unsafeUninitializedCapacity: clusterCount + 1) { buffer, count in
-        buffer.initialize(repeating: Segment(at: 0))
-        count = buffer.count
-      }
-    }
+    Self.makeRoom(clusterCount + 1, in: &ready)
     readyCount = ready.withUnsafeMutableBufferPointer { ready in
       // The open segment is written in place, at `ready[made]`, and handing it out is counting it: made in a
       // variable and copied out whole, it would be read at once after being written field by field, and wait for
@@ -208,103 +200,12 @@ struct Segmenter: IteratorProtocol {
           width = 0
         }
         if isPlain {
-          // What follows it, in a loop of its own for as long as it is plain cells or a space, as the general path
-          // below would add it: the rest of a word, the spaces after it, and after an opportunity the next
-          // segment (the next word, the next ideograph), closed and opened here (a word and its space, or an
-          // ideograph, went through the whole of that path).
-          var last = k
-          var lastEnd = end
-          var cells = plainCells  // the cells of content read since the segment was last written
-          var hasContent = true  // whether content was read since then (a space writes it)
-          // The content is written in two branches below, before a space and before a new segment, rather than
-          // in one branch shared by both.
-          while last + 1 < clusterCount {
-            let next = clusters[last + 1]
-            let nextEnd = clusters[last + 2]
-            let nextCells = Int(next.cells)
-            let isOpportunity = actions[next.scalar] != .prohibited
-            if nextCells < 0 {
-              // A space (one cell) that no opportunity precedes hangs after the content: anything else goes to
-              // the general path.
-              guard !isOpportunity, next.cells == BreakScanner.ScannedCluster.space else { break }
-              if hasContent {
-                x += cells
-                width += cells
-                ready[made].addContent(end: lastEnd.offset, width: width)
-                (cells, hasContent) = (0, false)
-              }
-              x += 1
-              width += 1
-              ready[made].add(end: nextEnd.offset, kind: Cluster.space, width: width)
-              (last, lastEnd) = (last + 1, nextEnd)
-              continue
-            }
-            if isOpportunity {
-              if hasContent {
-                x += cells
-                width += cells
-                ready[made].addContent(end: lastEnd.offset, width: width)
-              }
-              ready[made].isMandatoryBreak = false
-              made += 1
-              // The new segment's start and flags: its content is written before it is handed out (addContent),
-              // which sets the rest.
-              ready[made].start = next.offset
-              ready[made].hasTab = false
-              ready[made].isMandatoryBreak = false
-              (width, cells) = (0, 0)
-            }
-            cells += nextCells
-            hasContent = true
-            (last, lastEnd) = (last + 1, nextEnd)
-          }
-          x += cells
-          width += cells
-          contentEnd = hasContent ? lastEnd.offset : -1
-          k = last
+          (k, contentEnd) = Self.addPlainStretch(
+            from: k, cells: plainCells, clusterCount, clusters, actions, ready, made: &made, width: &width, x: &x)
           continue
         }
         let kind = Cluster.kind(of: first.value, second: count > 1 ? scalars[cluster.scalar + 1].scalar : nil)
-        let advance: Int
-        if kind.isTab {
-          advance = measurer.tabAdvance(at: x)
-        } else if isLegacyCells {
-          advance = TerminalCells.legacyWidth(ofScanned: scalars, cluster.scalar..<end.scalar)
-        } else if count == 1 {
-          let style = self.runs.style(at: cluster.offset)
-          if let shaped = shaper?.advance(ofClusterAt: cluster.offset, startingWith: first) {
-            advance = shaped
-          } else {
-            advance =
-              first.isASCII
-              ? measurer.advance(ofASCII: UInt8(first.value), style: style)
-              : measurer.advance(ofScalar: first, style: style)
-          }
-        } else if BreakScanner.isLetterRun(scalars, first: cluster.scalar, count: count) {
-          // A cluster per letter, each in its own style.
-          var sum = 0
-          var offset = cluster.offset
-          for index in 0..<count {
-            let letter = scalars[cluster.scalar + index].scalar
-            let style = self.runs.style(at: offset)
-            if let shaped = shaper?.advance(ofClusterAt: offset, startingWith: letter) {
-              sum += shaped
-            } else {
-              sum +=
-                letter.isASCII
-                ? measurer.advance(ofASCII: UInt8(letter.value), style: style)
-                : measurer.advance(ofScalar: letter, style: style)
-            }
-            offset += UTF8.width(letter)
-          }
-          advance = sum
-        } else if let shaped = shaper?.advance(ofClusterAt: cluster.offset, startingWith: first) {
-          advance = shaped
-        } else {
-          advance = measurer.advance(
-            ofScalars: scalars[cluster.scalar..<end.scalar].lazy.map(\.scalar),
-            style: self.runs.style(at: cluster.offset))
-        }
+        let advance = self.advance(of: cluster, end: end, kind: kind, x: x, scalars, shaper: &shaper)
         x += advance
         width += advance
         ready[made].add(end: end.offset, kind: kind, width: width)
@@ -315,6 +216,120 @@ struct Segmenter: IteratorProtocol {
     self.open = after.open
     self.openWidth = after.width
     self.x = after.x
+  }
+  /// Adds what follows a cluster `k` of plain cells, `cells` wide, in a loop of its own for as long as it is plain
+  /// cells or a space, as the general path (``advance(of:end:kind:x:_:shaper:)``) would add it: the rest of a
+  /// word, the spaces after it, and after an opportunity the next segment (the next word, the next ideograph),
+  /// closed and opened here (a word and its space, or an ideograph, went through the whole of that path).
+  ///
+  /// Returns the last cluster added, and where the content read since `ready[made]` was last written ends (-1:
+  /// none), which the caller writes into it before anything else changes it.
+  @inline(__always)
+  private static func addPlainStretch(
+    from k: Int, cells plainCells: Int, _ clusterCount: Int,
+    _ clusters: UnsafeBufferPointer<BreakScanner.ScannedCluster>, _ actions: UnsafeBufferPointer<UAX14.Action>,
+    _ ready: UnsafeMutableBufferPointer<Segment>, made: inout Int, width: inout Int, x: inout Int
+  ) -> (last: Int, contentEnd: Int) {
+    var last = k
+    var lastEnd = clusters[k + 1]
+    var cells = plainCells  // the cells of content read since the segment was last written
+    var hasContent = true  // whether content was read since then (a space writes it)
+    // The content is written in two branches below, before a space and before a new segment, rather than
+    // in one branch shared by both.
+    while last + 1 < clusterCount {
+      let next = clusters[last + 1]
+      let nextEnd = clusters[last + 2]
+      let nextCells = Int(next.cells)
+      let isOpportunity = actions[next.scalar] != .prohibited
+      if nextCells < 0 {
+        // A space (one cell) that no opportunity precedes hangs after the content: anything else goes to
+        // the general path.
+        guard !isOpportunity, next.cells == BreakScanner.ScannedCluster.space else { break }
+        if hasContent {
+          x += cells
+          width += cells
+          ready[made].addContent(end: lastEnd.offset, width: width)
+          (cells, hasContent) = (0, false)
+        }
+        x += 1
+        width += 1
+        ready[made].add(end: nextEnd.offset, kind: Cluster.space, width: width)
+        (last, lastEnd) = (last + 1, nextEnd)
+        continue
+      }
+      if isOpportunity {
+        if hasContent {
+          x += cells
+          width += cells
+          ready[made].addContent(end: lastEnd.offset, width: width)
+        }
+        ready[made].isMandatoryBreak = false
+        made += 1
+        // The new segment's start and flags: its content is written before it is handed out (addContent),
+        // which sets the rest.
+        ready[made].start = next.offset
+        ready[made].hasTab = false
+        ready[made].isMandatoryBreak = false
+        (width, cells) = (0, 0)
+      }
+      cells += nextCells
+      hasContent = true
+      (last, lastEnd) = (last + 1, nextEnd)
+    }
+    x += cells
+    width += cells
+    return (last, hasContent ? lastEnd.offset : -1)
+  }
+
+  /// The advance of a cluster that is not plain cells, standing at `x` on the line: a tab's, else the
+  /// measurer's (or the shaper's, for a word the font shapes as a whole), a run of letters measured letter by
+  /// letter, each in its own style.
+  @inline(__always)
+  private mutating func advance(
+    of cluster: BreakScanner.ScannedCluster, end: BreakScanner.ScannedCluster, kind: Cluster.Kind, x: Int,
+    _ scalars: UnsafeBufferPointer<BreakScanner.ScannedScalar>, shaper: inout WordShaper?
+  ) -> Int {
+    let first = scalars[cluster.scalar].scalar
+    let count = end.scalar - cluster.scalar
+    if kind.isTab { return measurer.tabAdvance(at: x) }
+    if isLegacyCells { return TerminalCells.legacyWidth(ofScanned: scalars, cluster.scalar..<end.scalar) }
+    if count == 1 {
+      let style = runs.style(at: cluster.offset)
+      if let shaped = shaper?.advance(ofClusterAt: cluster.offset, startingWith: first) { return shaped }
+      return first.isASCII
+        ? measurer.advance(ofASCII: UInt8(first.value), style: style) : measurer.advance(ofScalar: first, style: style)
+    }
+    if BreakScanner.isLetterRun(scalars, first: cluster.scalar, count: count) {
+      var sum = 0
+      var offset = cluster.offset
+      for index in 0..<count {
+        let letter = scalars[cluster.scalar + index].scalar
+        let style = runs.style(at: offset)
+        if let shaped = shaper?.advance(ofClusterAt: offset, startingWith: letter) {
+          sum += shaped
+        } else {
+          sum +=
+            letter.isASCII
+            ? measurer.advance(ofASCII: UInt8(letter.value), style: style)
+            : measurer.advance(ofScalar: letter, style: style)
+        }
+        offset += UTF8.width(letter)
+      }
+      return sum
+    }
+    if let shaped = shaper?.advance(ofClusterAt: cluster.offset, startingWith: first) { return shaped }
+    return measurer.advance(
+      ofScalars: scalars[cluster.scalar..<end.scalar].lazy.map(\.scalar), style: runs.style(at: cluster.offset))
+  }
+
+  /// Makes `ready` at least `count` segments long, with placeholders written in one loop of stores (appended as
+  /// a repeated element, each would go through a generic copy).
+  private static func makeRoom(_ count: Int, in ready: inout [Segment]) {
+    guard ready.count < count else { return }
+    ready = [Segment](unsafeUninitializedCapacity: count) { buffer, written in
+      buffer.initialize(repeating: Segment(at: 0))
+      written = buffer.count
+    }
   }
 }
 
