@@ -159,21 +159,12 @@ struct BreakScanner {
     var clusters = self.clusters
     (self.scalars, self.clusters) = ([], [])
     defer { (self.scalars, self.clusters) = (scalars, clusters) }
-    // The window's code points and clusters are written through buffers of placeholders as long as the bytes up
-    // to the first newline after the shortest window's length in bytes (at least as many code points, so the
-    // window ends there at the latest, unless only a safe cut ends it), at most twice its limit, made longer if a
+    // The window's code points and clusters are written through buffers of placeholders, made longer if a
     // window outgrows them, then cut to what was written: an append per code point and per cluster would ask the
     // runtime whether the storage is shared.
     let contextCount = context.count
     let windowLimit = self.windowLimit
-    // The newline is looked for only as far as the room can reach: searched to the text's end, every window of a
-    // long paragraph would read the rest of it again.
-    let reach = min(bytes.count, offset + 2 * windowLimit)
-    let lineEnd =
-      UnsafeBufferPointer(rebasing: bytes[..<reach]).offset(of: 0x0A, from: offset + Self.shortestWindow).map { $0 + 1 }
-      ?? reach
-    let room = lineEnd - offset + 1
-    Self.makeRoom(contextCount + room, in: &scalars, &clusters)
+    Self.makeRoom(contextCount + room(in: bytes), in: &scalars, &clusters)
     for (index, scalar) in context.enumerated() { scalars[index] = scalar }
     var scalarCount = contextCount  // the code points written
     var clustersMade = 0  // the clusters written (``clusterCount`` is set after the loop)
@@ -194,77 +185,19 @@ struct BreakScanner {
           while position < bytes.count {
             // Room for this code point and a cluster, and for the cluster that ends the window.
             guard scalarCount < scalars.count, clustersMade + 2 < clusters.count else { return false }
-            // A stretch of printable ASCII, letters of two bytes (``UnicodeProperties/isRunLetter(_:_:)``: Latin with
-            // diacritics, Greek, Cyrillic, Hebrew, Arabic...) and simple code points of three bytes (ideographs, kana,
-            // Hangul syllables, Thai consonants) after a simple code point (most text): a cluster per code point, each
-            // what the general step below finds for it, with no cut to look for before the window's length (the
-            // stretch stops short of it). Written here in a loop of its own: the general step takes four times the
-            // instructions per character of ASCII, and a third more per ideograph.
-            // (0xC2 to 0xEF: the lead bytes of code points of two and three bytes.)
+            // A stretch of simple code points after a simple code point (most text), in a loop of its own
+            // (``readSimpleStretch(_:_:stop:_:_:_:_:endsInLetterRun:tables:)``); 0xC2 to 0xEF: the lead bytes of
+            // code points of two and three bytes.
             if position > offset, !inHardBreak, bytes[position].isPrintableASCII || bytes[position] &- 0xC2 < 0x2E,
               graphemes.isAfterSimple
             {
               let room = min(
                 scalars.count - scalarCount, clusters.count - 2 - clustersMade, contextCount + windowLimit - scalarCount
               )
-              // (A bound in bytes bounds the code points: each takes one to three.)
-              let stop = min(bytes.count, position + room)
-              let start = position
-              // Whether the code point before is a letter that a letter after it joins.
-              var afterLetter = Self.endsWithLetter(scalars, scalarCount, clusters, clustersMade, endsInLetterRun)
-              // The cells of the last entry, kept here while letters join it and written when it is done with,
-              // rather than added to in the entry at each letter.
-              var entryCells = clustersMade > 0 ? clusters[clustersMade - 1].cells : 0
-              while position < stop {
-                let at = position
-                let byte = bytes[at]
-                let value: UInt32
-                let raw: UInt32
-                let isLetter: Bool
-                if byte.isPrintableASCII {
-                  value = UInt32(byte)
-                  raw = tables.lookUp(ascii: byte)
-                  isLetter = byte.isASCIILetter
-                  position = at + 1
-                } else if byte &- 0xC2 < 0x1E {
-                  value = UInt32(byte & 0x1F) << 6 | UInt32(bytes[at + 1] & 0x3F)
-                  raw = tables.lookUp(belowU0800: value)
-                  guard raw & UnicodeProperties.flagRunLetter != 0 else { break }
-                  isLetter = true
-                  position = at + 2
-                } else {
-                  // A simple code point of three bytes (an ideograph, kana, a Hangul syllable, a Thai consonant, a
-                  // symbol) but a hard line break (U+2028, U+2029), which the general step ends a window after.
-                  guard byte &- 0xE0 < 0x10 else { break }
-                  value = UInt32(byte & 0x0F) << 12 | UInt32(bytes[at + 1] & 0x3F) << 6 | UInt32(bytes[at + 2] & 0x3F)
-                  raw = tables.lookUp(value)
-                  guard UnicodeProperties.isGraphemeSimple(raw, value), value & ~1 != 0x2028 else { break }
-                  isLetter = false
-                  position = at + 3
-                }
-                // A letter after a letter joins its cluster: a run of letters is one entry (see the type's
-                // documentation), whose inner boundaries every rule set prohibits.
-                let joins = isLetter && afterLetter
-                if !joins {
-                  if endsInLetterRun { clusters[clustersMade - 1].cells = entryCells }  // the run before is done
-                  // Its cells, found here rather than for each letter of a run: the space, printable ASCII and run
-                  // letters (one cell), or simple code points of three bytes.
-                  let cells =
-                    value == 0x20
-                    ? ScannedCluster.space
-                    : value < 0x800 ? 1 : Int32(truncatingIfNeeded: UnicodeProperties(raw: raw).nonASCIICells)
-                  clusters[clustersMade] = ScannedCluster(offset: at, scalar: scalarCount, cells: cells)
-                  clustersMade += 1
-                  entryCells = cells
-                } else {
-                  entryCells &+= 1  // a letter more in the run, of one cell
-                }
-                endsInLetterRun = joins
-                afterLetter = isLetter
-                scalars[scalarCount] = ScannedScalar(scalar: Unicode.Scalar(validUTF8: value), properties: raw)
-                scalarCount += 1
-              }
-              if endsInLetterRun { clusters[clustersMade - 1].cells = entryCells }
+              let start = position  // a bound in bytes bounds the code points: each takes one to three
+              Self.readSimpleStretch(
+                bytes, &position, stop: min(bytes.count, position + room), scalars, &scalarCount, clusters,
+                &clustersMade, endsInLetterRun: &endsInLetterRun, tables: tables)
               if position > start {
                 let last = scalars[scalarCount - 1]
                 graphemes.continueAfterSimple(last.scalar.value, raw: last.properties)
@@ -276,22 +209,17 @@ struct BreakScanner {
             if graphemes.startsCluster(
               value, isSimple: UnicodeProperties.isGraphemeSimple(raw, value), raw: raw, recognizer: &recognizer)
             {
-              if clustersMade > 0 {
-                // A window of its shortest length ends after a hard line break; at a safe cut once as long as its
-                // limit (doubled by each cut).
-                let length = scalarCount - contextCount
-                if inHardBreak, length >= Self.shortestWindow {
-                  endsWithHardBreak = true
-                  return true
-                }
-                if length >= windowLimit, clustersMade >= 4,
-                  Self.isSafeCut(
-                    before: clustersMade - 3, UnsafeBufferPointer(clusters), clustersMade, UnsafeBufferPointer(scalars),
-                    scalarCount)
-                {
-                  cut = clustersMade - 3  // two clusters of lookahead stay in this window
-                  return true
-                }
+              switch windowEnd(
+                before: clustersMade, scalarCount - contextCount, inHardBreak: inHardBreak, clusters, scalars,
+                scalarCount)
+              {
+              case .afterHardBreak?:
+                endsWithHardBreak = true
+                return true
+              case .cut(let cluster)?:
+                cut = cluster
+                return true
+              case nil: break
               }
               // Cluster.startsHardLineBreak(value), from the class at hand: BK, CR, LF and NL are those code points.
               inHardBreak = LineBreakSet.bkCrLfNl.contains(UnicodeProperties(raw: raw).lineBreak)
@@ -320,9 +248,33 @@ struct BreakScanner {
       if isRead { break }
       Self.makeRoom(scalars.count + 2 * Self.window, in: &scalars, &clusters)  // written, so not doubled
     }
-    clusters[clustersMade] = ScannedCluster(offset: position, scalar: scalarCount, cells: ScannedCluster.other)
-    if position == bytes.count && inHardBreak { endsWithHardBreak = true }
+    finish(
+      &scalars, scalarCount, &clusters, clustersMade, cut: cut, end: position,
+      endsWithHardBreak: endsWithHardBreak || (position == bytes.count && inHardBreak))
+  }
 
+  /// The room a window needs from ``offset``: the bytes up to the first newline after the shortest window's
+  /// length in bytes (at least as many code points, so the window ends there at the latest, unless only a safe
+  /// cut ends it), at most twice its limit.
+  ///
+  /// The newline is looked for only as far as the room can reach: searched to the text's end, every window of a
+  /// long paragraph would read the rest of it again.
+  private func room(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let reach = min(bytes.count, offset + 2 * windowLimit)
+    let lineEnd =
+      UnsafeBufferPointer(rebasing: bytes[..<reach]).offset(of: 0x0A, from: offset + Self.shortestWindow).map { $0 + 1 }
+      ?? reach
+    return lineEnd - offset + 1
+  }
+
+  /// Ends the window read last, `end` its end, and sets where the next one starts: with the window's clusters
+  /// closed and its opportunities found, after the cut cluster, with the cluster before it and the cut cluster as
+  /// context (the opportunity before its first cluster is decided there, with that context); else at `end`.
+  private mutating func finish(
+    _ scalars: inout [ScannedScalar], _ scalarCount: Int, _ clusters: inout [ScannedCluster], _ clustersMade: Int,
+    cut: Int?, end: Int, endsWithHardBreak: Bool
+  ) {
+    clusters[clustersMade] = ScannedCluster(offset: end, scalar: scalarCount, cells: ScannedCluster.other)
     if findsBreaks {
       let boxes = Self.boxScalars(boxStarts, clusters: clusters, count: clustersMade, scalars: scalars)
       findBreaks(&scalars, count: scalarCount, boxes: boxes)
@@ -333,17 +285,114 @@ struct BreakScanner {
       context.isEmpty || !findsBreaks
       ? (afterHardBreak ? .mandatory : .none) : Self.kind(before: actions[clusters[0].scalar])
     if let cut {
-      // The next window starts after the cut cluster, with the cluster before it and the cut cluster as
-      // context; the opportunity before its first cluster is decided there, with that context.
       context = Array(scalars[clusters[cut - 1].scalar..<clusters[cut + 1].scalar])
       offset = clusters[cut + 1].offset  // also where the last cluster of this window ends
       afterHardBreak = false
       self.windowLimit = min(2 * windowLimit, Self.window)
     } else {
       context.removeAll()
-      offset = position
+      offset = end
       afterHardBreak = endsWithHardBreak
     }
+  }
+
+  /// Where a window ends.
+  private enum WindowEnd {
+    /// After the hard line break of the open cluster.
+    case afterHardBreak
+    /// Before the cluster after this one: two clusters of lookahead stay in the window.
+    case cut(Int)
+  }
+
+  /// Whether the window of `length` code points ends before a cluster that starts after `clustersMade` clusters:
+  /// once of its shortest length after a hard line break; once as long as its limit (doubled by each cut) at a
+  /// safe cut.
+  @inline(__always)
+  private func windowEnd(
+    before clustersMade: Int, _ length: Int, inHardBreak: Bool, _ clusters: UnsafeMutableBufferPointer<ScannedCluster>,
+    _ scalars: UnsafeMutableBufferPointer<ScannedScalar>, _ scalarCount: Int
+  ) -> WindowEnd? {
+    guard clustersMade > 0 else { return nil }
+    if inHardBreak, length >= Self.shortestWindow { return .afterHardBreak }
+    if length >= windowLimit, clustersMade >= 4,
+      Self.isSafeCut(
+        before: clustersMade - 3, UnsafeBufferPointer(clusters), clustersMade, UnsafeBufferPointer(scalars),
+        scalarCount)
+    {
+      return .cut(clustersMade - 3)
+    }
+    return nil
+  }
+
+  /// Reads a stretch of simple code points from `position` up to `stop`, as the general step would.
+  ///
+  /// The stretch holds printable ASCII, letters of two bytes (``UnicodeProperties/isRunLetter(_:_:)``: Latin with
+  /// diacritics, Greek, Cyrillic, Hebrew, Arabic...) and simple code points of three bytes (ideographs, kana, Hangul
+  /// syllables, Thai consonants), and follows a simple code point: a cluster per code point (a run of letters one
+  /// entry), each what the general step of ``scan(_:)`` finds for it, with no cut to look for before the window's
+  /// length (`stop` is short of it). It stops at the first code point that is none of these. A loop of its own:
+  /// the general step takes four times the instructions per character of ASCII, and a third more per ideograph.
+  @inline(__always)
+  private static func readSimpleStretch(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, stop: Int,
+    _ scalars: UnsafeMutableBufferPointer<ScannedScalar>, _ scalarCount: inout Int,
+    _ clusters: UnsafeMutableBufferPointer<ScannedCluster>, _ clustersMade: inout Int, endsInLetterRun: inout Bool,
+    tables: UnicodeTables.Decoded
+  ) {
+    var afterLetter = Self.endsWithLetter(scalars, scalarCount, clusters, clustersMade, endsInLetterRun)
+    // The cells of the last entry, kept here while letters join it and written when it is done with,
+    // rather than added to in the entry at each letter.
+    var entryCells = clustersMade > 0 ? clusters[clustersMade - 1].cells : 0
+    while position < stop {
+      let at = position
+      let byte = bytes[at]
+      let value: UInt32
+      let raw: UInt32
+      let isLetter: Bool
+      if byte.isPrintableASCII {
+        value = UInt32(byte)
+        raw = tables.lookUp(ascii: byte)
+        isLetter = byte.isASCIILetter
+        position = at + 1
+      } else if byte &- 0xC2 < 0x1E {
+        value = UInt32(byte & 0x1F) << 6 | UInt32(bytes[at + 1] & 0x3F)
+        raw = tables.lookUp(belowU0800: value)
+        guard raw & UnicodeProperties.flagRunLetter != 0 else { break }
+        isLetter = true
+        position = at + 2
+      } else {
+        // A simple code point of three bytes (an ideograph, kana, a Hangul syllable, a Thai consonant, a
+        // symbol) but a hard line break (U+2028, U+2029), which the general step ends a window after.
+        guard byte &- 0xE0 < 0x10 else { break }
+        value = UInt32(byte & 0x0F) << 12 | UInt32(bytes[at + 1] & 0x3F) << 6 | UInt32(bytes[at + 2] & 0x3F)
+        raw = tables.lookUp(value)
+        guard UnicodeProperties.isGraphemeSimple(raw, value), value & ~1 != 0x2028 else { break }
+        isLetter = false
+        position = at + 3
+      }
+      // A letter after a letter joins its cluster: a run of letters is one entry (see the type's
+      // documentation), whose inner boundaries every rule set prohibits.
+      let joins = isLetter && afterLetter
+      if !joins {
+        if endsInLetterRun { clusters[clustersMade - 1].cells = entryCells }  // the run before is done
+        // Its cells, found here rather than for each letter of a run: the space, printable ASCII and run
+        // letters (one cell), or simple code points of three bytes.
+        let cells =
+          value == 0x20
+          ? ScannedCluster.space
+          : value < 0x800 ? 1 : Int32(truncatingIfNeeded: UnicodeProperties(raw: raw).nonASCIICells)
+        clusters[clustersMade] = ScannedCluster(offset: at, scalar: scalarCount, cells: cells)
+        clustersMade += 1
+        entryCells = cells
+      } else {
+        entryCells &+= 1  // a letter more in the run, of one cell
+      }
+      endsInLetterRun = joins
+      afterLetter = isLetter
+      scalars[scalarCount] = ScannedScalar(scalar: Unicode.Scalar(validUTF8: value), properties: raw)
+      scalarCount += 1
+    }
+    if endsInLetterRun { clusters[clustersMade - 1].cells = entryCells }
   }
 
   /// Whether the last code point written is a letter that a letter after it may join (see the type's
