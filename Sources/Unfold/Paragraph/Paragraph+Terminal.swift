@@ -45,4 +45,70 @@ extension Paragraph {
   package func breaks() -> String {
     BreakNotation.render(source.resolve().text.string, breaker: terminalBreaker)
   }
+
+  // MARK: - Layout in cells
+
+  /// What a reader sees in a terminal `width` cells wide, in `state`.
+  ///
+  /// - Parameters:
+  ///   - width: the width of a line in cells.
+  ///   - state: collapsed or expanded.
+  ///   - countingAllLines: lay out the whole text even when collapsed, so that the line count is known
+  ///     (collapsed layout otherwise stops at the line limit).
+  ///
+  /// A collapsed text is laid out from a prefix that settles its view: verbatim text, and the markdown of a
+  /// key without arguments up to a blank line (see `collapsedView(isSettledBy:width:)`), so that a preview
+  /// of a book costs what a preview of a comment does.
+  public func truncated(width: Int, state: DisplayState, countingAllLines: Bool = false) -> TruncatedText {
+    if state == .collapsed, !countingAllLines, collapsedViewNeedsOnlyAPrefix,
+      let truncated = Truncator.truncate(
+        settledPrefixOf: source, measurer: terminalCells, breaker: terminalBreaker, width: width, options: options)
+    {
+      return truncated
+    }
+    return Truncator.truncate(
+      source.resolve().text, measurer: terminalCells, breaker: terminalBreaker, width: width,
+      options: options, state: state, countingAllLines: countingAllLines)
+  }
+
+  /// Whether the collapsed terminal view depends only on a start of the text: for a tail truncation that
+  /// neither collapses blank lines nor scrolls (head and middle truncations show the end).
+  package var collapsedViewNeedsOnlyAPrefix: Bool {
+    options.mode == .tail && !options.collapsesBlankLines && !isScrollable
+  }
+
+  /// Whether `prefix`, the start of a longer verbatim text, settles that text's collapsed terminal view at
+  /// `width` cells (see `SettledPrefix`).
+  ///
+  /// The command reads a verbatim input until this holds.
+  package func collapsedView(isSettledBy prefix: String, width: Int) -> Bool {
+    Truncator.settles(
+      TextSource(verbatim: prefix).resolve().text, measurer: terminalCells, breaker: terminalBreaker, width: width,
+      options: options)
+  }
+
+  /// The cells of the terminal, counted as ``cellWidths`` says.
+  var terminalCells: TerminalCells { TerminalCells(profile: cellWidths) }
+
+  /// The break rules of the terminal: `breakRules`, or Unicode's.
+  var terminalBreaker: LineBreaker { LineBreaker(rules: breakRules ?? .unicode) }
+
+  /// What a scrollable paragraph shows from a line on.
+  package struct Viewport: Hashable, Sendable {
+    /// At most `lineLimit` lines.
+    package var lines: [DisplayLine]
+    /// The index of the first of them among all the lines.
+    package var firstLine: Int
+    /// The number of lines of the whole text.
+    package var lineCount: Int
+  }
+
+  /// The lines of a scrollable paragraph from `firstLine` (clamped so that the viewport stays full): at most
+  /// `lineLimit` lines, and the total line count.
+  package func viewport(width: Int, firstLine: Int) -> Viewport {
+    let all = truncated(width: width, state: .expanded).lines
+    let height = options.effectiveLineLimit
+    let first = max(0, min(firstLine, all.count - height))
+    return Viewport(lines: Array(all.dropFirst(first).prefix(height)), firstLine: first, lineCount: all.count)
+  }
 }
