@@ -57,9 +57,7 @@ enum Layout {
         text: prepared.text, measurer: prepared.measurer, breaker: prepared.breaker, width: width.units, lines: lines,
         breakOffsetStorage: prepared.starts, isComplete: isComplete, itemBreaks: prepared.itemBreaks)
     }
-    var fitter = SegmentFitter(
-      text: prepared.text, measurer: prepared.measurer, width: width, recordsBreakOffsets: false,
-      hyphenWidth: prepared.hyphenWidth, itemBreaks: prepared.itemBreaks)
+    var fitter = fitter(for: prepared, width: width, into: [LineLayout.Line]())
     let isComplete = fitter.place(prepared.segments, prepared.runningSums, lineLimit: limit)
     return fitter.layout(
       breaker: prepared.breaker, lineLimit: limit, isComplete: isComplete, breakOffsets: prepared.starts)
@@ -79,9 +77,7 @@ enum Layout {
     if let isComplete = placePlain(prepared, into: &counter, width: width, lineLimit: limit) {
       return isComplete ? counter.count : limit + 1
     }
-    var fitter = SegmentFitter(
-      text: prepared.text, measurer: prepared.measurer, width: width, recordsBreakOffsets: false,
-      hyphenWidth: prepared.hyphenWidth, itemBreaks: prepared.itemBreaks, lines: LineCounter())
+    var fitter = fitter(for: prepared, width: width, into: LineCounter())
     guard fitter.place(prepared.segments, prepared.runningSums, lineLimit: limit) else { return limit + 1 }
     fitter.finish()
     return fitter.lines.count
@@ -93,6 +89,16 @@ enum Layout {
     -> LineStream
   {
     LineStream(text, measurer: measurer, breaker: breaker, width: width)
+  }
+
+  /// A fitter of a prepared text's segments at `width` into `lines`, with what preparing measured: the hyphen's
+  /// width and the inline items; the break offsets are the prepared text's own.
+  private static func fitter<Lines: LineSink>(for prepared: PreparedText, width: LineWidth, into lines: Lines)
+    -> SegmentFitter<Lines>
+  {
+    SegmentFitter(
+      text: prepared.text, measurer: prepared.measurer, width: width, recordsBreakOffsets: false,
+      hyphenWidth: prepared.hyphenWidth, itemBreaks: prepared.itemBreaks, lines: lines)
   }
 
   /// Whether a prepared text's lines of `width` are found by the running sums alone: every segment plain, in an
