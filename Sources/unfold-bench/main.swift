@@ -54,7 +54,7 @@ if arguments.first == "--profile", arguments.count == 2 {
   let verbatim = file ?? BenchInputs().verbatim(bytes: bytes)
   let text = MarkdownParser.parse(markdown).text
   let prepared = PreparedText(text, measurer: TerminalCells())
-  let htmlFonts = arguments[1] == "html" ? try? FontSet.dejaVu(fallbacks: []) : nil
+  let htmlFonts = ["html", "html-collapsed", "range"].contains(arguments[1]) ? try? FontSet.dejaVu(fallbacks: []) : nil
   let pxFonts = arguments[1] == "prepare-px" ? try? FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks()) : nil
   let rounds = environment["UNFOLD_PROFILE_ROUNDS"].flatMap { Int($0) } ?? 20
   let engine = environment["UNFOLD_PROFILE_ENGINE"].flatMap { BrowserEngine(rawValue: $0) } ?? .blink
@@ -74,6 +74,11 @@ if arguments.first == "--profile", arguments.count == 2 {
         _ = Paragraph(LocalizedKey(markdown)).ansi(width: 80, state: .expanded, renderer: ANSIRenderer(colors: .ansi16))
       }
     case "html": { _ in _ = Paragraph(LocalizedKey(markdown)).html(width: 600, fonts: htmlFonts!, state: .expanded) }
+    case "html-collapsed":
+      { _ in _ = Paragraph(LocalizedKey(markdown)).html(width: 320, fonts: htmlFonts!, engine: engine) }
+    case "range":
+      { _ in _ = Paragraph(LocalizedKey(markdown)).collapsedViews(widths: 320...1280, fonts: htmlFonts!, engine: engine)
+      }
     case "collapsed":
       { _ in _ = Paragraph(LocalizedKey(markdown)).ansi(width: 80, renderer: ANSIRenderer(colors: .ansi16)) }
     case "collapsed-verbatim":
@@ -102,7 +107,7 @@ defer { try? FileManager.default.removeItem(at: folder) }
 let tableTime = measure(runs: 1) { _ = TerminalCells.width(of: "中") }
 let peers = Peers(folder: folder)
 
-// UNFOLD_BENCH_TABLES: the tables to print (stages, collapsed, relayout, scripts, engines, comments, memory, slow);
+// UNFOLD_BENCH_TABLES: the tables to print (stages, collapsed, relayout, scripts, engines, widths, comments, memory, slow);
 // all by default.
 let tables = ProcessInfo.processInfo.environment["UNFOLD_BENCH_TABLES"].map {
   $0.split(separator: ",").map(String.init)
@@ -202,6 +207,25 @@ if wants("relayout") {
     // prepared text does not pay.
     guard let prepared else { continue }
     print(relayoutRow(name, prepared, prepareTime: prepareTime, widths: (40, 72), runs: runs, batch: batch))
+  }
+}
+
+if wants("widths") {
+  // The collapsed views of a 1 KB comment over the widths 320 to 1280 px, against its HTML at one width (in fonts,
+  // the default `any` engine, 3 lines): what a fragment for a range of container widths costs to find.
+  print("")
+  print("| a 1 KB comment, collapsed, `any` | HTML at 320 px | views over 320–1280 px | views | range / one width |")
+  print("| --- | --- | --- | --- | --- |")
+  let fonts = try? FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks())
+  for (index, script) in BenchInputs.scripts.enumerated() {
+    guard let fonts else { break }
+    let paragraph = Paragraph(LocalizedKey(inputs.comment(script: index, bytes: 1_000)))
+    var count = 0
+    let single = measure(runs: 9) { _ = paragraph.html(width: 320, fonts: fonts) }
+    let range = measure(runs: 9) { count = paragraph.collapsedViews(widths: 320...1280, fonts: fonts).count }
+    print(
+      "| \(script.name) | \(milliseconds(single)) | \(milliseconds(range)) | \(count) | "
+        + String(format: "%.1f×", range / single) + " |")
   }
 }
 

@@ -33,6 +33,8 @@ struct Arguments {
   var file: String?
   var width: Int?
   var widthPixels: Double?
+  /// A range of widths in whole px (`--width A-Bpx`); ``widthPixels`` is then its lower bound.
+  var widthRange: ClosedRange<Int>?
   var fonts: [String] = []
   var fontDirectory: String?
   /// Each fallback family's files, in order; `nil`: Debian's Noto fonts that are installed.
@@ -148,6 +150,14 @@ struct Arguments {
     }
     if engine != nil && format != .html && (format != .json || widthPixels == nil) {
       throw UsageError(message: "--engine applies to --format html, and json with --width Npx, only")
+    }
+    if widthRange != nil {
+      guard format == .json else {
+        throw UsageError(message: "--width with a range of px applies to --format json only")
+      }
+      if let (flag, _) = [("--expanded", expanded), ("--scroll", scroll)].first(where: { $0.1 }) {
+        throw UsageError(message: "--width with a range and \(flag) conflict: a range lists the collapsed views")
+      }
     }
     // Cells and px do not convert: a width in cells for html would be a guess.
     if format == .html, widthPixels == nil, let width {

@@ -106,6 +106,9 @@ struct Command {
       for warning in rendered.diagnostics { warn(warning.message) }
       return rendered.html
     case .json:
+      if let range = arguments.widthRange, let fonts {
+        return paragraph.json(widths: range, fonts: fonts, engine: arguments.engine ?? .any) + "\n"
+      }
       if let pixels = arguments.widthPixels, let fonts {
         return paragraph.json(width: pixels, fonts: fonts, engine: arguments.engine ?? .any, state: arguments.state)
           + "\n"

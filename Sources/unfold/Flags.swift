@@ -35,15 +35,19 @@ extension Arguments {
   /// Every flag, in the order of the help.
   static let flags: [Flag] = [
     Flag(
-      "--width", short: "w", value: "N | Npx",
+      "--width", short: "w", value: "N | Npx | A-Bpx",
       help: """
         line width: cells for the terminal (default: the terminal's width, else
         $COLUMNS, else 80); CSS px for html (a width in cells is an error there),
-        or for json measured in the fonts (default 320px)
+        or for json measured in the fonts (default 320px); a range of whole px
+        for json lists the distinct collapsed views and the widths of each
         """,
-      example: "unfold --width 40 notes.md; unfold --format html --width 320px notes.md",
+      example: "unfold --width 40 notes.md; unfold --format json --width 280-1280px notes.md",
       apply: { arguments, value, flag in
-        if value.hasSuffix("px") {
+        if let range = try pixelRange(value, flag: flag) {
+          arguments.widthRange = range
+          arguments.widthPixels = Double(range.lowerBound)
+        } else if value.hasSuffix("px") {
           arguments.widthPixels = try pixels(String(value.dropLast(2)), flag: flag)
         } else {
           arguments.width = try number(value, flag: flag, minimum: 1)
@@ -466,6 +470,27 @@ private func pixels(_ text: String, flag: String) throws(UsageError) -> Double {
     throw UsageError(message: "\(flag) must be above 0 and at most 100000 px, not \(text)")
   }
   return value
+}
+
+/// A range of whole px, `A-Bpx` (or `Apx-Bpx`), from at least 1 to at most 100000, the narrower first; `nil` for
+/// a value that is not a range (no `-` after its first character).
+private func pixelRange(_ text: String, flag: String) throws(UsageError) -> ClosedRange<Int>? {
+  guard let dash = text.dropFirst().firstIndex(of: "-") else { return nil }
+  let (lower, upper) = (String(text[..<dash]), String(text[text.index(after: dash)...]))
+  guard upper.hasSuffix("px") else {
+    throw UsageError(message: "\(flag) range \(text) needs px, as in 280-1280px")
+  }
+  let bounds = [lower, String(upper.dropLast(2))].map { $0.hasSuffix("px") ? String($0.dropLast(2)) : $0 }
+  guard let from = Int(bounds[0]), let to = Int(bounds[1]) else {
+    throw UsageError(message: "\(flag) range \(text) needs whole numbers of px, as in 280-1280px")
+  }
+  guard from >= 1, to <= 100_000 else {
+    throw UsageError(message: "\(flag) range \(text) must lie between 1 and 100000 px")
+  }
+  guard from <= to else {
+    throw UsageError(message: "\(flag) range \(text) runs backwards: give the narrower width first")
+  }
+  return from...to
 }
 
 private func nonEmpty(_ text: String, flag: String) throws(UsageError) -> String {

@@ -134,6 +134,23 @@ import Testing
     (["a.md", "b.md"], "more than one input file: 'b.md'"),
     (["--engine", "gecko"], "--engine applies to --format html, and json with --width Npx, only"),
     (["--format", "html", "--engine", "trident"], "--engine must be one of blink|gecko|webkit|any, not 'trident'"),
+    (
+      ["--format", "json", "--width", "1280-280px"],
+      "--width range 1280-280px runs backwards: give the narrower width first"
+    ),
+    (["--format", "json", "--width", "0-300px"], "--width range 0-300px must lie between 1 and 100000 px"),
+    (["--format", "json", "--width", "280-1280"], "--width range 280-1280 needs px, as in 280-1280px"),
+    (["--format", "json", "--width", "280-1280em"], "--width range 280-1280em needs px, as in 280-1280px"),
+    (
+      ["--format", "json", "--width", "280.5-300px"],
+      "--width range 280.5-300px needs whole numbers of px, as in 280-1280px"
+    ),
+    (["--format", "plain", "--width", "280-300px"], "--width in px applies to --format html and json only"),
+    (["--format", "html", "--width", "280-300px"], "--width with a range of px applies to --format json only"),
+    (
+      ["--format", "json", "--width", "280-300px", "--expanded"],
+      "--width with a range and --expanded conflict: a range lists the collapsed views"
+    ),
   ])
   func usageErrorsExitWithTwoAndOneLine(_ arguments: [String], _ message: String) throws {
     let result = try Command.run(arguments)
@@ -363,6 +380,44 @@ import Testing
     #expect(named.stdout.contains("aria-controls=\"comment-42-full\""))
     let prefixed = try Command.run(["--format", "html", "--font-url", "/fonts/"], stdin: input)
     #expect(prefixed.stdout.contains("src:url(\"/fonts/DejaVuSans.ttf\")"))
+  }
+
+  /// `--format json --width A-Bpx` lists the distinct collapsed views, each with the whole px widths that show it,
+  /// narrowest first; together they cover the range.
+  @Test func aRangeOfWidthsListsEachCollapsedViewOnce() throws {
+    let input = Data(
+      "Our **release notes** cover every change since the last version, with links to the issues and more.".utf8)
+    let result = try Command.run(
+      ["--format", "json", "--width", "120-700px", "--lines", "2", "--engine", "blink", "--no-fallback"], stdin: input)
+    #expect(result.status == 0, "\(result.stderr)")
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let layouts = try #require(document["layouts"] as? [[String: Any]])
+    let intervals = layouts.compactMap { $0["widths"] as? [String: Int] }.map { ($0["from"]!, $0["to"]!) }
+    #expect(intervals.first?.0 == 120 && intervals.last?.1 == 700)
+    #expect(zip(intervals, intervals.dropFirst()).allSatisfy { $1.0 == $0.1 + 1 })
+    #expect(layouts.first?["isTruncated"] as? Bool == true && layouts.last?["isTruncated"] as? Bool == false)
+    #expect(document["unit"] as? String == "px/65536")
+    // Each view is what a single width shows.
+    let single = try Command.run(
+      ["--format", "json", "--width", "\(intervals[1].1)px", "--lines", "2", "--engine", "blink", "--no-fallback"],
+      stdin: input)
+    let view = try #require(try JSONSerialization.jsonObject(with: Data(single.stdout.utf8)) as? [String: Any])
+    let texts = { (lines: Any?) in (lines as? [[String: Any]] ?? []).compactMap { $0["text"] as? String } }
+    #expect(texts(view["lines"]) == texts(layouts[1]["lines"]))
+  }
+
+  /// `--text-style` sizes the fonts of json in px as it does html's: a large title takes more lines.
+  @Test func aTextStyleSizesTheFontsOfJSON() throws {
+    let input = Data("A few words that a large title spreads over more lines than body text does.".utf8)
+    func lineCount(_ style: String) throws -> Int? {
+      let result = try Command.run(
+        ["--format", "json", "--width", "200px", "--no-fallback", "--text-style", style], stdin: input)
+      let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+      return document?["lineCount"] as? Int
+    }
+    let body = try #require(try lineCount("body"))
+    let title = try #require(try lineCount("largeTitle"))
+    #expect(title > body, "\(title) lines in a large title, \(body) in body text")
   }
 
   /// Cells do not convert to px: `--width 40` for html is a usage error that says so, not a silent 320 px

@@ -16,13 +16,7 @@ extension Paragraph {
     options: HTMLOptions = HTMLOptions()
   ) -> RenderedHTML {
     let (width, clamped) = Self.pixels(width)
-    var text = source.resolve().text
-    var fonts = fonts
-    if let textStyle {
-      fonts.size = textStyle.size
-      fonts.lineHeight = textStyle.lineHeight
-      if textStyle.isBold { text = text.bold() }
-    }
+    var (text, fonts) = styled(in: fonts)
     let shown: TruncatedText
     (fonts, shown) = Truncator.scaledToFit(
       text, fonts: fonts, engine: engine, breaker: breaker(for: engine, language: options.language), width: width,
@@ -42,14 +36,55 @@ extension Paragraph {
   }
 
   /// The layout in CSS px, measured in `fonts` as `engine` lays it out (with its break rules unless `breakRules`
-  /// says otherwise), as JSON (widths in the measurer's unit: 1/65536 px, or 1/60 px for Gecko).
+  /// says otherwise), as JSON (widths in the measurer's unit: 1/65536 px, or 1/60 px for Gecko); a ``font(_:)``
+  /// text style sizes the fonts, as in ``html(width:fonts:engine:state:options:)``.
   public func json(width: Double, fonts: FontSet, engine: BrowserEngine = .any, state: DisplayState) -> String {
     let width = Self.pixels(width).0
+    let (text, fonts) = styled(in: fonts)
     let measurer = FontMeasurer(fonts, engine: engine)
     return LayoutJSON.encode(
       Truncator.truncate(
-        source.resolve().text, measurer: measurer, breaker: breaker(for: engine),
+        text, measurer: measurer, breaker: breaker(for: engine),
         width: measurer.layoutWidth(pixels: width), options: options, state: state, countingAllLines: true))
+  }
+
+  /// The distinct collapsed views of the paragraph at every whole CSS px width in `widths`, narrowest first, each
+  /// with the interval of widths that shows it, measured in `fonts` as `engine` lays lines out.
+  ///
+  /// Widths below 1 px act as 1 px, and above 100,000 px as 100,000 px. The font is not scaled to fit
+  /// (`minimumScaleFactor` applies to one width).
+  ///
+  ///     let views = paragraph.collapsedViews(widths: 280...1280, fonts: fonts)
+  ///     views.count                    // a few dozen for a comment, not a thousand
+  ///     views[0].widths                // 280...291
+  ///     views[0].view.isTruncated      // whether 280 to 291 px show a toggle
+  public func collapsedViews(widths: ClosedRange<Int>, fonts: FontSet, engine: BrowserEngine = .any) -> [WidthLayout] {
+    let widest = Int(Self.widestPixels)
+    let lower = min(widest, max(1, widths.lowerBound))
+    let (text, fonts) = styled(in: fonts)
+    return Truncator.collapsedViews(
+      text, measurer: FontMeasurer(fonts, engine: engine), breaker: breaker(for: engine),
+      widths: lower...min(widest, max(lower, widths.upperBound)), options: options)
+  }
+
+  /// ``collapsedViews(widths:fonts:engine:)`` as JSON (see `LayoutJSON`): what `unfold --format json --width
+  /// 280-1280px` writes.
+  package func json(widths: ClosedRange<Int>, fonts: FontSet, engine: BrowserEngine = .any) -> String {
+    LayoutJSON.encode(
+      collapsedViews(widths: widths, fonts: fonts, engine: engine), unit: FontMeasurer(fonts, engine: engine).unit)
+  }
+
+  /// The text and the fonts the HTML measures: with a ``font(_:)`` text style, its size and line height replace
+  /// the fonts', and a bold style makes the text bold.
+  private func styled(in fonts: FontSet) -> (StyledText, FontSet) {
+    var text = source.resolve().text
+    var fonts = fonts
+    if let textStyle {
+      fonts.size = textStyle.size
+      fonts.lineHeight = textStyle.lineHeight
+      if textStyle.isBold { text = text.bold() }
+    }
+    return (text, fonts)
   }
 
   /// The widest a width in CSS px may be, as `unfold --width` allows.

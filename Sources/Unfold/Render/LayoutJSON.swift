@@ -9,11 +9,46 @@ import Foundation
 /// when it was not counted; the lines are the ones shown in the state, labels included where they are drawn.
 package enum LayoutJSON {
   /// The JSON text, one object, pretty-printed with sorted keys.
-  package static func encode(_ text: TruncatedText) -> String {
+  package static func encode(_ text: TruncatedText) -> String { encode(Document(text)) }
+
+  /// The JSON text of the collapsed views over a range of widths, one object.
+  ///
+  ///     {"layouts": [{"isTruncated": true, "lines": […], "widths": {"from": 280, "to": 301}}, …],
+  ///      "state": "collapsed", "unit": "px/65536"}
+  ///
+  /// The layouts are in the order of their widths; each line's `width` is in the unit, as laid out at `from`.
+  package static func encode(_ layouts: [WidthLayout], unit: WidthUnit) -> String {
+    encode(Ranges(layouts: layouts.map(RangeLayout.init), state: DisplayState.collapsed.rawValue, unit: unit.name))
+  }
+
+  private static func encode(_ document: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(Document(text))) ?? Data("{}".utf8)
+    let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self)
+  }
+
+  private struct Ranges: Encodable {
+    var layouts: [RangeLayout]
+    var state: String
+    var unit: String
+  }
+
+  private struct RangeLayout: Encodable {
+    var widths: Interval
+    var isTruncated: Bool
+    var lines: [Line]
+
+    init(_ layout: WidthLayout) {
+      widths = Interval(from: layout.widths.lowerBound, to: layout.widths.upperBound)
+      isTruncated = layout.view.isTruncated
+      lines = layout.view.lines.map(Line.init)
+    }
+  }
+
+  private struct Interval: Encodable {
+    var from: Int
+    var to: Int
   }
 
   private struct Document: Encodable {

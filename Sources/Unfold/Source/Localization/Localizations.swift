@@ -38,12 +38,12 @@ public struct Localizations: Hashable, Sendable {
   package func hasTable(_ table: String) -> Bool { tables[table] != nil || pluralTables[table] != nil }
 
   /// The languages a table has.
-  public func languages(table: String = "Localizable") -> [String] {
+  package func languages(table: String = "Localizable") -> [String] {
     Set((tables[table] ?? [:]).keys).union((pluralTables[table] ?? [:]).keys).sorted()
   }
 
   /// The keys of a table in a language.
-  public func keys(table: String = "Localizable", language: String) -> [String] {
+  package func keys(table: String = "Localizable", language: String) -> [String] {
     let language = Self.normalize(language)
     let keys = Set((tables[table]?[language]?.entries ?? [:]).keys)
     return keys.union((pluralTables[table]?[language]?.entries ?? [:]).keys).sorted()

@@ -1,0 +1,65 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Unfold
+
+/// The collapsed views over a range of container widths (`collapsedViews(widths:fonts:engine:)`): each width's view
+/// is the one a fragment of that single width shows, and the views are the distinct ones, in order.
+@Suite struct WidthRangeTests {
+  /// Every width of the range, in every engine profile and `any`, shows what a single width computes directly:
+  /// the intervals tile the range, and neighbours differ.
+  @Test(arguments: [BrowserEngine.blink, .gecko, .webkit, .any])
+  func everyWidthShowsItsOwnView(engine: BrowserEngine) throws {
+    let fallbacks = FontFamily.notoFallbacks()
+    try #require(fallbacks.count >= 3, "Debian's Noto fonts are missing: run scripts/install-dependencies")
+    let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: fallbacks)
+    let corpus = FallbackCorpus.paragraphs(perLanguage: 1, languages: ["zh", "th", "emoji", "mixed", "ar", "vi"])
+    let toggles: [TruncationOptions] = [.default, .expandableText, .readMoreText]
+    for (index, (_, markdown)) in corpus.enumerated() {
+      let options = toggles[index % toggles.count]
+      let paragraph = Paragraph(LocalizedKey(markdown), options: options).lineLimit(2)
+      let views = paragraph.collapsedViews(widths: 150...420, fonts: fonts, engine: engine)
+      #expect(views.first?.widths.lowerBound == 150 && views.last?.widths.upperBound == 420)
+      for (before, after) in zip(views, views.dropFirst()) {
+        #expect(after.widths.lowerBound == before.widths.upperBound + 1, "the intervals tile the range")
+        #expect(!after.view.shows(as: before.view), "neighbouring views differ")
+      }
+      let text = paragraph.source.resolve().text
+      let measurer = FontMeasurer(fonts, engine: engine)
+      for layout in views {
+        for pixels in layout.widths {
+          let direct = Truncator.truncate(
+            text, measurer: measurer, breaker: LineBreaker(rules: .init(engine)),
+            width: measurer.layoutWidth(pixels: Double(pixels)), options: paragraph.options, state: .collapsed)
+          #expect(
+            direct.shows(as: layout.view),
+            "\(engine) at \(pixels) px: \(direct.lines.map(\.text)) against \(layout.view.lines.map(\.text))")
+        }
+      }
+    }
+  }
+
+  /// A comment over a thousand widths has far fewer views: the cut moves only when a line takes another word or
+  /// the cut line another cluster.
+  @Test func aRangeHasFewerViewsThanWidths() throws {
+    let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: [])
+    let markdown =
+      "Our **release notes** cover every change since the last version, with links to the issues and a long "
+      + "explanation of the [migration](https://example.com/migrate) path for the older flags."
+    let paragraph = Paragraph(LocalizedKey(markdown)).lineLimit(2)
+    let views = paragraph.collapsedViews(widths: 280...1280, fonts: fonts, engine: .blink)
+    #expect(views.count > 3 && views.count < 100, "\(views.count) views")
+    #expect(views.first?.view.isTruncated == true)
+    // Wide enough, the text fits in two lines: one view, with no toggle, up to the end of the range.
+    #expect(views.last?.view.isTruncated == false && views.last?.widths.upperBound == 1280)
+  }
+
+  /// Widths outside 1 to 100,000 px act as the nearest of those.
+  @Test func widthsOutOfRangeAreClamped() throws {
+    let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: [])
+    let paragraph = Paragraph(verbatim: "a few words")
+    #expect(paragraph.collapsedViews(widths: -5...3, fonts: fonts).first?.widths == 1...3)
+    #expect(paragraph.collapsedViews(widths: 99_999...200_000, fonts: fonts).first?.widths == 99_999...100_000)
+  }
+}
