@@ -5,17 +5,7 @@ extension LineDrawer {
   /// placement where the toggle goes.
   func collapsed(_ lines: [LineLayout.Line], complete: Bool, options: TruncationOptions) -> [DisplayLine] {
     let limit = options.effectiveLineLimit
-    let ellipsis = Fragment(text: options.ellipsis, width: measurer.width(of: options.ellipsis), role: .ellipsis)
-    let gap = gapFragment()
-    let label = Fragment(text: options.moreLabel, width: measurer.width(of: options.moreLabel), role: .moreLabel)
-    // What stands next to the cut, on the cut line.
-    // An ellipsis wider than the line is left out.
-    var marks: [Fragment] = options.drawsEllipsis && ellipsis.width <= layout.width ? [ellipsis] : []
-    // An empty label stands next to the cut with no gap before it: a line never ends in a space.
-    switch options.toggle {
-    case .inline, .overlay: marks += options.moreLabel.isEmpty ? [label] : [gap, label]
-    case .below, .none: break
-    }
+    let marks = marks(options)
     var result: [DisplayLine]
     switch options.mode {
     case .tail:
@@ -39,8 +29,24 @@ extension LineDrawer {
       guard let earliest = lines.suffix(limit + 1).first else { return [] }
       result = headCut(from: earliest.range.lowerBound, lines: limit, marks: marks)
     }
-    if options.toggle == .below { result.append(DisplayLine(fragments: [label])) }
+    if options.toggle == .below {
+      let label = Fragment(text: options.moreLabel, width: measurer.width(of: options.moreLabel), role: .moreLabel)
+      result.append(DisplayLine(fragments: [label]))
+    }
     return result
+  }
+
+  /// What stands next to the cut, on the cut line: the ellipsis (left out when wider than the line), and an inline
+  /// or overlaid toggle's gap and label (an empty label with no gap before it: a line never ends in a space).
+  func marks(_ options: TruncationOptions) -> [Fragment] {
+    let ellipsis = Fragment(text: options.ellipsis, width: measurer.width(of: options.ellipsis), role: .ellipsis)
+    let label = Fragment(text: options.moreLabel, width: measurer.width(of: options.moreLabel), role: .moreLabel)
+    var marks: [Fragment] = options.drawsEllipsis && ellipsis.width <= layout.width ? [ellipsis] : []
+    switch options.toggle {
+    case .inline, .overlay: marks += options.moreLabel.isEmpty ? [label] : [gapFragment(), label]
+    case .below, .none: break
+    }
+    return marks
   }
 
   /// A tail cut: the line's text cut back so that `marks` fit after it; with `overlay`, the text and the
@@ -210,6 +216,16 @@ extension LineDrawer {
   /// opportunity when that keeps at least half the room (and `snapsToWords`), without trailing spaces; and the
   /// width of the clusters before that end, as they were walked (`nil` when the end is not one of theirs).
   func cutEnd(_ line: LineLayout.Line, suffix: [Int], snapsToWords: Bool = true) -> (end: Int, width: Int?) {
+    var walk = ClusterWalk(layout.text, range: line.contentRange, measurer: measurer)
+    return cutEnd(line, suffix: suffix, snapsToWords: snapsToWords, clusters: &walk)
+  }
+
+  /// ``cutEnd(_:suffix:snapsToWords:)`` from the line's clusters as `clusters` hands them out: walked and measured
+  /// as they go, or as an earlier walk of the same line measured them, which a cut of that line at another width
+  /// reads rather than walking it again.
+  func cutEnd<Clusters: IteratorProtocol<Cluster>>(
+    _ line: LineLayout.Line, suffix: [Int], snapsToWords: Bool = true, clusters walk: inout Clusters
+  ) -> (end: Int, width: Int?) {
     let start = line.range.lowerBound
     let suffixWidth = suffix.reduce(0, +)
     let room = layout.width - suffixWidth
@@ -255,7 +271,6 @@ extension LineDrawer {
       }
       return walked(trimmedEnd(start..<wordStart))
     }
-    var walk = ClusterWalk(layout.text, range: line.contentRange, measurer: measurer)
     while let cluster = walk.next() {
       while let offset = nextBreak, offset < cluster.start { nextBreak = breaks.next() }
       if nextBreak == cluster.start {

@@ -19,16 +19,73 @@ extension Truncator {
     let prepared = PreparedText(text, measurer: measurer, breaker: breaker)
     let limit = options.effectiveLineLimit
     var layouts: [WidthLayout] = []
+    var last: ViewKey?
+    var cutLine: (range: Range<Int>, clusters: [Cluster])?
     for pixels in widths {
       let layout = prepared.layout(width: measurer.layoutWidth(pixels: Double(pixels)), lineLimit: limit)
+      let drawer = LineDrawer(layout: layout)
+      var key = ViewKey(layout, options: drawer.fitting(options), marks: [], cutEnd: nil)
+      if key.cuts, let line = layout.lines.prefix(limit).last {
+        // The cut line's clusters, measured once for every width that cuts it.
+        if cutLine?.range != line.range {
+          let walk = ClusterWalk(text, range: line.contentRange, measurer: measurer)
+          cutLine = (line.range, Array(IteratorSequence(walk)))
+        }
+        key.marks = drawer.marks(key.options).map(\.width)
+        var clusters = (cutLine?.clusters ?? []).makeIterator()
+        let end = drawer.cutEnd(line, suffix: key.marks, clusters: &clusters)
+        key.cutEnd = [end.end, end.width ?? -1]
+      }
+      if key == last, let previous = layouts.last {
+        layouts[layouts.count - 1].widths = previous.widths.lowerBound...pixels
+        continue
+      }
+      last = key
       let view = truncate(layout, options: options, state: .collapsed, findsUnpredictableRanges: false)
-      if let last = layouts.last, last.view.shows(as: view) {
-        layouts[layouts.count - 1].widths = last.widths.lowerBound...pixels
+      if let previous = layouts.last, previous.view.shows(as: view) {
+        layouts[layouts.count - 1].widths = previous.widths.lowerBound...pixels
       } else {
         layouts.append(WidthLayout(widths: pixels...pixels, view: view))
       }
     }
     return layouts
+  }
+
+  /// What decides a collapsed view at a width, found without drawing it: two widths of one key show the same.
+  ///
+  /// A view that is not truncated is its lines, drawn from their ranges; a tail cut that shows the toggle inline,
+  /// below or not at all is the lines before the cut line, and the cut line cut back to where the marks fit. Any
+  /// other view (a head or middle cut, an overlaid toggle, whose padding follows the width, blank lines collapsed)
+  /// has a key of its own at each width, and is drawn to be compared.
+  private struct ViewKey: Equatable {
+    var lines: [Range<Int>]
+    var hyphenated: [Bool]
+    var isTruncated: Bool
+    var options: TruncationOptions
+    /// The widths of the marks after the cut.
+    var marks: [Int]
+    /// Where the cut line ends, and the width before it (`-1`: not walked).
+    var cutEnd: [Int]?
+    /// A width's own key: never equal to another's.
+    var width: Int?
+
+    /// Whether the view is a tail cut whose end decides it, with the marks' widths and the cut end still to find.
+    var cuts: Bool {
+      isTruncated && options.mode == .tail && !options.collapsesBlankLines && options.toggle != .overlay
+    }
+
+    init(_ layout: LineLayout, options: TruncationOptions, marks: [Int], cutEnd: [Int]?) {
+      let limit = options.effectiveLineLimit
+      isTruncated = !layout.isComplete || layout.lines.count > limit
+      let shown = isTruncated ? layout.lines.prefix(limit) : layout.lines[...]
+      lines = shown.map(\.range)
+      hyphenated = shown.map(\.isHyphenated)
+      self.options = options
+      self.marks = marks
+      self.cutEnd = cutEnd
+      let drawnAsIs = !isTruncated && !options.collapsesBlankLines && !options.reservesSpace
+      width = drawnAsIs || cuts ? nil : layout.width
+    }
   }
 }
 
