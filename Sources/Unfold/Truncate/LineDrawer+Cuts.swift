@@ -3,9 +3,12 @@
 extension LineDrawer {
   /// The visible lines of a truncated text, collapsed: the mode says which lines and where the cut is, the
   /// placement where the toggle goes.
-  func collapsed(_ lines: [LineLayout.Line], complete: Bool, options: TruncationOptions) -> [DisplayLine] {
+  func collapsed(
+    _ lines: [LineLayout.Line], complete: Bool, options: TruncationOptions, labels: MeasuredLabels? = nil
+  ) -> [DisplayLine] {
     let limit = options.effectiveLineLimit
-    let marks = marks(options)
+    let labels = labels ?? MeasuredLabels(options, measurer: measurer)
+    let marks = marks(options, labels: labels)
     var result: [DisplayLine]
     switch options.mode {
     case .tail:
@@ -29,21 +32,16 @@ extension LineDrawer {
       guard let earliest = lines.suffix(limit + 1).first else { return [] }
       result = headCut(from: earliest.range.lowerBound, lines: limit, marks: marks)
     }
-    if options.toggle == .below {
-      let label = Fragment(text: options.moreLabel, width: measurer.width(of: options.moreLabel), role: .moreLabel)
-      result.append(DisplayLine(fragments: [label]))
-    }
+    if options.toggle == .below { result.append(DisplayLine(fragments: [labels.more])) }
     return result
   }
 
   /// What stands next to the cut, on the cut line: the ellipsis (left out when wider than the line), and an inline
   /// or overlaid toggle's gap and label (an empty label with no gap before it: a line never ends in a space).
-  func marks(_ options: TruncationOptions) -> [Fragment] {
-    let ellipsis = Fragment(text: options.ellipsis, width: measurer.width(of: options.ellipsis), role: .ellipsis)
-    let label = Fragment(text: options.moreLabel, width: measurer.width(of: options.moreLabel), role: .moreLabel)
-    var marks: [Fragment] = options.drawsEllipsis && ellipsis.width <= layout.width ? [ellipsis] : []
+  func marks(_ options: TruncationOptions, labels: MeasuredLabels) -> [Fragment] {
+    var marks: [Fragment] = options.drawsEllipsis && labels.ellipsis.width <= layout.width ? [labels.ellipsis] : []
     switch options.toggle {
-    case .inline, .overlay: marks += options.moreLabel.isEmpty ? [label] : [gapFragment(), label]
+    case .inline, .overlay: marks += options.moreLabel.isEmpty ? [labels.more] : [labels.gap, labels.more]
     case .below, .none: break
     }
     return marks

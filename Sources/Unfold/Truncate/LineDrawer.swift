@@ -19,16 +19,15 @@ struct LineDrawer {
   /// The options with the toggle where it fits at this width, so that no line is wider than the width: an inline
   /// or overlaid label that does not fit after the ellipsis goes below, on a line of its own; a label wider than
   /// the line itself is not drawn (no toggle).
-  func fitting(_ options: TruncationOptions) -> TruncationOptions {
+  func fitting(_ options: TruncationOptions, labels: MeasuredLabels? = nil) -> TruncationOptions {
     guard options.toggle != .none else { return options }
+    let labels = labels ?? MeasuredLabels(options, measurer: measurer)
     var options = options
-    let label = measurer.width(of: options.moreLabel)
-    if max(label, options.lessLabel.map { measurer.width(of: $0) } ?? 0) > layout.width {
+    if max(labels.more.width, labels.lessWidth ?? 0) > layout.width {
       options.toggle = .none
     } else if options.toggle == .inline || options.toggle == .overlay,
       // A head cut puts a gap after the label too.
-      measurer.width(of: options.ellipsis) + gapFragment().width * (options.mode == .head ? 2 : 1) + label
-        > layout.width
+      labels.ellipsis.width + labels.gap.width * (options.mode == .head ? 2 : 1) + labels.more.width > layout.width
     {
       options.toggle = .below
     }
@@ -200,5 +199,28 @@ struct LineDrawer {
     }
     flush()
     return DisplayLine(fragments: fragments)
+  }
+}
+
+/// A truncation's ellipsis, gap and labels measured once: what fitting the toggle to a width and cutting a line
+/// read, at every width they are fitted to (`Truncator.collapsedViews` fits them to hundreds).
+struct MeasuredLabels {
+  /// The ellipsis.
+  var ellipsis: Fragment
+  /// The space between the ellipsis and the more label.
+  var gap: Fragment
+  /// The more label.
+  var more: Fragment
+  /// The less label's width, if there is one.
+  var lessWidth: Int?
+
+  /// The marks and labels of `options`; without a toggle, only the ellipsis is measured.
+  init(_ options: TruncationOptions, measurer: any TextMeasurer) {
+    ellipsis = Fragment(text: options.ellipsis, width: measurer.width(of: options.ellipsis), role: .ellipsis)
+    let toggles = options.toggle != .none
+    gap = Fragment(text: " ", width: toggles ? measurer.width(of: " ") : 0, role: .gap)
+    more = Fragment(
+      text: options.moreLabel, width: toggles ? measurer.width(of: options.moreLabel) : 0, role: .moreLabel)
+    lessWidth = toggles ? options.lessLabel.map { measurer.width(of: $0) } : nil
   }
 }

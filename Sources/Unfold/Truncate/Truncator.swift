@@ -26,7 +26,8 @@ package enum Truncator {
   /// `findsUnpredictableRanges`: finding them walks the shown text's clusters, for a caller that has no use
   /// for them (`Paragraph.html`, which gives no warning) a thirtieth of a comment's HTML.
   static func truncate(
-    _ layout: LineLayout, options: TruncationOptions, state: DisplayState, findsUnpredictableRanges: Bool
+    _ layout: LineLayout, options: TruncationOptions, state: DisplayState, findsUnpredictableRanges: Bool,
+    labels: MeasuredLabels? = nil
   ) -> TruncatedText {
     let limit = options.effectiveLineLimit
     var layout = layout
@@ -36,7 +37,8 @@ package enum Truncator {
     }
     let isTruncated = !layout.isComplete || layout.lines.count > limit
     let drawer = LineDrawer(layout: layout)
-    let options = drawer.fitting(options)
+    let labels = labels ?? MeasuredLabels(options, measurer: layout.measurer)
+    let options = drawer.fitting(options, labels: labels)
     var lines: [DisplayLine]
     switch (state, isTruncated) {
     case (.collapsed, true):
@@ -46,7 +48,7 @@ package enum Truncator {
           !(line.contentRange.isEmpty && index > 0 && source[index - 1].contentRange.isEmpty)
         }.map(\.element)
       }
-      lines = drawer.collapsed(source, complete: layout.isComplete, options: options)
+      lines = drawer.collapsed(source, complete: layout.isComplete, options: options, labels: labels)
       lines += Array(repeating: DisplayLine(fragments: []), count: options.reservedBlankLines(after: lines.count))
     case (.expanded, _), (.collapsed, false):
       lines = Array(WholeTextLines(layout.lines.makeIterator(), drawer: drawer, options: options, state: state))

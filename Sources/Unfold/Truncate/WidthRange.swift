@@ -21,17 +21,18 @@ extension Truncator {
     var layouts: [WidthLayout] = []
     var last: ViewKey?
     var cutLine: (range: Range<Int>, clusters: [Cluster])?
+    let labels = MeasuredLabels(options, measurer: measurer)
     for pixels in widths {
       let layout = prepared.layout(width: measurer.layoutWidth(pixels: Double(pixels)), lineLimit: limit)
       let drawer = LineDrawer(layout: layout)
-      var key = ViewKey(layout, options: drawer.fitting(options), marks: [], cutEnd: nil)
+      var key = ViewKey(layout, options: drawer.fitting(options, labels: labels), marks: [], cutEnd: nil)
       if key.cuts, let line = layout.lines.prefix(limit).last {
         // The cut line's clusters, measured once for every width that cuts it.
         if cutLine?.range != line.range {
           let walk = ClusterWalk(text, range: line.contentRange, measurer: measurer)
           cutLine = (line.range, Array(IteratorSequence(walk)))
         }
-        key.marks = drawer.marks(key.options).map(\.width)
+        key.marks = drawer.marks(key.options, labels: labels).map(\.width)
         var clusters = (cutLine?.clusters ?? []).makeIterator()
         let end = drawer.cutEnd(line, suffix: key.marks, clusters: &clusters)
         key.cutEnd = [end.end, end.width ?? -1]
@@ -41,7 +42,8 @@ extension Truncator {
         continue
       }
       last = key
-      let view = truncate(layout, options: options, state: .collapsed, findsUnpredictableRanges: false)
+      let view = truncate(
+        layout, options: options, state: .collapsed, findsUnpredictableRanges: false, labels: labels)
       if let previous = layouts.last, previous.view.shows(as: view) {
         layouts[layouts.count - 1].widths = previous.widths.lowerBound...pixels
       } else {
