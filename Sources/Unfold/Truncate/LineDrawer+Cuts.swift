@@ -3,8 +3,11 @@
 extension LineDrawer {
   /// The visible lines of a truncated text, collapsed: the mode says which lines and where the cut is, the
   /// placement where the toggle goes.
+  ///
+  /// `labels` and `cutLine` are what an earlier truncation of the text measured (``MeasuredLabels``, ``CutLine``).
   func collapsed(
-    _ lines: [LineLayout.Line], complete: Bool, options: TruncationOptions, labels: MeasuredLabels? = nil
+    _ lines: [LineLayout.Line], complete: Bool, options: TruncationOptions, labels: MeasuredLabels? = nil,
+    cutLine: CutLine? = nil
   ) -> [DisplayLine] {
     let limit = options.effectiveLineLimit
     let labels = labels ?? MeasuredLabels(options, measurer: measurer)
@@ -18,7 +21,7 @@ extension LineDrawer {
       if lines.count <= limit && complete && options.toggle != .inline && options.toggle != .overlay {
         result.append(draw(last))  // blank lines collapsed: everything shows; the toggle below remains
       } else {
-        result.append(cut(last, marks: marks, overlay: options.toggle == .overlay))
+        result.append(cut(last, marks: marks, overlay: options.toggle == .overlay, cutLine: cutLine))
       }
     case .middle:
       let visible = Array(lines.prefix(limit))
@@ -49,8 +52,10 @@ extension LineDrawer {
 
   /// A tail cut: the line's text cut back so that `marks` fit after it; with `overlay`, the text and the
   /// marks are spread to the whole width, the label at the trailing end.
-  func cut(_ line: LineLayout.Line, marks: [Fragment], overlay: Bool) -> DisplayLine {
-    let (end, width) = cutEnd(line, suffix: marks.map(\.width))
+  ///
+  /// `cutLine`: the line's clusters as an earlier walk measured them, read when they are this line's.
+  func cut(_ line: LineLayout.Line, marks: [Fragment], overlay: Bool, cutLine: CutLine? = nil) -> DisplayLine {
+    let (end, width) = cutEnd(line, suffix: marks.map(\.width), cutLine: cutLine)
     // What is kept draws as one fragment per run when it can, with the width the cut walked, not walked again.
     let kept = LineLayout.Line(
       range: line.range.lowerBound..<end, contentEnd: end, width: width ?? 0, isHyphenated: false)
@@ -213,7 +218,16 @@ extension LineDrawer {
   /// Where the drawn text of a cut line ends: the longest prefix no wider than `room`, moved back to a break
   /// opportunity when that keeps at least half the room (and `snapsToWords`), without trailing spaces; and the
   /// width of the clusters before that end, as they were walked (`nil` when the end is not one of theirs).
-  func cutEnd(_ line: LineLayout.Line, suffix: [Int], snapsToWords: Bool = true) -> (end: Int, width: Int?) {
+  ///
+  /// `cutLine`: the line's clusters as an earlier walk measured them, read rather than walked again when they are
+  /// this line's.
+  func cutEnd(_ line: LineLayout.Line, suffix: [Int], snapsToWords: Bool = true, cutLine: CutLine? = nil) -> (
+    end: Int, width: Int?
+  ) {
+    if let cutLine, cutLine.range == line.range {
+      var clusters = cutLine.clusters.makeIterator()
+      return cutEnd(line, suffix: suffix, snapsToWords: snapsToWords, clusters: &clusters)
+    }
     var walk = ClusterWalk(layout.text, range: line.contentRange, measurer: measurer)
     return cutEnd(line, suffix: suffix, snapsToWords: snapsToWords, clusters: &walk)
   }
@@ -301,5 +315,20 @@ extension LineDrawer {
       $0 == " " || $0 == "\t" || $0 == "\u{00AD}"
     })
     return range.lowerBound + trimmed.utf8.count
+  }
+}
+
+/// A line's clusters, walked and measured once, for the cuts of that line at many widths (`Truncator.collapsedViews`).
+struct CutLine {
+  /// The line's range in the text: the clusters are read only for a line of this range.
+  var range: Range<Int>
+  /// The clusters of the line's content, as `ClusterWalk` hands them out.
+  var clusters: [Cluster]
+
+  /// The clusters of `line` in `drawer`'s text, measured in its measurer.
+  init(_ line: LineLayout.Line, in drawer: LineDrawer) {
+    range = line.range
+    clusters = Array(
+      IteratorSequence(ClusterWalk(drawer.layout.text, range: line.contentRange, measurer: drawer.measurer)))
   }
 }

@@ -27,7 +27,7 @@ package enum Truncator {
   /// for them (`Paragraph.html`, which gives no warning) a thirtieth of a comment's HTML.
   static func truncate(
     _ layout: LineLayout, options: TruncationOptions, state: DisplayState, findsUnpredictableRanges: Bool,
-    labels: MeasuredLabels? = nil
+    labels: MeasuredLabels? = nil, cutLine: CutLine? = nil
   ) -> TruncatedText {
     let limit = options.effectiveLineLimit
     var layout = layout
@@ -48,7 +48,8 @@ package enum Truncator {
           !(line.contentRange.isEmpty && index > 0 && source[index - 1].contentRange.isEmpty)
         }.map(\.element)
       }
-      lines = drawer.collapsed(source, complete: layout.isComplete, options: options, labels: labels)
+      lines = drawer.collapsed(
+        source, complete: layout.isComplete, options: options, labels: labels, cutLine: cutLine)
       lines += Array(repeating: DisplayLine(fragments: []), count: options.reservedBlankLines(after: lines.count))
     case (.expanded, _), (.collapsed, false):
       lines = Array(WholeTextLines(layout.lines.makeIterator(), drawer: drawer, options: options, state: state))

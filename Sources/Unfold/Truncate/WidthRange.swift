@@ -20,7 +20,7 @@ extension Truncator {
     let limit = options.effectiveLineLimit
     var layouts: [WidthLayout] = []
     var last: ViewKey?
-    var cutLine: (range: Range<Int>, clusters: [Cluster])?
+    var cutLine: CutLine?
     let labels = MeasuredLabels(options, measurer: measurer)
     for pixels in widths {
       let layout = prepared.layout(width: measurer.layoutWidth(pixels: Double(pixels)), lineLimit: limit)
@@ -28,13 +28,9 @@ extension Truncator {
       var key = ViewKey(layout, options: drawer.fitting(options, labels: labels), marks: [], cutEnd: nil)
       if key.cuts, let line = layout.lines.prefix(limit).last {
         // The cut line's clusters, measured once for every width that cuts it.
-        if cutLine?.range != line.range {
-          let walk = ClusterWalk(text, range: line.contentRange, measurer: measurer)
-          cutLine = (line.range, Array(IteratorSequence(walk)))
-        }
+        if cutLine?.range != line.range { cutLine = CutLine(line, in: drawer) }
         key.marks = drawer.marks(key.options, labels: labels).map(\.width)
-        var clusters = (cutLine?.clusters ?? []).makeIterator()
-        let end = drawer.cutEnd(line, suffix: key.marks, clusters: &clusters)
+        let end = drawer.cutEnd(line, suffix: key.marks, cutLine: cutLine)
         key.cutEnd = [end.end, end.width ?? -1]
       }
       if key == last, let previous = layouts.last {
@@ -43,7 +39,8 @@ extension Truncator {
       }
       last = key
       let view = truncate(
-        layout, options: options, state: .collapsed, findsUnpredictableRanges: false, labels: labels)
+        layout, options: options, state: .collapsed, findsUnpredictableRanges: false, labels: labels,
+        cutLine: cutLine)
       if let previous = layouts.last, previous.view.shows(as: view) {
         layouts[layouts.count - 1].widths = previous.widths.lowerBound...pixels
       } else {
