@@ -480,8 +480,8 @@ private func pixelRange(_ text: String, flag: String) throws(UsageError) -> Clos
   guard upper.hasSuffix("px") else {
     throw UsageError(message: "\(flag) range \(text) needs px, as in 280-1280px")
   }
-  let bounds = [lower, String(upper.dropLast(2))].map { $0.hasSuffix("px") ? String($0.dropLast(2)) : $0 }
-  guard let from = Int(bounds[0]), let to = Int(bounds[1]) else {
+  guard let from = Int(lower.hasSuffix("px") ? String(lower.dropLast(2)) : lower), let to = Int(upper.dropLast(2))
+  else {
     throw UsageError(message: "\(flag) range \(text) needs whole numbers of px, as in 280-1280px")
   }
   guard from >= 1, to <= 100_000 else {

@@ -16,10 +16,9 @@ extension Paragraph {
     options: HTMLOptions = HTMLOptions()
   ) -> RenderedHTML {
     let (width, clamped) = Self.pixels(width)
-    var (text, fonts) = styled(in: fonts)
-    let shown: TruncatedText
-    (fonts, shown) = Truncator.scaledToFit(
-      text, fonts: fonts, engine: engine, breaker: breaker(for: engine, language: options.language), width: width,
+    let (text, styledFonts) = styled(in: fonts)
+    let (fonts, shown) = Truncator.scaledToFit(
+      text, fonts: styledFonts, engine: engine, breaker: breaker(for: engine, language: options.language), width: width,
       options: self.options, minimumScaleFactor: isScrollable ? 1 : minimumScaleFactor)
     var htmlOptions = options
     if isScrollable { htmlOptions.scrollLines = self.options.effectiveLineLimit }
@@ -70,8 +69,7 @@ extension Paragraph {
   /// ``collapsedViews(widths:fonts:engine:)`` as JSON (see `LayoutJSON`): what `unfold --format json --width
   /// 280-1280px` writes.
   package func json(widths: ClosedRange<Int>, fonts: FontSet, engine: BrowserEngine = .any) -> String {
-    LayoutJSON.encode(
-      collapsedViews(widths: widths, fonts: fonts, engine: engine), unit: FontMeasurer(fonts, engine: engine).unit)
+    LayoutJSON.encode(collapsedViews(widths: widths, fonts: fonts, engine: engine))
   }
 
   /// The text and the fonts the HTML measures: with a ``font(_:)`` text style, its size and line height replace

@@ -17,8 +17,11 @@ package enum LayoutJSON {
   ///      "state": "collapsed", "unit": "px/65536"}
   ///
   /// The layouts are in the order of their widths; each line's `width` is in the unit, as laid out at `from`.
-  package static func encode(_ layouts: [WidthLayout], unit: WidthUnit) -> String {
-    encode(Ranges(layouts: layouts.map(RangeLayout.init), state: DisplayState.collapsed.rawValue, unit: unit.name))
+  package static func encode(_ layouts: [WidthLayout]) -> String {
+    encode(
+      Ranges(
+        layouts: layouts.map(RangeLayout.init), state: DisplayState.collapsed.rawValue,
+        unit: layouts.first?.view.unit.name ?? ""))
   }
 
   private static func encode(_ document: some Encodable) -> String {

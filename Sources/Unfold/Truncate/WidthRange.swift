@@ -25,13 +25,13 @@ extension Truncator {
     for pixels in widths {
       let layout = prepared.layout(width: measurer.layoutWidth(pixels: Double(pixels)), lineLimit: limit)
       let drawer = LineDrawer(layout: layout)
-      var key = ViewKey(layout, options: drawer.fitting(options, labels: labels), marks: [], cutEnd: nil)
+      var key = ViewKey(layout, options: drawer.fitting(options, labels: labels))
       if key.cuts, let line = layout.lines.prefix(limit).last {
         // The cut line's clusters, measured once for every width that cuts it.
         if cutLine?.range != line.range { cutLine = CutLine(line, in: drawer) }
         key.marks = drawer.marks(key.options, labels: labels).map(\.width)
         let end = drawer.cutEnd(line, suffix: key.marks, cutLine: cutLine)
-        key.cutEnd = [end.end, end.width ?? -1]
+        (key.cutEnd, key.cutWidth) = (end.end, end.width)
       }
       if key == last, let previous = layouts.last {
         layouts[layouts.count - 1].widths = previous.widths.lowerBound...pixels
@@ -57,14 +57,15 @@ extension Truncator {
   /// other view (a head or middle cut, an overlaid toggle, whose padding follows the width, blank lines collapsed)
   /// has a key of its own at each width, and is drawn to be compared.
   private struct ViewKey: Equatable {
-    var lines: [Range<Int>]
-    var hyphenated: [Bool]
+    /// The shown lines: all of them, or the first `lineLimit` when truncated.
+    var lines: ArraySlice<LineLayout.Line>
     var isTruncated: Bool
     var options: TruncationOptions
-    /// The widths of the marks after the cut.
-    var marks: [Int]
-    /// Where the cut line ends, and the width before it (`-1`: not walked).
-    var cutEnd: [Int]?
+    /// The widths of the marks after the cut (set for a tail cut).
+    var marks: [Int] = []
+    /// Where the cut line ends, and the width of what it keeps (set for a tail cut).
+    var cutEnd: Int?
+    var cutWidth: Int?
     /// A width's own key: never equal to another's.
     var width: Int?
 
@@ -73,15 +74,11 @@ extension Truncator {
       isTruncated && options.mode == .tail && !options.collapsesBlankLines && options.toggle != .overlay
     }
 
-    init(_ layout: LineLayout, options: TruncationOptions, marks: [Int], cutEnd: [Int]?) {
+    init(_ layout: LineLayout, options: TruncationOptions) {
       let limit = options.effectiveLineLimit
       isTruncated = !layout.isComplete || layout.lines.count > limit
-      let shown = isTruncated ? layout.lines.prefix(limit) : layout.lines[...]
-      lines = shown.map(\.range)
-      hyphenated = shown.map(\.isHyphenated)
+      lines = isTruncated ? layout.lines.prefix(limit) : layout.lines[...]
       self.options = options
-      self.marks = marks
-      self.cutEnd = cutEnd
       let drawnAsIs = !isTruncated && !options.collapsesBlankLines && !options.reservesSpace
       width = drawnAsIs || cuts ? nil : layout.width
     }
