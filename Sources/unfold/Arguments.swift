@@ -152,10 +152,10 @@ struct Arguments {
       throw UsageError(message: "--engine applies to --format html, and json with --width Npx, only")
     }
     if widthRange != nil {
-      guard format == .json else {
-        throw UsageError(message: "--width with a range of px applies to --format json only")
+      guard format == .json || format == .html else {
+        throw UsageError(message: "--width with a range of px applies to --format html and json only")
       }
-      if let (flag, _) = [("--expanded", expanded), ("--scroll", scroll)].first(where: { $0.1 }) {
+      if format == .json, let (flag, _) = [("--expanded", expanded), ("--scroll", scroll)].first(where: { $0.1 }) {
         throw UsageError(message: "--width with a range and \(flag) conflict: a range lists the collapsed views")
       }
     }

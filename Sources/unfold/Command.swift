@@ -100,9 +100,16 @@ struct Command {
     case .ansi, .plain:
       return paragraph.ansi(width: width, state: arguments.state, renderer: renderer)
     case .html:
-      let rendered = paragraph.html(
-        width: arguments.widthPixels ?? 320, fonts: fonts!, engine: arguments.engine ?? .any, state: arguments.state,
-        options: arguments.htmlOptions)
+      let engine = arguments.engine ?? .any
+      let rendered =
+        if let range = arguments.widthRange {
+          paragraph.html(
+            widths: range, fonts: fonts!, engine: engine, state: arguments.state, options: arguments.htmlOptions)
+        } else {
+          paragraph.html(
+            width: arguments.widthPixels ?? 320, fonts: fonts!, engine: engine, state: arguments.state,
+            options: arguments.htmlOptions)
+        }
       for warning in rendered.diagnostics { warn(warning.message) }
       return rendered.html
     case .json:

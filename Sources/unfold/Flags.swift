@@ -39,10 +39,11 @@ extension Arguments {
       help: """
         line width: cells for the terminal (default: the terminal's width, else
         $COLUMNS, else 80); CSS px for html (a width in cells is an error there),
-        or for json measured in the fonts (default 320px); a range of whole px
-        for json lists the distinct collapsed views and the widths of each
+        or for json measured in the fonts (default 320px); a range of whole px:
+        html that fills its container within the range, showing the collapsed
+        view of each width; json lists the distinct views and the widths of each
         """,
-      example: "unfold --width 40 notes.md; unfold --format json --width 280-1280px notes.md",
+      example: "unfold --width 40 notes.md; unfold --format html --width 280-1280px notes.md",
       apply: { arguments, value, flag in
         if let range = try pixelRange(value, flag: flag) {
           arguments.widthRange = range

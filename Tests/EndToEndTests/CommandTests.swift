@@ -146,7 +146,7 @@ import Testing
       "--width range 280.5-300px needs whole numbers of px, as in 280-1280px"
     ),
     (["--format", "plain", "--width", "280-300px"], "--width in px applies to --format html and json only"),
-    (["--format", "html", "--width", "280-300px"], "--width with a range of px applies to --format json only"),
+    (["--format", "ansi", "--width", "280-300px"], "--width in px applies to --format html and json only"),
     (
       ["--format", "json", "--width", "280-300px", "--expanded"],
       "--width with a range and --expanded conflict: a range lists the collapsed views"
@@ -404,6 +404,22 @@ import Testing
     let view = try #require(try JSONSerialization.jsonObject(with: Data(single.stdout.utf8)) as? [String: Any])
     let texts = { (lines: Any?) in (lines as? [[String: Any]] ?? []).compactMap { $0["text"] as? String } }
     #expect(texts(view["lines"]) == texts(layouts[1]["lines"]))
+  }
+
+  /// `--format html --width A-Bpx` writes one fragment whose container fills its parent within the range, with a
+  /// collapsed view for each layout, one for each view that `--format json` lists.
+  @Test func aRangeOfWidthsMakesOneFluidFragment() throws {
+    let input = Data(
+      "Our **release notes** cover every change since the last version, with links to the issues and more.".utf8)
+    let flags = ["--width", "120-700px", "--lines", "2", "--no-fallback"]
+    let html = try Command.run(["--format", "html", "--id", "n"] + flags, stdin: input)
+    #expect(html.status == 0, "\(html.stderr)")
+    #expect(html.stdout.contains("width:100%;min-width:120px;max-width:700px;container-type:inline-size"))
+    let json = try Command.run(["--format", "json"] + flags, stdin: input)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let layouts = try #require(document["layouts"] as? [[String: Any]])
+    #expect(html.stdout.matches(of: /<p class="unfold-v\d+">/).count == layouts.count)
+    #expect(html.stdout.matches(of: /@container \(min-width:/).count == layouts.count - 1)
   }
 
   /// `--text-style` sizes the fonts of json in px as it does html's: a large title takes more lines.

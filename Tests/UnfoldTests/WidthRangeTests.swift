@@ -55,6 +55,44 @@ import Testing
     #expect(views.last?.view.isTruncated == false && views.last?.widths.upperBound == 1280)
   }
 
+  /// The fragment for a range holds each view once, in order, with its lines and its own toggle.
+  ///
+  /// One container query per view after the first, at the narrowest width that shows it; the container fills its
+  /// parent within the range. A text that fits at every width is the whole text alone, with no views, no toggle and
+  /// no script.
+  @Test func aRangeFragmentShowsEachViewFromItsNarrowestWidth() throws {
+    let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: [])
+    let paragraph = Paragraph(
+      LocalizedKey("Our **release notes** cover every change since the last version, with links to the issues.")
+    )
+    .lineLimit(2)
+    let views = paragraph.collapsedViews(widths: 120...700, fonts: fonts, engine: .any)
+    let html = paragraph.html(widths: 120...700, fonts: fonts, options: HTMLOptions(id: "c")).html
+    #expect(html.contains("#c{display:block;width:100%;min-width:120px;max-width:700px;container-type:inline-size;"))
+    let query =
+      /@container \(min-width:(\d+)px\)\{#c \.unfold-collapsed>p\{display:none\}#c p\.unfold-v(\d+)\{display:block\}\}/
+    let queries = html.matches(of: query)
+    #expect(queries.map { Int($0.output.1)! } == views.dropFirst().map(\.widths.lowerBound))
+    #expect(queries.map { Int($0.output.2)! } == Array(1..<views.count))
+    #expect(html.matches(of: /<p class="unfold-v\d+">/).count == views.count)
+    let toggles = html.matches(of: /class="unfold-toggle unfold-more"/).count
+    #expect(toggles == views.filter(\.view.isTruncated).count, "a toggle in each truncated view")
+    #expect(html.contains("<script>"))
+    // Each view's paragraph holds its lines, `<br>` between them (the text has nothing to escape).
+    for (index, layout) in views.enumerated() {
+      let start = try #require(html.range(of: "<p class=\"unfold-v\(index)\">"))
+      let end = try #require(html[start.upperBound...].range(of: "</p>"))
+      let shown = String(html[start.upperBound..<end.lowerBound])
+        .replacing(/<button[^>]*>[^<]*<\/button>/, with: "").replacing("<br>", with: "\n")
+        .replacing(/<[^>]+>/, with: "")
+      let lines = layout.view.lines.map { $0.fragments.filter { !$0.isToggle }.map(\.text).joined() }
+      #expect(shown == lines.joined(separator: "\n"))
+    }
+    let fits = Paragraph(verbatim: "Short.").html(widths: 120...700, fonts: fonts, options: HTMLOptions(id: "s")).html
+    #expect(!fits.contains("unfold-collapsed\"") && !fits.contains("<button") && !fits.contains("<script"))
+    #expect(fits.contains("data-state=\"expanded\""))
+  }
+
   /// Widths outside 1 to 100,000 px act as the nearest of those.
   @Test func widthsOutOfRangeAreClamped() throws {
     let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: [])

@@ -34,6 +34,36 @@ extension Paragraph {
     }
   }
 
+  /// HTML that fills its container, from the lower bound of `widths` to the upper one (in whole CSS px), and shows at
+  /// each of those widths the collapsed view that ``collapsedViews(widths:fonts:engine:)`` finds for it: one view per
+  /// distinct layout, chosen by a container query, with no script to measure and no shift after load.
+  ///
+  /// Narrower than the range, the container keeps the lower bound's width (and the narrowest view); wider, the upper
+  /// bound's (and the widest view). The whole text, shown expanded, reflows in the container. Widths below 1 px act
+  /// as 1 px, and above 100,000 px as 100,000 px; the font is not scaled to fit.
+  ///
+  ///     let fragment = paragraph.html(widths: 280...1280, fonts: fonts)
+  public func html(
+    widths: ClosedRange<Int>, fonts: FontSet, engine: BrowserEngine = .any, state: DisplayState = .collapsed,
+    options: HTMLOptions = HTMLOptions()
+  ) -> RenderedHTML {
+    let widths = Self.pixels(widths)
+    let (text, fonts) = styled(in: fonts)
+    var htmlOptions = options
+    if isScrollable { htmlOptions.scrollLines = self.options.effectiveLineLimit }
+    let views =
+      isScrollable
+      ? []
+      : Truncator.collapsedViews(
+        text, measurer: FontMeasurer(fonts, engine: engine), breaker: breaker(for: engine, language: options.language),
+        widths: widths, options: self.options)
+    let html = HTMLRenderer(fonts: fonts, options: htmlOptions).render(
+      text, views: views, truncation: self.options, state: state, widths: widths)
+    return RenderedHTML(html: html) { [text, fonts] in
+      GlyphWarnings.diagnostics(in: text, fonts: fonts, wholeText: true, shownRanges: [])
+    }
+  }
+
   /// The layout in CSS px, measured in `fonts` as `engine` lays it out (with its break rules unless `breakRules`
   /// says otherwise), as JSON (widths in the measurer's unit: 1/65536 px, or 1/60 px for Gecko); a ``font(_:)``
   /// text style sizes the fonts, as in ``html(width:fonts:engine:state:options:)``.
@@ -58,12 +88,10 @@ extension Paragraph {
   ///     views[0].widths                // 280...291
   ///     views[0].view.isTruncated      // whether 280 to 291 px show a toggle
   public func collapsedViews(widths: ClosedRange<Int>, fonts: FontSet, engine: BrowserEngine = .any) -> [WidthLayout] {
-    let widest = Int(Self.widestPixels)
-    let lower = min(widest, max(1, widths.lowerBound))
     let (text, fonts) = styled(in: fonts)
     return Truncator.collapsedViews(
-      text, measurer: FontMeasurer(fonts, engine: engine), breaker: breaker(for: engine),
-      widths: lower...min(widest, max(lower, widths.upperBound)), options: options)
+      text, measurer: FontMeasurer(fonts, engine: engine), breaker: breaker(for: engine), widths: Self.pixels(widths),
+      options: options)
   }
 
   /// ``collapsedViews(widths:fonts:engine:)`` as JSON (see `LayoutJSON`): what `unfold --format json --width
@@ -97,6 +125,13 @@ extension Paragraph {
     let message =
       "width \(width) px is \(width.isNaN ? "not a number" : width < 1 ? "below 1 px" : "above 100000 px"): the lines are laid out \(Int(clamped)) px wide"
     return (clamped, [Diagnostic(.valueOutOfRange, offset: 0, message: message)])
+  }
+
+  /// A range of whole CSS px clamped to 1 through ``widestPixels``.
+  static func pixels(_ widths: ClosedRange<Int>) -> ClosedRange<Int> {
+    let widest = Int(widestPixels)
+    let lower = min(widest, max(1, widths.lowerBound))
+    return lower...min(widest, max(lower, widths.upperBound))
   }
 
   /// The break rules of `engine` for a page in `language`, unless `breakRules` says otherwise.

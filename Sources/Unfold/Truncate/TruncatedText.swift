@@ -43,7 +43,7 @@ public struct Fragment: Hashable, Sendable {
   }
 
   /// Whether the fragment is a label that toggles the paragraph.
-  public var isToggle: Bool { role == .moreLabel || role == .lessLabel }
+  package var isToggle: Bool { role == .moreLabel || role == .lessLabel }
 }
 
 /// One line as it is drawn.

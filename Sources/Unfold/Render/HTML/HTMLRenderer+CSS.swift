@@ -77,7 +77,7 @@ extension HTMLRenderer {
   ///
   /// The fallback families that draw some cluster of `text` or of `labels` follow the set's own in `font-family`, each
   /// face declared with its own weight and style.
-  func writeCSS(id: String, width: Double, text: StyledText, labels: [String], to css: inout UTF8Output) {
+  func writeCSS(id: String, width: ContainerWidth, text: StyledText, labels: [String], to css: inout UTF8Output) {
     // The faces are read in place, not copied into an array.
     let embeds = options.standalone || options.fontSource == .embedded
     let characters = embeds ? Self.charactersDrawn(text, labels: labels) : []
@@ -157,13 +157,20 @@ extension HTMLRenderer {
     }
     let root = Self.selector(forID: id)
     let size = Self.px(fonts.size)
-    let widthPixels = Self.px(width)
+    let widthRules: String
+    switch width {
+    case .fixed(let pixels): widthRules = "width:" + Self.px(pixels) + ";max-width:none"
+    case .range(let range):
+      // Its parent's width, never narrower or wider than the range, and the container that the views' queries ask.
+      widthRules =
+        "width:100%;min-width:\(range.lowerBound)px;max-width:\(range.upperBound)px;container-type:inline-size"
+    }
     let lineHeight = Self.px(fonts.lineHeight)
     for (piece, slot) in Self.cssTemplate {
       css.write(piece)
       switch slot {
       case .root: css.write(root)
-      case .width: css.write(widthPixels)
+      case .width: css.write(widthRules)
       case .family:
         css.write(emojiList)
         css.write("\"")
@@ -185,6 +192,29 @@ extension HTMLRenderer {
     }
   }
 
+  /// The rules that show one collapsed view of a range at a time.
+  ///
+  /// The first shows below the second's narrowest width, and each later one from its narrowest width on (`from`, in
+  /// whole CSS px, narrowest first), by a container query on the container's own width: a later query that matches
+  /// overrides an earlier one.
+  func writeViewRules(id: String, from: [Int], to css: inout UTF8Output) {
+    let root = Self.selector(forID: id)
+    for (index, width) in from.enumerated() {
+      if index > 0 {
+        css.write("@container (min-width:")
+        css.write(decimal: width)
+        css.write("px){")
+      }
+      css.write(root)
+      css.write(" .unfold-collapsed>p{display:none}")
+      css.write(root)
+      css.write(" p.unfold-v")
+      css.write(decimal: index)
+      css.write("{display:block}")
+      if index > 0 { css.write("}") }
+    }
+  }
+
   /// What the CSS template leaves to each paragraph.
   private enum CSSSlot: String, CaseIterable {
     // (`boldItalic` before `bold`: a slot is found by the first name that its text starts with.)
@@ -196,7 +226,7 @@ extension HTMLRenderer {
   /// than interpolated at every render.
   private static let cssTemplate: [(piece: [UInt8], slot: CSSSlot?)] = {
     let template = """
-      $root{display:block;width:$width;max-width:none;margin:0;padding:0;border:0;box-sizing:content-box;\
+      $root{display:block;$width;margin:0;padding:0;border:0;box-sizing:content-box;\
       font-family:$family;font-size:$size;line-height:$line;font-weight:400;\
       font-style:normal;font-stretch:normal;font-synthesis:none;font-kerning:$kerning;font-variant:normal;\
       font-variant-ligatures:$ligatures;font-feature-settings:normal;font-variation-settings:normal;\

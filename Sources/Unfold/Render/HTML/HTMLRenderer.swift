@@ -54,29 +54,64 @@ package struct HTMLRenderer: Sendable {
     width: Double? = nil
   ) -> String {
     let pixels = width ?? Double(collapsed.width) / Double(collapsed.unit.unitsPerPixel ?? FontMeasurer.unitsPerPixel)
+    let rendering = "\(state.rawValue)|\(Self.description(of: .truncation(truncation)))"
+    return wrapPage(
+      fragment(
+        text, views: [(collapsed, nil)], truncation: truncation, state: state, width: .fixed(pixels),
+        idKey: (collapsed.width, rendering)))
+  }
+
+  /// The HTML for `text` in a container as wide as its parent, clamped to `widths`: each of `views`, the distinct
+  /// collapsed views over those widths, narrowest first, is shown by a container query at the widths that show it.
+  ///
+  /// Below the range the narrowest view shows, above it the widest; the whole text reflows in the container.
+  package func render(
+    _ text: StyledText, views: [WidthLayout], truncation: TruncationOptions, state: DisplayState,
+    widths: ClosedRange<Int>
+  ) -> String {
+    let rendering = "\(state.rawValue)|\(Self.description(of: .truncation(truncation)))|\(widths.upperBound)"
+    return wrapPage(
+      fragment(
+        text, views: views.map { ($0.view, $0.widths.lowerBound) }, truncation: truncation, state: state,
+        width: .range(widths), idKey: (widths.lowerBound, rendering)))
+  }
+
+  /// How wide the container is.
+  enum ContainerWidth {
+    /// A fixed width in CSS px.
+    case fixed(Double)
+    /// The width of the container's parent, clamped to a range of whole CSS px.
+    case range(ClosedRange<Int>)
+  }
+
+  /// The container: its CSS, the collapsed views (each with the narrowest width in whole px that shows it, for a
+  /// range), the whole text and the script; a scrolling region when ``HTMLOptions/scrollLines`` says so.
+  ///
+  /// `idKey` is what the id hashes besides the text and the options, when the caller gives none.
+  private func fragment(
+    _ text: StyledText, views: [(view: TruncatedText, from: Int?)], truncation: TruncationOptions,
+    state: DisplayState, width: ContainerWidth, idKey: (width: Int, rendering: String)
+  ) -> String {
     if let lines = options.scrollLines {
-      return wrapPage(scrolling(text, lines: lines, width: collapsed.width, pixels: pixels))
+      return scrolling(text, lines: lines, width: width, idWidth: idKey.width)
     }
-    let rawID =
-      options.id
-      ?? stableID(
-        for: text, width: collapsed.width,
-        rendering: "\(state.rawValue)|\(Self.description(of: .truncation(truncation)))")
+    let rawID = options.id ?? stableID(for: text, width: idKey.width, rendering: idKey.rendering)
     let id = Self.escape(rawID)
     let direction = TextDirection(firstStrongIn: text.string)
-    let shownState =
-      collapsed.isTruncated && collapsed.toggle != .none ? state : collapsed.isTruncated ? .collapsed : .expanded
+    let isTruncated = views.contains { $0.view.isTruncated }
+    let toggle = truncation.toggle
+    let hasToggle = isTruncated && toggle != .none
+    let shownState = hasToggle ? state : isTruncated ? .collapsed : .expanded
     let milliseconds = Int((max(0, options.animationDuration) * 1000).rounded())
     // The text is written twice (collapsed and whole), with the CSS and the script around it.
     var html = UTF8Output(capacity: 2 * text.string.utf8.count + 4_096, sealingEvery: 65_536)
     // Without a toggle there is nothing to wire: the collapsed view is on from the start.
     writeContainer(
-      classes: collapsed.isTruncated && collapsed.toggle == .none ? "unfold unfold-on" : "unfold", id: id,
-      direction: direction, to: &html)
+      classes: isTruncated && toggle == .none ? "unfold unfold-on" : "unfold", id: id, direction: direction, to: &html)
     html.write(" data-state=\"")
     html.write(shownState.rawValue)
     html.write("\"")
-    if collapsed.isTruncated && collapsed.toggle != .none {
+    if hasToggle {
       html.write(" data-duration=\"")
       html.write(decimal: milliseconds)
       html.write("\" data-easing=\"")
@@ -87,48 +122,34 @@ package struct HTMLRenderer: Sendable {
     // newline there would be a line.
     html.write("><style>")
     writeCSS(
-      id: rawID, width: pixels, text: text,
+      id: rawID, width: width, text: text,
       labels: [truncation.moreLabel, truncation.lessLabel ?? "", truncation.ellipsis], to: &html)
+    if isTruncated, case .range = width { writeViewRules(id: rawID, from: views.compactMap(\.from), to: &html) }
     html.write("</style>")
     html.seal()  // the attributes and the CSS, ASCII but for a language or an easing past it
-    let hasToggle = collapsed.isTruncated && collapsed.toggle != .none
-    if collapsed.isTruncated {
-      html.write("<p class=\"unfold-collapsed\">")
-      var lastLink: String?
-      let fadeLine =
-        collapsed.mode == .head
-        ? nil : (collapsed.toggle == .below ? collapsed.lines.count - 2 : collapsed.lines.count - 1)
-      for (index, line) in collapsed.lines.enumerated() {
-        if index > 0 { html.write("<br>") }
-        var fading = index == fadeLine
-        if fading { html.write("<span class=\"unfold-fade\">") }
-        for fragment in line.fragments {
-          if fading && fragment.role != .text && fragment.role != .hyphen {
-            html.write("</span>")
-            fading = false
-          }
-          switch fragment.role {
-          case .moreLabel:
-            let overlay = collapsed.toggle == .overlay
-            writeToggle(
-              label: fragment.text, kind: overlay ? "more unfold-overlay" : "more", expanded: false, id: id, to: &html)
-            lastLink = nil
-          case .gap where collapsed.toggle == .overlay && fragment.text.count > 1:
-            continue  // the padding before an overlaid toggle: the button is placed, not flowed
-          default:
-            Self.writeInline(fragment.text, style: fragment.style, role: fragment.role, lastLink: &lastLink, to: &html)
-          }
+    if isTruncated {
+      if case .range = width {
+        html.write("<div class=\"unfold-collapsed\">")
+        for (index, view) in views.enumerated() {
+          html.write("<p class=\"unfold-v")
+          html.write(decimal: index)
+          html.write("\">")
+          writeLines(of: view.view, id: id, to: &html)
+          html.write("</p>")
         }
-        if fading { html.write("</span>") }
+        html.write("</div>")
+      } else if let view = views.first?.view {
+        html.write("<p class=\"unfold-collapsed\">")
+        writeLines(of: view, id: id, to: &html)
+        html.write("</p>")
       }
-      html.write("</p>")
     }
     html.write("<p class=\"unfold-full\" id=\"")
     html.write(id)
     html.write("-full\" tabindex=\"-1\">")
     Self.writeRuns(of: text, to: &html)
     if hasToggle, let less = truncation.lessLabel {
-      html.write(collapsed.toggle == .below ? "<br>" : " ")
+      html.write(toggle == .below ? "<br>" : " ")
       writeToggle(label: less, kind: "less", expanded: true, id: id, to: &html)
     }
     html.write("</p>")
@@ -144,12 +165,43 @@ package struct HTMLRenderer: Sendable {
       html.write("</script>")
     }
     html.write("</div>\n")
-    return wrapPage(html.sealedString())
+    return html.sealedString()
+  }
+
+  /// A collapsed view's lines, `<br>` between them, the last one fading when the view is a tail cut.
+  private func writeLines(of view: TruncatedText, id: String, to html: inout UTF8Output) {
+    var lastLink: String?
+    let fadeLine =
+      !view.isTruncated || view.mode == .head
+      ? nil : (view.toggle == .below ? view.lines.count - 2 : view.lines.count - 1)
+    for (index, line) in view.lines.enumerated() {
+      if index > 0 { html.write("<br>") }
+      var fading = index == fadeLine
+      if fading { html.write("<span class=\"unfold-fade\">") }
+      for fragment in line.fragments {
+        if fading && fragment.role != .text && fragment.role != .hyphen {
+          html.write("</span>")
+          fading = false
+        }
+        switch fragment.role {
+        case .moreLabel:
+          let overlay = view.toggle == .overlay
+          writeToggle(
+            label: fragment.text, kind: overlay ? "more unfold-overlay" : "more", expanded: false, id: id, to: &html)
+          lastLink = nil
+        case .gap where view.toggle == .overlay && fragment.text.count > 1:
+          continue  // the padding before an overlaid toggle: the button is placed, not flowed
+        default:
+          Self.writeInline(fragment.text, style: fragment.style, role: fragment.role, lastLink: &lastLink, to: &html)
+        }
+      }
+      if fading { html.write("</span>") }
+    }
   }
 
   /// A scrolling region exactly `lines` lines tall, focusable so that a keyboard can scroll it.
-  private func scrolling(_ text: StyledText, lines: Int, width: Int, pixels: Double) -> String {
-    let rawID = options.id ?? stableID(for: text, width: width, rendering: "scroll")
+  private func scrolling(_ text: StyledText, lines: Int, width: ContainerWidth, idWidth: Int) -> String {
+    let rawID = options.id ?? stableID(for: text, width: idWidth, rendering: "scroll")
     let id = Self.escape(rawID)
     let direction = TextDirection(firstStrongIn: text.string)
     let words = text.string.split(whereSeparator: \.isWhitespace).prefix(6).joined(separator: " ")
@@ -159,7 +211,7 @@ package struct HTMLRenderer: Sendable {
     html.write(" role=\"region\" aria-label=\"")
     Self.writeEscaped(label, to: &html)
     html.write("\" tabindex=\"0\"><style>")
-    writeCSS(id: rawID, width: pixels, text: text, labels: [], to: &html)
+    writeCSS(id: rawID, width: width, text: text, labels: [], to: &html)
     html.write(Self.selector(forID: rawID))
     html.write("{max-height:")
     html.write(Self.px(Double(lines) * fonts.lineHeight))
