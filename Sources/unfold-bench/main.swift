@@ -54,7 +54,8 @@ if arguments.first == "--profile", arguments.count == 2 {
   let verbatim = file ?? BenchInputs().verbatim(bytes: bytes)
   let text = MarkdownParser.parse(markdown).text
   let prepared = PreparedText(text, measurer: TerminalCells())
-  let htmlFonts = ["html", "html-collapsed", "range"].contains(arguments[1]) ? try? FontSet.dejaVu(fallbacks: []) : nil
+  let htmlFonts =
+    ["html", "html-collapsed", "range", "html-range"].contains(arguments[1]) ? try? FontSet.dejaVu(fallbacks: []) : nil
   let pxFonts = arguments[1] == "prepare-px" ? try? FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks()) : nil
   let rounds = environment["UNFOLD_PROFILE_ROUNDS"].flatMap { Int($0) } ?? 20
   let engine = environment["UNFOLD_PROFILE_ENGINE"].flatMap { BrowserEngine(rawValue: $0) } ?? .blink
@@ -79,6 +80,8 @@ if arguments.first == "--profile", arguments.count == 2 {
     case "range":
       { _ in _ = Paragraph(LocalizedKey(markdown)).collapsedViews(widths: 320...1280, fonts: htmlFonts!, engine: engine)
       }
+    case "html-range":
+      { _ in _ = Paragraph(LocalizedKey(markdown)).html(widths: 320...1280, fonts: htmlFonts!, engine: engine) }
     case "collapsed":
       { _ in _ = Paragraph(LocalizedKey(markdown)).ansi(width: 80, renderer: ANSIRenderer(colors: .ansi16)) }
     case "collapsed-verbatim":
@@ -214,8 +217,10 @@ if wants("widths") {
   // The collapsed views of a 1 KB comment over the widths 320 to 1280 px, against its HTML at one width (in fonts,
   // the default `any` engine, 3 lines): what a fragment for a range of container widths costs to find.
   print("")
-  print("| a 1 KB comment, collapsed, `any` | HTML at 320 px | views over 320–1280 px | views | range / one width |")
-  print("| --- | --- | --- | --- | --- |")
+  print(
+    "| a 1 KB comment, collapsed, `any` | HTML at 320 px | views over 320–1280 px | views | range / one width "
+      + "| HTML for 320–1280 px | its HTML / one width |")
+  print("| --- | --- | --- | --- | --- | --- | --- |")
   let fonts = try? FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks())
   for (index, script) in BenchInputs.scripts.enumerated() {
     guard let fonts else { break }
@@ -223,9 +228,11 @@ if wants("widths") {
     var count = 0
     let single = measure(runs: 9) { _ = paragraph.html(width: 320, fonts: fonts) }
     let range = measure(runs: 9) { count = paragraph.collapsedViews(widths: 320...1280, fonts: fonts).count }
+    let fragment = measure(runs: 9) { _ = paragraph.html(widths: 320...1280, fonts: fonts) }
     print(
       "| \(script.name) | \(milliseconds(single)) | \(milliseconds(range)) | \(count) | "
-        + String(format: "%.1f×", range / single) + " |")
+        + String(format: "%.1f×", range / single) + " | \(milliseconds(fragment)) | "
+        + String(format: "%.1f×", fragment / single) + " |")
   }
 }
 
