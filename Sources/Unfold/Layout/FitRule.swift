@@ -13,7 +13,9 @@ struct FitRule {
 
   /// Whether the line from `start` up to `end` (whose exact width is `total`), followed by `extra` items
   /// (a hyphen, an ellipsis, a label), fits.
-  func fits(_ start: Int, _ end: Int, total: Int, extra: [Int] = []) -> Bool {
+  ///
+  /// `clusters`: the line's clusters from `start` on, as a walk measured them, read rather than walked again.
+  func fits(_ start: Int, _ end: Int, total: Int, extra: [Int] = [], clusters: [Cluster]? = nil) -> Bool {
     let all = total + extra.reduce(0, +)
     if let decided = Self.decide(all, width: width, rounding: measurer.itemRounding) { return decided }
     // A stretch of one style is one inline item, of width `total`: no cluster to measure again (a line of
@@ -24,7 +26,8 @@ struct FitRule {
     {
       return measurer.fits(items: [total] + extra, width: width)
     }
-    return measurer.fits(items: items(start, end) + extra, width: width)
+    let measured = clusters.map { items(of: $0.prefix { $0.end <= end }, from: start) } ?? items(start, end)
+    return measurer.fits(items: measured + extra, width: width)
   }
 
   /// The largest sum that surely fits: the width for an exact measurer; for a rounding one, the width less
@@ -45,12 +48,16 @@ struct FitRule {
   /// The widths of the inline items between two offsets of a line: its runs of one style, cut at the
   /// ``itemBreaks``.
   func items(_ start: Int, _ end: Int) -> [Int] {
+    items(of: IteratorSequence(ClusterWalk(text, range: start..<end, measurer: measurer)), from: start)
+  }
+
+  /// The widths of the inline items of `clusters`, the clusters of a line from `start` on.
+  private func items(of clusters: some Sequence<Cluster>, from start: Int) -> [Int] {
     var items: [Int] = []
     var run: Int?
-    var walk = ClusterWalk(text, range: start..<end, measurer: measurer)
     let breaks = itemBreaks.offsets
     var nextBreak = itemBreaks.first(after: start)
-    while let cluster = walk.next() {
+    for cluster in clusters {
       var startsItem = cluster.run != run || items.isEmpty
       if nextBreak < breaks.count, breaks[nextBreak] <= cluster.start {
         startsItem = true

@@ -80,6 +80,14 @@ package struct LineLayout: Sendable {
     self.isComplete = isComplete
   }
 
+  /// This layout at another width whose lines are the same (``PreparedText/widthOfNextChange(after:lineLimit:)``
+  /// says up to where): what a truncation at that width cuts and fits its toggle to.
+  func at(width: Int) -> LineLayout {
+    LineLayout(
+      text: text, measurer: measurer, breaker: breaker, width: width, lines: lines,
+      breakOffsetStorage: breakOffsetStorage, isComplete: isComplete, itemBreaks: itemBreaks)
+  }
+
   /// The break opportunities inside a line's content (UTF-8 offsets), for one of this layout's lines; empty
   /// for the lines of an expanded view, which never cuts a line.
   /// - Complexity: O(log *n*) in the number of opportunities.

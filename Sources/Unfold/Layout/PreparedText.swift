@@ -93,3 +93,33 @@ public struct PreparedText: Sendable {
     }
   }
 }
+
+extension PreparedText {
+  /// The narrowest width, in the measurer's unit, above `layout`'s (a layout of this text with a limit of
+  /// `lineLimit` lines) at which the first `lineLimit` lines may differ; one above the layout's width when that
+  /// is not known.
+  ///
+  /// Wider, a line can only take more: its lines stay the same until one of them takes the segment after its end,
+  /// which needs at least the line's width, its trailing spaces and that segment's content, less the rounding of
+  /// the sum (``FitRule/decide(_:width:rounding:)``). A line that ends at a hard break or with the text takes
+  /// nothing more; one that ends inside a segment (a word broken where it was wider than the line), after a soft
+  /// hyphen or before a tab may change at the next width.
+  /// - Complexity: O(*k* log *n*) for the *k* lines, in the *n* segments.
+  func widthOfNextChange(after layout: LineLayout, lineLimit: Int) -> Int {
+    let next = layout.width + 1
+    var change = Int.max
+    for line in layout.lines.prefix(Layout.limit(lineLimit)) {
+      let end = line.range.upperBound
+      let following = starts.partitionIndex(where: { $0 >= end })
+      guard following < segments.count else { continue }  // the text's last line
+      guard starts[following] == end, following > 0, !line.isHyphenated, !segments[following].hasTab else {
+        return next
+      }
+      let before = segments[following - 1]
+      if before.isMandatoryBreak { continue }
+      let spaces = before.hasTab ? 0 : before.spaceWidth
+      change = min(change, line.width + spaces + segments[following].contentWidth - measurer.itemRounding)
+    }
+    return max(next, change)
+  }
+}

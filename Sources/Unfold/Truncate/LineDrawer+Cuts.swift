@@ -224,20 +224,21 @@ extension LineDrawer {
   func cutEnd(_ line: LineLayout.Line, suffix: [Int], snapsToWords: Bool = true, cutLine: CutLine? = nil) -> (
     end: Int, width: Int?
   ) {
-    if let cutLine, cutLine.range == line.range {
-      var clusters = cutLine.clusters.makeIterator()
-      return cutEnd(line, suffix: suffix, snapsToWords: snapsToWords, clusters: &clusters)
-    }
-    var walk = ClusterWalk(layout.text, range: line.contentRange, measurer: measurer)
-    return cutEnd(line, suffix: suffix, snapsToWords: snapsToWords, clusters: &walk)
+    let clusters = cutLine.flatMap { $0.range == line.range ? $0 : nil } ?? CutLine(line, in: self)
+    let found = cutEnd(line, suffix: suffix, snapsToWords: snapsToWords, clusters: clusters.clusters)
+    return (found.end, found.width)
   }
 
-  /// ``cutEnd(_:suffix:snapsToWords:)`` from the line's clusters as `clusters` hands them out: walked and measured
-  /// as they go, or as an earlier walk of the same line measured them, which a cut of that line at another width
-  /// reads rather than walking it again.
-  func cutEnd<Clusters: IteratorProtocol<Cluster>>(
-    _ line: LineLayout.Line, suffix: [Int], snapsToWords: Bool = true, clusters walk: inout Clusters
-  ) -> (end: Int, width: Int?) {
+  /// ``cutEnd(_:suffix:snapsToWords:cutLine:)`` from the line's clusters as a walk measured them (``CutLine``).
+  ///
+  /// `holdsBelow`: the layout width, in the measurer's unit, below which a wider layout of the same line cuts it at
+  /// the same end (above ``LineLayout/width``; one above it when the next width must be cut again). Wider, a
+  /// prefix that fits still fits, so the end holds while the cluster that stopped the walk, and every piece shaped
+  /// alone that was too wide, surely stay too wide (``FitRule/decide(_:width:rounding:)``), and while a cut moved
+  /// back to a break opportunity keeps half the room there.
+  func cutEnd(_ line: LineLayout.Line, suffix: [Int], snapsToWords: Bool, clusters: [Cluster]) -> (
+    end: Int, width: Int?, holdsBelow: Int
+  ) {
     let start = line.range.lowerBound
     let suffixWidth = suffix.reduce(0, +)
     let room = layout.width - suffixWidth
@@ -247,63 +248,75 @@ extension LineDrawer {
     var nextBreak = breaks.next()
     var lastBreak: (offset: Int, width: Int)?  // the last opportunity within the prefix that fits
     var fits = start  // the end of the longest prefix that fits
+    var fitting = 0  // how many clusters fit
     var x = 0
     var widthWithoutSpaces = 0
-    // The width before each cluster end walked, to give the chosen end its width.
-    var widths: [(end: Int, x: Int)] = []
-    widths.reserveCapacity(line.contentRange.count + 1)  // a cluster per byte at most
-    widths.append((start, 0))
+    var holdsBelow = Int.max
     var breakOffsets: [Int] = []  // the line's opportunities that the walk passed
-    // An end with the width the walk gave the clusters before it.
-    func walked(_ end: Int) -> (end: Int, width: Int?) { (end, widths.last(where: { $0.end == end })?.x) }
-    func cut(before end: Int) -> (end: Int, width: Int?) {
+    // The width before the cluster that ends at `end`, when the walk passed it.
+    func walkedWidth(before end: Int) -> Int? {
+      if end == start { return 0 }
+      let index = clusters[..<fitting].partitionIndex(where: { $0.end >= end })
+      guard index < fitting, clusters[index].end == end else { return nil }
+      return clusters[...index].reduce(0) { $0 + $1.advance }
+    }
+    func walked(_ end: Int) -> (end: Int, width: Int?, holdsBelow: Int) {
+      (end, walkedWidth(before: end), max(holdsBelow, layout.width + 1))
+    }
+    func cut(before end: Int) -> (end: Int, width: Int?, holdsBelow: Int) {
       let trimmed = trimmedEnd(start..<end)
-      return shapedAlone(trimmed) ?? walked(trimmed)
+      return walked(shapedAlone(trimmed) ?? trimmed)
     }
     // A cut inside a word that the browser shapes as a whole (Arabic, Persian, the Indic scripts...): the browser
     // shapes the piece before the cut alone, its last letter in a final form that may be wider than the joined one
     // the walk measured. The cut moves back a cluster at a time until the piece, measured alone, fits; the piece is
     // drawn with its walked widths, as every drawn piece is.
-    func shapedAlone(_ end: Int) -> (end: Int, width: Int?)? {
+    func shapedAlone(_ end: Int) -> Int? {
       guard end > start, end < line.contentEnd, !breakOffsets.contains(end),
         let last = layout.text.text(in: start..<end).unicodeScalars.last, WordShaper.shapesInContext(last)
       else { return nil }
       let wordStart = breakOffsets.last(where: { $0 < end }) ?? start
-      guard let before = widths.first(where: { $0.end == wordStart })?.x else { return nil }
+      guard let before = walkedWidth(before: wordStart) else { return nil }
       let style = layout.text.runs[layout.text.runIndex(containing: end - 1)].style
-      var candidates = widths.filter { $0.end > wordStart && $0.end <= end }.map(\.end)
+      var candidates = clusters[..<fitting].filter { $0.end > wordStart && $0.end <= end }.map(\.end)
       while let candidate = candidates.popLast() {
         let piece = String(layout.text.text(in: wordStart..<candidate))
         let total = before + measurer.width(ofLine: piece, style: style, startX: before)
         if FitRule.decide(total + suffixWidth, width: layout.width, rounding: rounding)
-          ?? fit.fits(start, candidate, total: total, extra: suffix)
+          ?? fit.fits(start, candidate, total: total, extra: suffix, clusters: clusters)
         {
-          return walked(candidate)
+          return candidate
         }
+        holdsBelow = min(holdsBelow, total + suffixWidth - rounding)  // the piece is surely too wide below
       }
-      return walked(trimmedEnd(start..<wordStart))
+      return trimmedEnd(start..<wordStart)
     }
-    while let cluster = walk.next() {
+    for cluster in clusters {
       while let offset = nextBreak, offset < cluster.start { nextBreak = breaks.next() }
       if nextBreak == cluster.start {
         lastBreak = (cluster.start, widthWithoutSpaces)
         breakOffsets.append(cluster.start)
       }
-      // The sum decides but near the width of a font (``FitRule/fits(_:_:total:extra:)``).
+      // The sum decides but near the width of a font (``FitRule/fits(_:_:total:extra:clusters:)``).
+      let total = x + cluster.advance
       guard
-        FitRule.decide(x + cluster.advance + suffixWidth, width: layout.width, rounding: rounding)
-          ?? fit.fits(start, cluster.end, total: x + cluster.advance, extra: suffix)
+        FitRule.decide(total + suffixWidth, width: layout.width, rounding: rounding)
+          ?? fit.fits(start, cluster.end, total: total, extra: suffix, clusters: clusters)
       else {
+        // The cluster is surely too wide below the width where the sum stops deciding so.
+        holdsBelow = total + suffixWidth - rounding
         // The prefix that fits ends at a word's end: cut there.
         if cluster.isSpace || nextBreak == cluster.start { return cut(before: fits) }
         break
       }
-      x += cluster.advance
+      x = total
       fits = cluster.end
-      widths.append((fits, x))
+      fitting += 1
       if !cluster.isSpace { widthWithoutSpaces = x }
     }
     if snapsToWords, fits < line.contentEnd, let lastBreak, lastBreak.width * 2 >= room {
+      // Moved back while the break keeps half the room.
+      holdsBelow = min(holdsBelow, lastBreak.width * 2 + suffixWidth + 1)
       return cut(before: lastBreak.offset)
     }
     return cut(before: fits)

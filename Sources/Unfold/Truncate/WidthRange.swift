@@ -11,7 +11,9 @@ extension Truncator {
   /// interval of widths that shows it: a view changes only where a line takes another segment or the cut line
   /// another cluster, so a range of a thousand widths has far fewer views.
   ///
-  /// The text is prepared once; each width is a relayout of the first lines and a cut of the last.
+  /// The text is prepared once. It is laid out again only at the widths where a shown line may take more
+  /// (``PreparedText/widthOfNextChange(after:lineLimit:)``), and the cut line cut again only where its cut may
+  /// move (`LineDrawer.cutEnd(_:suffix:snapsToWords:clusters:)`); every other width reads the last ones.
   static func collapsedViews(
     _ text: StyledText, measurer: FontMeasurer, breaker: LineBreaker, widths: ClosedRange<Int>,
     options: TruncationOptions
@@ -20,18 +22,34 @@ extension Truncator {
     let limit = options.effectiveLineLimit
     var layouts: [WidthLayout] = []
     var last: ViewKey?
+    var laidOut: (layout: LineLayout, holdsBelow: Int)?
     var cutLine: CutLine?
+    // The last cut, and what it holds for: the cut line's range, the marks' widths, the widths below a bound.
+    var cut: (line: Range<Int>, marks: [Int], end: Int, width: Int?, holdsBelow: Int)?
     let labels = MeasuredLabels(options, measurer: measurer)
     for pixels in widths {
-      let layout = prepared.layout(width: measurer.layoutWidth(pixels: Double(pixels)), lineLimit: limit)
+      let units = measurer.layoutWidth(pixels: Double(pixels))
+      let layout: LineLayout
+      if let laidOut, units < laidOut.holdsBelow {
+        layout = laidOut.layout.at(width: units)
+      } else {
+        layout = prepared.layout(width: units, lineLimit: limit)
+        laidOut = (layout, prepared.widthOfNextChange(after: layout, lineLimit: limit))
+      }
       let drawer = LineDrawer(layout: layout)
       var key = ViewKey(layout, options: drawer.fitting(options, labels: labels))
       if key.cuts, let line = layout.lines.prefix(limit).last {
-        // The cut line's clusters, measured once for every width that cuts it.
-        if cutLine?.range != line.range { cutLine = CutLine(line, in: drawer) }
         key.marks = drawer.marks(key.options, labels: labels).map(\.width)
-        let end = drawer.cutEnd(line, suffix: key.marks, cutLine: cutLine)
-        (key.cutEnd, key.cutWidth) = (end.end, end.width)
+        if let cut, cut.line == line.range, cut.marks == key.marks, units < cut.holdsBelow {
+          (key.cutEnd, key.cutWidth) = (cut.end, cut.width)
+        } else {
+          // The cut line's clusters, measured once for every width that cuts it.
+          let clusters = cutLine.flatMap { $0.range == line.range ? $0 : nil } ?? CutLine(line, in: drawer)
+          cutLine = clusters
+          let end = drawer.cutEnd(line, suffix: key.marks, snapsToWords: true, clusters: clusters.clusters)
+          (key.cutEnd, key.cutWidth) = (end.end, end.width)
+          cut = (line.range, key.marks, end.end, end.width, end.holdsBelow)
+        }
       }
       if key == last, let previous = layouts.last {
         layouts[layouts.count - 1].widths = previous.widths.lowerBound...pixels
