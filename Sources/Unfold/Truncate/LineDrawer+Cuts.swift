@@ -42,12 +42,7 @@ extension LineDrawer {
   /// What stands next to the cut, on the cut line: the ellipsis (left out when wider than the line), and an inline
   /// or overlaid toggle's gap and label (an empty label with no gap before it: a line never ends in a space).
   func marks(_ options: TruncationOptions, labels: MeasuredLabels) -> [Fragment] {
-    var marks: [Fragment] = options.drawsEllipsis && labels.ellipsis.width <= layout.width ? [labels.ellipsis] : []
-    switch options.toggle {
-    case .inline, .overlay: marks += options.moreLabel.isEmpty ? [labels.more] : [labels.gap, labels.more]
-    case .below, .none: break
-    }
-    return marks
+    labels.marks(options, width: layout.width)
   }
 
   /// A tail cut: the line's text cut back so that `marks` fit after it; with `overlay`, the text and the
@@ -337,6 +332,12 @@ struct CutLine {
   var range: Range<Int>
   /// The clusters of the line's content, as `ClusterWalk` hands them out.
   var clusters: [Cluster]
+
+  /// The clusters of `line`, as a walk of more of the text measured them.
+  init(_ line: LineLayout.Line, clusters: ArraySlice<Cluster>) {
+    range = line.range
+    self.clusters = Array(clusters)
+  }
 
   /// The clusters of `line` in `drawer`'s text, measured in its measurer.
   init(_ line: LineLayout.Line, in drawer: LineDrawer) {

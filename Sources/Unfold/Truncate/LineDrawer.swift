@@ -21,17 +21,7 @@ struct LineDrawer {
   /// the line itself is not drawn (no toggle).
   func fitting(_ options: TruncationOptions, labels: MeasuredLabels? = nil) -> TruncationOptions {
     guard options.toggle != .none else { return options }
-    let labels = labels ?? MeasuredLabels(options, measurer: measurer)
-    var options = options
-    if max(labels.more.width, labels.lessWidth ?? 0) > layout.width {
-      options.toggle = .none
-    } else if options.toggle == .inline || options.toggle == .overlay,
-      // A head cut puts a gap after the label too.
-      labels.ellipsis.width + labels.gap.width * (options.mode == .head ? 2 : 1) + labels.more.width > layout.width
-    {
-      options.toggle = .below
-    }
-    return options
+    return (labels ?? MeasuredLabels(options, measurer: measurer)).fitting(options, width: layout.width)
   }
 
   /// The display line of a laid-out line: its drawn content, and the hyphen of a break after a soft hyphen.
@@ -222,5 +212,30 @@ struct MeasuredLabels {
     more = Fragment(
       text: options.moreLabel, width: toggles ? measurer.width(of: options.moreLabel) : 0, role: .moreLabel)
     lessWidth = toggles ? options.lessLabel.map { measurer.width(of: $0) } : nil
+  }
+
+  /// The options with the toggle where it fits at `width` (``LineDrawer/fitting(_:labels:)``).
+  func fitting(_ options: TruncationOptions, width: Int) -> TruncationOptions {
+    guard options.toggle != .none else { return options }
+    var options = options
+    if max(more.width, lessWidth ?? 0) > width {
+      options.toggle = .none
+    } else if options.toggle == .inline || options.toggle == .overlay,
+      // A head cut puts a gap after the label too.
+      ellipsis.width + gap.width * (options.mode == .head ? 2 : 1) + more.width > width
+    {
+      options.toggle = .below
+    }
+    return options
+  }
+
+  /// What stands next to the cut at `width` (``LineDrawer/marks(_:labels:)``).
+  func marks(_ options: TruncationOptions, width: Int) -> [Fragment] {
+    var marks: [Fragment] = options.drawsEllipsis && ellipsis.width <= width ? [ellipsis] : []
+    switch options.toggle {
+    case .inline, .overlay: marks += options.moreLabel.isEmpty ? [more] : [gap, more]
+    case .below, .none: break
+    }
+    return marks
   }
 }

@@ -22,29 +22,34 @@ extension Truncator {
     let limit = options.effectiveLineLimit
     var layouts: [WidthLayout] = []
     var last: ViewKey?
+    // The lines of the last layout, and the width below which they hold.
     var laidOut: (layout: LineLayout, holdsBelow: Int)?
     var cutLine: CutLine?
+    var walked = WalkedClusters(text, measurer: measurer)
     // The last cut, and what it holds for: the cut line's range, the marks' widths, the widths below a bound.
     var cut: (line: Range<Int>, marks: [Int], end: Int, width: Int?, holdsBelow: Int)?
     let labels = MeasuredLabels(options, measurer: measurer)
     for pixels in widths {
       let units = measurer.layoutWidth(pixels: Double(pixels))
-      let layout: LineLayout
+      let lines: LineLayout
       if let laidOut, units < laidOut.holdsBelow {
-        layout = laidOut.layout.at(width: units)
+        lines = laidOut.layout
       } else {
-        layout = prepared.layout(width: units, lineLimit: limit)
-        laidOut = (layout, prepared.widthOfNextChange(after: layout, lineLimit: limit))
+        lines = prepared.layout(width: units, lineLimit: limit)
+        laidOut = (lines, prepared.widthOfNextChange(after: lines, lineLimit: limit))
       }
-      let drawer = LineDrawer(layout: layout)
-      var key = ViewKey(layout, options: drawer.fitting(options, labels: labels))
-      if key.cuts, let line = layout.lines.prefix(limit).last {
-        key.marks = drawer.marks(key.options, labels: labels).map(\.width)
+      let fitted = labels.fitting(options, width: units)
+      var key = ViewKey(lines, width: units, options: fitted)
+      if key.cuts, let line = lines.lines.prefix(limit).last {
+        key.marks = labels.marks(fitted, width: units).map(\.width)
         if let cut, cut.line == line.range, cut.marks == key.marks, units < cut.holdsBelow {
           (key.cutEnd, key.cutWidth) = (cut.end, cut.width)
         } else {
           // The cut line's clusters, measured once for every width that cuts it.
-          let clusters = cutLine.flatMap { $0.range == line.range ? $0 : nil } ?? CutLine(line, in: drawer)
+          let drawer = LineDrawer(layout: lines.at(width: units))
+          let clusters =
+            cutLine.flatMap { $0.range == line.range ? $0 : nil }
+            ?? walked.clusters(in: line.contentRange).map { CutLine(line, clusters: $0) } ?? CutLine(line, in: drawer)
           cutLine = clusters
           let end = drawer.cutEnd(line, suffix: key.marks, snapsToWords: true, clusters: clusters.clusters)
           (key.cutEnd, key.cutWidth) = (end.end, end.width)
@@ -57,7 +62,7 @@ extension Truncator {
       }
       last = key
       let view = truncate(
-        layout, options: options, state: .collapsed, findsUnpredictableRanges: false, labels: labels,
+        lines.at(width: units), options: options, state: .collapsed, findsUnpredictableRanges: false, labels: labels,
         cutLine: cutLine)
       if let previous = layouts.last, previous.view.shows(as: view) {
         layouts[layouts.count - 1].widths = previous.widths.lowerBound...pixels
@@ -92,14 +97,40 @@ extension Truncator {
       isTruncated && options.mode == .tail && !options.collapsesBlankLines && options.toggle != .overlay
     }
 
-    init(_ layout: LineLayout, options: TruncationOptions) {
+    /// The key of `layout`'s lines at `width` (the layout's own, or a wider one that lays them out the same).
+    init(_ layout: LineLayout, width: Int, options: TruncationOptions) {
       let limit = options.effectiveLineLimit
       isTruncated = !layout.isComplete || layout.lines.count > limit
       lines = isTruncated ? layout.lines.prefix(limit) : layout.lines[...]
       self.options = options
       let drawnAsIs = !isTruncated && !options.collapsesBlankLines && !options.reservesSpace
-      width = drawnAsIs || cuts ? nil : layout.width
+      self.width = drawnAsIs || cuts ? nil : width
     }
+  }
+}
+
+/// The clusters of a text from its start, walked and measured once as far as a line asks, for the cut lines of a
+/// range of widths: a cluster's advance does not depend on where the walk starts (its word is shaped from the text,
+/// not from the walk's range), but for a tab's.
+private struct WalkedClusters {
+  private var walk: ClusterWalk
+  private var clusters: [Cluster] = []
+
+  init(_ text: StyledText, measurer: any TextMeasurer) {
+    walk = ClusterWalk(text, range: 0..<text.string.utf8.count, measurer: measurer)
+  }
+
+  /// The clusters of `range` (UTF-8 offsets on cluster boundaries), the walk taken on as far as its end; `nil` when
+  /// a tab is among them.
+  mutating func clusters(in range: Range<Int>) -> ArraySlice<Cluster>? {
+    while clusters.last.map({ $0.end < range.upperBound }) ?? true, let next = walk.next() { clusters.append(next) }
+    let lower = clusters.partitionIndex(where: { $0.start >= range.lowerBound })
+    let upper = clusters.partitionIndex(where: { $0.end > range.upperBound })
+    let found = clusters[lower..<max(lower, upper)]
+    guard found.first?.start ?? range.lowerBound == range.lowerBound,
+      found.last?.end ?? range.lowerBound == range.upperBound, !found.contains(where: \.isTab)
+    else { return nil }
+    return found
   }
 }
 
