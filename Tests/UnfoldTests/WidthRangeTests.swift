@@ -19,23 +19,57 @@ import Testing
     for (index, (_, markdown)) in corpus.enumerated() {
       let options = toggles[index % toggles.count]
       let paragraph = Paragraph(LocalizedKey(markdown), options: options).lineLimit(2)
-      let views = paragraph.collapsedViews(widths: 150...420, fonts: fonts, engine: engine)
-      #expect(views.first?.widths.lowerBound == 150 && views.last?.widths.upperBound == 420)
-      for (before, after) in zip(views, views.dropFirst()) {
-        #expect(after.widths.lowerBound == before.widths.upperBound + 1, "the intervals tile the range")
-        #expect(!after.view.shows(as: before.view), "neighbouring views differ")
-      }
+      expectEveryWidthShowsItsOwnView(paragraph, widths: 150...420, fonts: fonts, engine: engine)
+    }
+  }
+
+  /// A long text is prepared only as far as the widest width's lines show, in several paragraphs of several
+  /// scripts, and every width still shows what a single width computes from the whole text.
+  @Test(arguments: [BrowserEngine.blink, .any])
+  func aLongTextIsPreparedAsFarAsItsLinesShow(engine: BrowserEngine) throws {
+    let fallbacks = FontFamily.notoFallbacks()
+    try #require(fallbacks.count >= 3, "Debian's Noto fonts are missing: run scripts/install-dependencies")
+    let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: fallbacks)
+    let corpus = FallbackCorpus.paragraphs(perLanguage: 6, languages: ["vi", "zh", "th", "ar", "mixed"])
+    let markdown = corpus.map(\.markdown).joined(separator: "\n\n")
+    for (limit, widths) in [(4, 900...1900), (1, 100...300)] {
+      let paragraph = Paragraph(LocalizedKey(markdown), options: .readMoreText).lineLimit(limit)
       let text = paragraph.source.resolve().text
       let measurer = FontMeasurer(fonts, engine: engine)
-      for layout in views {
-        for pixels in layout.widths {
-          let direct = Truncator.truncate(
-            text, measurer: measurer, breaker: LineBreaker(rules: .init(engine)),
-            width: measurer.layoutWidth(pixels: Double(pixels)), options: paragraph.options, state: .collapsed)
-          #expect(
-            direct.shows(as: layout.view),
-            "\(engine) at \(pixels) px: \(direct.lines.map(\.text)) against \(layout.view.lines.map(\.text))")
-        }
+      let prepared = PreparedText(
+        text, measurer: measurer, breaker: LineBreaker(rules: .init(engine)), lineLimit: limit,
+        width: measurer.layoutWidth(pixels: Double(widths.upperBound)))
+      let end = try #require(prepared.segments.last?.end)
+      #expect(end < text.string.utf8.count / 2, "\(end) of \(text.string.utf8.count) bytes prepared")
+      expectEveryWidthShowsItsOwnView(paragraph, widths: widths, fonts: fonts, engine: engine)
+    }
+  }
+
+  /// Checks the views of `paragraph` over `widths`: the intervals tile the range, neighbours differ, and each
+  /// width's view is what a single width computes directly.
+  private func expectEveryWidthShowsItsOwnView(
+    _ paragraph: Paragraph, widths: ClosedRange<Int>, fonts: FontSet, engine: BrowserEngine,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let views = paragraph.collapsedViews(widths: widths, fonts: fonts, engine: engine)
+    #expect(
+      views.first?.widths.lowerBound == widths.lowerBound && views.last?.widths.upperBound == widths.upperBound,
+      sourceLocation: sourceLocation)
+    for (before, after) in zip(views, views.dropFirst()) {
+      #expect(after.widths.lowerBound == before.widths.upperBound + 1, "the intervals tile the range")
+      #expect(!after.view.shows(as: before.view), "neighbouring views differ", sourceLocation: sourceLocation)
+    }
+    let text = paragraph.source.resolve().text
+    let measurer = FontMeasurer(fonts, engine: engine)
+    for layout in views {
+      for pixels in layout.widths {
+        let direct = Truncator.truncate(
+          text, measurer: measurer, breaker: LineBreaker(rules: .init(engine)),
+          width: measurer.layoutWidth(pixels: Double(pixels)), options: paragraph.options, state: .collapsed)
+        #expect(
+          direct.shows(as: layout.view),
+          "\(engine) at \(pixels) px: \(direct.lines.map(\.text)) against \(layout.view.lines.map(\.text))",
+          sourceLocation: sourceLocation)
       }
     }
   }

@@ -42,11 +42,46 @@ public struct PreparedText: Sendable {
   /// every text narrower than ``RunningSums/countWidthLimit`` is, or in those of 8 (``RunningSums/contentEnds``), as a
   /// wider one is: what the tests count both ways.
   init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, narrowSums: Bool) {
+    var segmenter = Segmenter(text, measurer: measurer, breaker: breaker)
+    self.init(text, segments: segmenter.all(), measurer: measurer, breaker: breaker, narrowSums: narrowSums)
+  }
+
+  /// Prepares as much of a text as its first `lineLimit` lines at any width up to `width` show, and more: a layout
+  /// with that limit at such a width then lays out the same lines as one of the whole text, and finds it truncated
+  /// (``LineLayout/isComplete`` `false`) where that one does.
+  ///
+  /// The segments are measured a window at a time, until those measured add up to more than `lineLimit + 1` lines
+  /// of `width` (with the rounding of 32 items and the widest trailing spaces a line hangs): a line holds no more
+  /// than that. A text with a tab, whose width depends on where it stands, is prepared whole.
+  init(_ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, lineLimit: Int, width: Int) {
+    var segmenter = Segmenter(text, measurer: measurer, breaker: breaker)
+    var segments: [Segment] = []
+    var sum = 0
+    var widestSpaces = 0
+    var hasTab = false
+    let line = width + max(1, measurer.itemRounding) * 32
+    while segmenter.nextWindow({ window in
+      segments.append(contentsOf: window)
+      for segment in window {
+        sum += segment.contentWidth + segment.spaceWidth
+        widestSpaces = max(widestSpaces, segment.spaceWidth)
+        hasTab = hasTab || segment.hasTab
+      }
+    }) {
+      let shown = (line + widestSpaces).multipliedReportingOverflow(by: min(max(1, lineLimit), Int.max - 1) + 1)
+      if !hasTab, !shown.overflow, sum > shown.partialValue { break }
+    }
+    self.init(text, segments: segments, measurer: measurer, breaker: breaker, narrowSums: true)
+  }
+
+  /// A text prepared from its segments (all of them, or those of ``init(_:measurer:breaker:lineLimit:width:)``).
+  private init(
+    _ text: StyledText, segments: [Segment], measurer: any TextMeasurer, breaker: LineBreaker, narrowSums: Bool
+  ) {
     self.text = text
     self.measurer = measurer
     self.breaker = breaker
-    var segmenter = Segmenter(text, measurer: measurer, breaker: breaker)
-    self.segments = segmenter.all()
+    self.segments = segments
     self.runningSums = RunningSums(segments, narrowSums: narrowSums)
     self.starts = runningSums.starts
     // From the two arrays they read, not from the runs whole, which would copy them: seven arrays retained and

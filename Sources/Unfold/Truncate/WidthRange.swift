@@ -18,8 +18,11 @@ extension Truncator {
     _ text: StyledText, measurer: FontMeasurer, breaker: LineBreaker, widths: ClosedRange<Int>,
     options: TruncationOptions
   ) -> [WidthLayout] {
-    let prepared = PreparedText(text, measurer: measurer, breaker: breaker)
     let limit = options.effectiveLineLimit
+    // As much of the text as the widest width's lines show: a long text costs what its start costs.
+    let prepared = PreparedText(
+      text, measurer: measurer, breaker: breaker, lineLimit: limit,
+      width: measurer.layoutWidth(pixels: Double(widths.upperBound)))
     var layouts: [WidthLayout] = []
     var last: ViewKey?
     // The lines of the last layout, and the width below which they hold.
