@@ -88,7 +88,9 @@ struct Segmenter: IteratorProtocol {
         guard scanner.scanWindow() else {
           guard let last = open else { return false }
           open = nil
-          withUnsafePointer(to: last) { body(UnsafeBufferPointer(start: $0, count: 1)) }
+          // From an array, whose buffer holds a whole stride: a pointer to the value alone is its size, and
+          // copying the buffer reads a stride (AddressSanitizer: a stack buffer overflow).
+          [last].withUnsafeBufferPointer(body)
           return true
         }
         measureWindow()
