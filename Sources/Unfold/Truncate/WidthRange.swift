@@ -29,34 +29,34 @@ extension Truncator {
     var laidOut: (layout: LineLayout, holdsBelow: Int)?
     var cutLine: CutLine?
     var walked = WalkedClusters(text, measurer: measurer)
-    // The last cut, and what it holds for: the cut line's range, the marks' widths, the widths below a bound.
-    var cut: (line: Range<Int>, marks: [Int], end: Int, width: Int?, holdsBelow: Int)?
+    // The last cut of `cutLine`, and what it holds for: the marks' widths, the widths below a bound.
+    var cut: (marks: [Int], end: Int, width: Int?, holdsBelow: Int)?
     let labels = MeasuredLabels(options, measurer: measurer)
     for pixels in widths {
       let units = measurer.layoutWidth(pixels: Double(pixels))
-      let lines: LineLayout
+      let layout: LineLayout
       if let laidOut, units < laidOut.holdsBelow {
-        lines = laidOut.layout
+        layout = laidOut.layout
       } else {
-        lines = prepared.layout(width: units, lineLimit: limit)
-        laidOut = (lines, prepared.widthOfNextChange(after: lines, lineLimit: limit))
+        layout = prepared.layout(width: units, lineLimit: limit)
+        laidOut = (layout, prepared.widthOfNextChange(after: layout, lineLimit: limit))
       }
       let fitted = labels.fitting(options, width: units)
-      var key = ViewKey(lines, width: units, options: fitted)
-      if key.cuts, let line = lines.lines.prefix(limit).last {
+      var key = ViewKey(layout, width: units, options: fitted)
+      if key.cuts, let line = layout.lines.prefix(limit).last {
         key.marks = labels.marks(fitted, width: units).map(\.width)
-        if let cut, cut.line == line.range, cut.marks == key.marks, units < cut.holdsBelow {
+        if let cut, cutLine?.range == line.range, cut.marks == key.marks, units < cut.holdsBelow {
           (key.cutEnd, key.cutWidth) = (cut.end, cut.width)
         } else {
           // The cut line's clusters, measured once for every width that cuts it.
-          let drawer = LineDrawer(layout: lines.at(width: units))
+          let drawer = LineDrawer(layout: layout.at(width: units))
           let clusters =
             cutLine.flatMap { $0.range == line.range ? $0 : nil }
             ?? walked.clusters(in: line.contentRange).map { CutLine(line, clusters: $0) } ?? CutLine(line, in: drawer)
           cutLine = clusters
           let end = drawer.cutEnd(line, suffix: key.marks, snapsToWords: true, clusters: clusters.clusters)
           (key.cutEnd, key.cutWidth) = (end.end, end.width)
-          cut = (line.range, key.marks, end.end, end.width, end.holdsBelow)
+          cut = (key.marks, end.end, end.width, end.holdsBelow)
         }
       }
       if key == last, let previous = layouts.last {
@@ -65,7 +65,7 @@ extension Truncator {
       }
       last = key
       let view = truncate(
-        lines.at(width: units), options: options, state: .collapsed, findsUnpredictableRanges: false, labels: labels,
+        layout.at(width: units), options: options, state: .collapsed, findsUnpredictableRanges: false, labels: labels,
         cutLine: cutLine)
       if let previous = layouts.last, previous.view.shows(as: view) {
         layouts[layouts.count - 1].widths = previous.widths.lowerBound...pixels
