@@ -70,7 +70,7 @@ import Unfold
       var hiddenFocusable: Int
     }
     let result = try JSONDecoder().decode(
-      Result.self, from: Data(try Browser.with(engine) { try $0.output(of: page, seconds: 20) }.utf8))
+      Result.self, from: Data(try Browser.with(engine) { try $0.output(of: page) }.utf8))
     let guide = "https://example.com/guide"
     let long = "https://example.com/a/very/long/path/that/wraps/around/the/line"
     #expect(result.collapsed.map(\.href) == [guide, long, ""], "\(result.collapsed)")
@@ -114,7 +114,7 @@ import Unfold
     }
     let page = BrowserPage.page(body: body, script: script)
     let result = try JSONDecoder().decode(
-      Result.self, from: Data(try Browser.with(engine) { try $0.output(of: page, seconds: 20) }.utf8))
+      Result.self, from: Data(try Browser.with(engine) { try $0.output(of: page) }.utf8))
     #expect(Set(result.ids).count == result.ids.count, "\(result.ids)")
     #expect(result.own == [true, true, true, true, true])
     #expect(result.widths == [300, 300, 240, 260, 260])

@@ -221,7 +221,7 @@ import Unfold
       finish({fontsLoaded:fontsLoaded(),cases:cases});
       """
     let tolerated = browser.engine == .gecko ? BrowserPage.familiesGeckoRefuses(in: body) : []
-    let json = try browser.output(of: BrowserPage.page(body: body, script: script, tolerating: tolerated), seconds: 120)
+    let json = try browser.output(of: BrowserPage.page(body: body, script: script, tolerating: tolerated))
     let output = try JSONDecoder().decode(Output.self, from: Data(json.utf8))
     var result = Agreement(browser: browser.engine, fontsLoaded: output.fontsLoaded)
     for seen in output.cases {

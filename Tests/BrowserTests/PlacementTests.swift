@@ -61,7 +61,7 @@ import Unfold
       var buttonBottomGap: Double?
       var buttonTop: Double?
     }
-    let json = try Browser.with(engine) { try $0.output(of: BrowserPage.page(body: body, script: script), seconds: 60) }
+    let json = try Browser.with(engine) { try $0.output(of: BrowserPage.page(body: body, script: script)) }
     let cases = try JSONDecoder().decode([Case].self, from: Data(json.utf8))
     var problems: [String] = []
     var checked = 0
@@ -126,7 +126,7 @@ import Unfold
       var rtl: Bool?
       var buttonLeft, buttonRight, ellipsisLeft, ellipsisRight, textLeft, textRight: Double?
     }
-    let json = try Browser.with(engine) { try $0.output(of: BrowserPage.page(body: body, script: script), seconds: 60) }
+    let json = try Browser.with(engine) { try $0.output(of: BrowserPage.page(body: body, script: script)) }
     let cases = try JSONDecoder().decode([Case].self, from: Data(json.utf8))
     var checked = 0
     for result in cases where result.truncated {

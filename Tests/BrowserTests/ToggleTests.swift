@@ -50,7 +50,7 @@ import Unfold
   @Test(arguments: Browser.engines)
   func aClickExpandsAndASecondCollapses(_ engine: BrowserEngine) throws {
     let page = BrowserPage.page(body: try Self.fragment(), script: Self.snapshotScript)
-    let json = try Browser.with(engine) { try $0.output(of: page, seconds: 20) }
+    let json = try Browser.with(engine) { try $0.output(of: page) }
     let steps = try JSONDecoder().decode([Snapshot].self, from: Data(json.utf8))
     try #require(steps.count == 3)
     let (start, expanded, collapsed) = (steps[0], steps[1], steps[2])
@@ -66,7 +66,7 @@ import Unfold
   @Test(arguments: Browser.engines)
   func noAnimationForReadersWhoAskForReducedMotion(_ engine: BrowserEngine) throws {
     let page = BrowserPage.page(body: try Self.fragment(), script: Self.snapshotScript)
-    let json = try Browser.with(engine, reducedMotion: true) { try $0.output(of: page, seconds: 20) }
+    let json = try Browser.with(engine, reducedMotion: true) { try $0.output(of: page) }
     let steps = try JSONDecoder().decode([Snapshot].self, from: Data(json.utf8))
     #expect(steps.map(\.animations) == [0, 0, 0])
     #expect(steps[1].fullShown)
@@ -85,7 +85,7 @@ import Unfold
       finish({full:shown('.unfold-full'),collapsed:shown('.unfold-collapsed'),more:shown('.unfold-more'),less:shown('.unfold-less')});
       """
     let json = try Browser.with(engine) {
-      try $0.output(of: BrowserPage.page(body: fragment, script: script), seconds: 20)
+      try $0.output(of: BrowserPage.page(body: fragment, script: script))
     }
     #expect(json == "{\"full\":true,\"collapsed\":false,\"more\":false,\"less\":false}")
   }
@@ -105,7 +105,7 @@ import Unfold
         width:b.width,height:b.height,controls:r.querySelector('.unfold-more').getAttribute('aria-controls')===full.id});
       """
     let page = BrowserPage.page(body: try Self.fragment(), script: script)
-    let json = try Browser.with(engine) { try $0.output(of: page, seconds: 20) }
+    let json = try Browser.with(engine) { try $0.output(of: page) }
     struct Result: Decodable {
       struct Collapsed: Decodable { var full: Bool; var lines: Bool }
       var hidden: Int; var collapsed: Collapsed; var fullExpanded: Bool; var width: Double; var height: Double

@@ -72,8 +72,9 @@ public final class Browser {
   public static let engines: [BrowserEngine] = [.blink, .gecko, .webkit]
 
   /// Loads `html` (written to a temporary file) and returns the text of `<pre id="out">` once the page's scripts
-  /// wrote it, waiting at most `seconds`.
-  public func output(of html: String, seconds: Int = 180) throws -> String {
+  /// wrote it, waiting at most `seconds`: a deadline against a page that never writes, far above what a page takes
+  /// on a loaded machine.
+  public func output(of html: String, seconds: Int = 600) throws -> String {
     guard let driver else {
       return try Chromium.output(
         of: html, budget: seconds * 1000, flags: reducedMotion ? ["--force-prefers-reduced-motion"] : [])
