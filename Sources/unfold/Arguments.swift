@@ -46,6 +46,8 @@ struct Arguments {
   var kerning = false
   var engine: BrowserEngine?
   var fontURL: String?
+  /// The file that `--stylesheet` writes the page's stylesheet into.
+  var stylesheet: String?
   var id: String?
   var moreStyle: TerminalStyle?
   var truncation: TruncationMode?
@@ -195,10 +197,13 @@ struct Arguments {
           ? "\(flag) sets the fonts of html: json measures in fonts only with --width in px"
           : "\(flag) sets the fonts of html: give --format html (or json with --width in px)")
     }
-    if let flag = [("--standalone", standalone), ("--font-url", fontURL != nil)].first(where: \.1)?.0,
-      format != .html
+    if let flag = [("--standalone", standalone), ("--font-url", fontURL != nil), ("--stylesheet", stylesheet != nil)]
+      .first(where: \.1)?.0, format != .html
     {
       throw UsageError(message: "\(flag) writes an html page's fonts: give --format html")
+    }
+    if standalone, stylesheet != nil {
+      throw UsageError(message: "--standalone and --stylesheet conflict: a whole page carries its own stylesheet")
     }
     if textStyle != nil, [.ansi, .plain].contains(format) {
       throw UsageError(

@@ -27,7 +27,7 @@ struct Command {
         view.asksBackground = arguments.theme == nil && renderer.colors > .ansi16
         return view.run()
       }
-      let output = render(paragraph, width: width, fonts: fonts, renderer: renderer)
+      let output = try render(paragraph, width: width, fonts: fonts, renderer: renderer)
       FileHandle.standardOutput.write(Data(output.utf8))
       return 0
     } catch let exit as Exit {
@@ -95,14 +95,16 @@ struct Command {
   }
 
   /// The output of `paragraph` in the format of `--format`.
-  func render(_ paragraph: Paragraph, width: Int, fonts: FontSet?, renderer: ANSIRenderer) -> String {
+  func render(_ paragraph: Paragraph, width: Int, fonts: FontSet?, renderer: ANSIRenderer) throws -> String {
     switch arguments.format {
     case .ansi, .plain:
       return paragraph.ansi(width: width, state: arguments.state, renderer: renderer)
     case .html:
       let engine = arguments.engine ?? .any
       let rendered =
-        if let range = arguments.widthRange {
+        if let file = arguments.stylesheet {
+          try page(paragraph, fonts: fonts!, engine: engine, stylesheet: file)
+        } else if let range = arguments.widthRange {
           paragraph.html(
             widths: range, fonts: fonts!, engine: engine, state: arguments.state, options: arguments.htmlOptions)
         } else {
@@ -126,5 +128,25 @@ struct Command {
     case .runs:
       return paragraph.source.resolve().text.debugDump()
     }
+  }
+
+  /// The fragment of `paragraph` for a page of many (`--stylesheet`): the stylesheet they share written into `file`
+  /// (whole, at once, so that runs side by side never leave it half written), the fragment without it.
+  func page(_ paragraph: Paragraph, fonts: FontSet, engine: BrowserEngine, stylesheet file: String) throws
+    -> RenderedHTML
+  {
+    let options = arguments.htmlOptions
+    var page = HTMLPage(fonts: fonts, engine: engine, options: options)
+    do {
+      try Data(page.stylesheet.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+    } catch {
+      throw RuntimeError(message: "\(file): cannot write the stylesheet: \((error as NSError).localizedDescription)")
+    }
+    if let range = arguments.widthRange {
+      return page.html(paragraph, widths: range, state: arguments.state, id: options.id, language: options.language)
+    }
+    return page.html(
+      paragraph, width: arguments.widthPixels ?? 320, state: arguments.state, id: options.id,
+      language: options.language)
   }
 }

@@ -313,6 +313,14 @@ extension Arguments {
       example: "unfold --format html --font-url /static/fonts/ notes.md",
       apply: { arguments, value, _ in arguments.fontURL = value }),
     Flag(
+      "--stylesheet", value: "FILE",
+      help: """
+        html: write the rules and font faces that every fragment shares into
+        FILE, once for a page, and leave them out of the fragment
+        """,
+      example: "unfold --format html --stylesheet public/unfold.css notes.md",
+      apply: { arguments, value, flag in arguments.stylesheet = try nonEmpty(value, flag: flag) }),
+    Flag(
       "--id", value: "NAME",
       help: """
         html: the container's id, for the same fragment twice on one page

@@ -123,24 +123,25 @@ import Unfold
     }
   }
 
-  /// Kerning and ligatures on (the browser's defaults, every word shaped), and the fonts embedded as subsets
-  /// (`--standalone`), a smaller corpus at 16 px: each engine with its own profile, and `any`, as above.
+  /// Kerning and ligatures on (the browser's defaults, every word shaped), the fonts embedded as subsets
+  /// (`--standalone`), and fragments of an `HTMLPage` that share its stylesheet, a smaller corpus at 16 px: each
+  /// engine with its own profile, and `any`, as above.
   @Test(arguments: BrowserEngine.engines)
-  func kerningAndEmbeddedFontsHoldIn(_ engine: BrowserEngine) throws {
+  func kerningEmbeddedFontsAndPagesHoldIn(_ engine: BrowserEngine) throws {
     let corpus =
       Corpus.paragraphs(perLanguage: 3, languages: Corpus.languages + ["hy"])
       + FallbackCorpus.paragraphs(perLanguage: 2)
       + FallbackCorpus.paragraphs(perLanguage: 2, languages: FallbackCorpus.shapingLanguages)
     try Browser.with(engine) { browser in
-      for (kerning, embedded) in [(true, false), (false, true)] {
+      for (kerning, embedded, asPage) in [(true, false, false), (false, true, false), (false, false, true)] {
         try Self.withFonts(size: 16) { fonts, source in
           var fonts = fonts
           fonts.kerningAndLigatures = kerning
           for profile in [engine, .any] {
             let result = try LineAgreementTests.agreement(
               fonts: fonts, fontSource: embedded ? .embedded : source, corpus: corpus, widths: [160, 300, 480],
-              profile: profile, in: browser)
-            let name = kerning ? "kerning and ligatures on" : "embedded subsets"
+              profile: profile, in: browser, asPage: asPage)
+            let name = kerning ? "kerning and ligatures on" : embedded ? "embedded subsets" : "one stylesheet a page"
             result.report("\(profile) profile in \(engine), \(name)")
             let (loaded, toggles, uncut) = (
               result.fontsLoaded, result.toggleProblems.count, result.uncutTooLong.count

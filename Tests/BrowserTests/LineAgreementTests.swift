@@ -146,17 +146,20 @@ import Unfold
   }
 
   /// Renders every paragraph of `corpus` at each width, expanded and collapsed to 3 lines, measured for `profile`,
-  /// and compares the browser's lines with the engine's; `fontSource` is where the pages find the fonts.
+  /// and compares the browser's lines with the engine's; `fontSource` is where the pages find the fonts; `asPage`
+  /// renders the fragments through an `HTMLPage`, its stylesheet once in the page's head.
   ///
   /// A page holds about 200 containers: Chromium's time grows faster than their number, each with `@font-face` rules
   /// that load (400 containers with fallback fonts took 7.7 s, 800 took 45 s). Without a `browser`, Chromium.
   static func agreement(
     fonts: FontSet, fontSource: HTMLOptions.FontSource, corpus: [(language: String, markdown: String)],
-    widths: [Double], profile: BrowserEngine = .blink, in browser: Browser? = nil
+    widths: [Double], profile: BrowserEngine = .blink, in browser: Browser? = nil, asPage: Bool = false
   ) throws -> Agreement {
     guard let browser else {
       return try Browser.with(.blink) {
-        try agreement(fonts: fonts, fontSource: fontSource, corpus: corpus, widths: widths, profile: profile, in: $0)
+        try agreement(
+          fonts: fonts, fontSource: fontSource, corpus: corpus, widths: widths, profile: profile, in: $0,
+          asPage: asPage)
       }
     }
     var result = Agreement(browser: browser.engine, fontsLoaded: true)
@@ -165,7 +168,7 @@ import Unfold
       result.merge(
         try pageAgreement(
           fonts: fonts, fontSource: fontSource, corpus: corpus[start..<min(corpus.count, start + perPage)],
-          widths: widths, profile: profile, browser: browser))
+          widths: widths, profile: profile, browser: browser, asPage: asPage))
     }
     if corpus.isEmpty { result.fontsLoaded = false }
     return result
@@ -174,9 +177,12 @@ import Unfold
   /// ``agreement(fonts:fontSource:corpus:widths:profile:in:)`` for the paragraphs of one page.
   private static func pageAgreement(
     fonts: FontSet, fontSource: HTMLOptions.FontSource, corpus: ArraySlice<(language: String, markdown: String)>,
-    widths: [Double], profile: BrowserEngine, browser: Browser
+    widths: [Double], profile: BrowserEngine, browser: Browser, asPage: Bool
   ) throws -> Agreement {
     var body = ""
+    var page = HTMLPage(
+      fonts: fonts, engine: profile,
+      options: HTMLOptions(fontSource: fontSource, animationDuration: 0, scriptNonce: BrowserPage.nonce))
     var expected: [String: (lines: [String], collapsed: TruncatedText)] = [:]
     var markdowns: [String: String] = [:]
     var languages: [String: String] = [:]
@@ -195,7 +201,10 @@ import Unfold
           var options = HTMLOptions(
             id: id, fontSource: fontSource, animationDuration: 0, scriptNonce: BrowserPage.nonce)
           options.language = language
-          body += paragraph.html(width: width, fonts: fonts, engine: profile, state: state, options: options).html
+          body +=
+            asPage
+            ? page.html(paragraph, width: width, state: state, id: id, language: language).html
+            : paragraph.html(width: width, fonts: fonts, engine: profile, state: state, options: options).html
           markdowns[id] = markdown
           languages[id] = language
           expected[id] = (
@@ -220,8 +229,10 @@ import Unfold
       });
       finish({fontsLoaded:fontsLoaded(),cases:cases});
       """
-    let tolerated = browser.engine == .gecko ? BrowserPage.familiesGeckoRefuses(in: body) : []
-    let json = try browser.output(of: BrowserPage.page(body: body, script: script, tolerating: tolerated))
+    let stylesheet = asPage ? "<style>\(page.stylesheet)</style>" : ""
+    let tolerated = browser.engine == .gecko ? BrowserPage.familiesGeckoRefuses(in: stylesheet + body) : []
+    let json = try browser.output(
+      of: BrowserPage.page(body: body, script: script, extraHead: stylesheet, tolerating: tolerated))
     let output = try JSONDecoder().decode(Output.self, from: Data(json.utf8))
     var result = Agreement(browser: browser.engine, fontsLoaded: output.fontsLoaded)
     for seen in output.cases {

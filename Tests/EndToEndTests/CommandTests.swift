@@ -374,12 +374,43 @@ import Testing
       ["--format", "html", "--standalone", "--font-size", "15", "--line-height", "22"], stdin: input)
     #expect(page.stdout.hasPrefix("<!DOCTYPE html>"))
     #expect(page.stdout.contains("src:url(\"data:font/ttf;base64,"))
-    #expect(page.stdout.contains("font-size:15px;line-height:22px;"))
+    #expect(page.stdout.contains("font-size:15px;line-height:22px"))
     let named = try Command.run(["--format", "html", "--width", "120px", "--id", "comment-42"], stdin: input)
     #expect(named.stdout.hasPrefix("<div class=\"unfold\" id=\"comment-42\""))
     #expect(named.stdout.contains("aria-controls=\"comment-42-full\""))
     let prefixed = try Command.run(["--format", "html", "--font-url", "/fonts/"], stdin: input)
     #expect(prefixed.stdout.contains("src:url(\"/fonts/DejaVuSans.ttf\")"))
+  }
+
+  /// `--stylesheet FILE` writes the rules and faces that fragments share into FILE, the fragment only its own.
+  ///
+  /// Every fragment of a page writes the same FILE. A file that cannot be written is one line naming it; the flag
+  /// needs html, and a whole page carries its own stylesheet.
+  @Test func aStylesheetIsWrittenOnceForAPage() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-stylesheet-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("unfold.css").path
+    let flags = ["--format", "html", "--font-url", "/fonts/", "--stylesheet", file, "--lines", "1"]
+    let first = try Command.run(flags + ["--width", "120px"], stdin: Data("A comment of a few words, cut".utf8))
+    #expect(first.status == 0, "\(first.stderr)")
+    let stylesheet = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(stylesheet.contains("white-space:pre-wrap") && stylesheet.contains("src:url(\"/fonts/DejaVuSans.ttf\")"))
+    #expect(first.stdout.firstMatch(of: /<div class="unfold unfold-s[0-9a-f]{8}"/) != nil)
+    #expect(!first.stdout.contains("white-space") && !first.stdout.contains("@font-face"))
+    let second = try Command.run(flags + ["--width", "100-300px"], stdin: Data("Another one, of other words".utf8))
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == stylesheet)
+    let unwritable = folder.appendingPathComponent("missing/unfold.css").path
+    let failed = try Command.run(
+      ["--format", "html", "--stylesheet", unwritable], stdin: Data("Some words".utf8))
+    #expect(failed.status == 1 && failed.stdout.isEmpty)
+    #expect(failed.stderr.hasPrefix("unfold: \(unwritable): cannot write the stylesheet"))
+    #expect(failed.stderr.split(separator: "\n").count == 1)
+    let ansi = try Command.run(["--stylesheet", file], stdin: Data("Some words".utf8))
+    #expect(ansi.status == 2 && ansi.stderr.contains("--stylesheet writes an html page's fonts: give --format html"))
+    let whole = try Command.run(["--format", "html", "--standalone", "--stylesheet", file], stdin: Data("x".utf8))
+    #expect(whole.status == 2 && whole.stderr.contains("--standalone and --stylesheet conflict"))
   }
 
   /// `--format json --width A-Bpx` lists the distinct collapsed views, each with the whole px widths that show it,

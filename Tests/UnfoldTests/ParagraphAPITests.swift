@@ -70,7 +70,7 @@ import Unfold
   @Test func htmlUsesTheTextStyleAndShrinksToFit() throws {
     let fonts = try FontSet.dejaVu(fallbacks: [])
     let footnote = Paragraph(verbatim: text).font(.footnote).html(width: 320, fonts: fonts).html
-    #expect(footnote.contains("font-size:13px;line-height:18px;"))
+    #expect(footnote.contains("font-size:13px;line-height:18px"))
     // Four lines at 16 px in 240 px; shrinking to at most 70% makes it fit three, so no toggle.
     let plain = Paragraph(verbatim: text).lineLimit(3)
     #expect(plain.html(width: 240, fonts: fonts).html.contains("unfold-more"))

@@ -102,7 +102,7 @@ import Testing
     .lineLimit(2)
     let views = paragraph.collapsedViews(widths: 120...700, fonts: fonts, engine: .any)
     let html = paragraph.html(widths: 120...700, fonts: fonts, options: HTMLOptions(id: "c")).html
-    #expect(html.contains("#c{display:block;width:100%;min-width:120px;max-width:700px;container-type:inline-size;"))
+    #expect(html.contains("#c{width:100%;min-width:120px;max-width:700px;container-type:inline-size;"))
     let query =
       /@container \(min-width:(\d+)px\)\{#c \.unfold-collapsed>p\{display:none\}#c p\.unfold-v(\d+)\{display:block\}\}/
     let queries = html.matches(of: query)

@@ -45,7 +45,7 @@ public struct Style: Hashable, Sendable {
   public static let plain = Style()
 
   /// Whether the style has neither traits nor a link.
-  public var isPlain: Bool { traits.isEmpty && link == nil }
+  package var isPlain: Bool { traits.isEmpty && link == nil }
 }
 
 extension Style: CustomStringConvertible {

@@ -128,7 +128,7 @@ public struct StyledText: Hashable, Sendable {
   public static let empty = StyledText(plain: "")
 
   /// Whether the text has no characters.
-  public var isEmpty: Bool { string.isEmpty }
+  package var isEmpty: Bool { string.isEmpty }
 
   /// The runs with their UTF-8 offsets, in order.
   package var runRanges: [(range: Range<Int>, style: Style)] {

@@ -15,6 +15,15 @@ extension Paragraph {
     width: Double, fonts: FontSet, engine: BrowserEngine = .any, state: DisplayState = .collapsed,
     options: HTMLOptions = HTMLOptions()
   ) -> RenderedHTML {
+    html(width: width, fonts: fonts, engine: engine, state: state, options: options, linksStylesheet: false) { $0 }
+  }
+
+  /// ``html(width:fonts:engine:state:options:)``, for a page that holds `HTMLRenderer.pageStylesheet()` when
+  /// `linksStylesheet`, its id made unique on the page by `uniqueID` (see ``HTMLPage``).
+  func html(
+    width: Double, fonts: FontSet, engine: BrowserEngine, state: DisplayState, options: HTMLOptions,
+    linksStylesheet: Bool, uniqueID: (String) -> String
+  ) -> RenderedHTML {
     let (width, clamped) = Self.pixels(width)
     let (text, styledFonts) = styled(in: fonts)
     let (fonts, shown) = Truncator.scaledToFit(
@@ -22,8 +31,8 @@ extension Paragraph {
       options: self.options, minimumScaleFactor: isScrollable ? 1 : minimumScaleFactor)
     var htmlOptions = options
     if isScrollable { htmlOptions.scrollLines = self.options.effectiveLineLimit }
-    let html = HTMLRenderer(fonts: fonts, options: htmlOptions).render(
-      text, collapsed: shown, truncation: self.options, state: state, width: width)
+    let html = HTMLRenderer(fonts: fonts, options: htmlOptions, linksStylesheet: linksStylesheet).render(
+      text, collapsed: shown, truncation: self.options, state: state, width: width, uniqueID: uniqueID)
     // The whole text is looked at only when the diagnostics are read, and only when more than the collapsed
     // view shows: two fifths of the benchmark's HTML pipeline, whose text is in eleven scripts.
     let wholeText = state == .expanded || isScrollable
@@ -47,6 +56,15 @@ extension Paragraph {
     widths: ClosedRange<Int>, fonts: FontSet, engine: BrowserEngine = .any, state: DisplayState = .collapsed,
     options: HTMLOptions = HTMLOptions()
   ) -> RenderedHTML {
+    html(widths: widths, fonts: fonts, engine: engine, state: state, options: options, linksStylesheet: false) { $0 }
+  }
+
+  /// ``html(widths:fonts:engine:state:options:)``, for a page as in
+  /// ``html(width:fonts:engine:state:options:linksStylesheet:uniqueID:)``.
+  func html(
+    widths: ClosedRange<Int>, fonts: FontSet, engine: BrowserEngine, state: DisplayState, options: HTMLOptions,
+    linksStylesheet: Bool, uniqueID: (String) -> String
+  ) -> RenderedHTML {
     let widths = Self.pixels(widths)
     let (text, fonts) = styled(in: fonts)
     var htmlOptions = options
@@ -57,8 +75,8 @@ extension Paragraph {
       : Truncator.collapsedViews(
         text, measurer: FontMeasurer(fonts, engine: engine), breaker: breaker(for: engine, language: options.language),
         widths: widths, options: self.options)
-    let html = HTMLRenderer(fonts: fonts, options: htmlOptions).render(
-      text, views: views, truncation: self.options, state: state, widths: widths)
+    let html = HTMLRenderer(fonts: fonts, options: htmlOptions, linksStylesheet: linksStylesheet).render(
+      text, views: views, truncation: self.options, state: state, widths: widths, uniqueID: uniqueID)
     return RenderedHTML(html: html) { [text, fonts] in
       GlyphWarnings.diagnostics(in: text, fonts: fonts, wholeText: true, shownRanges: [])
     }

@@ -77,7 +77,7 @@ public struct LineBreaker: Hashable, Sendable {
   /// The plain UAX #14 rules.
   public static let unicode = LineBreaker(rules: .unicode)
   /// Chromium's tailoring of UAX #14.
-  public static let chromium = LineBreaker(rules: .chromium)
+  package static let chromium = LineBreaker(rules: .chromium)
 
   /// The opportunities of `text` at or after the UTF-8 offset `start`, which must be the start of a line
   /// (the start of the text, or just after a hard line break) or an offset where a previous walk stopped

@@ -33,7 +33,7 @@ public struct FontFace: Sendable, Hashable {
   /// Whether every glyph has the same advance (a monospace face).
   package let isFixedPitch: Bool
   /// The family name, when the `name` table has one.
-  public let familyName: String?
+  package let familyName: String?
 
   let advances: [UInt16]
   let basicPlane: [UInt16]  // glyph of each code point below U+10000

@@ -73,12 +73,69 @@ extension HTMLRenderer {
     }
   }
 
-  /// The pinned CSS: the fonts the engine measured, and every property that changes line breaking.
+  /// The families a container's rules name: one per style, each listed with the fallback families that draw some of
+  /// its text (and the colour emoji family first, for the emoji it draws).
+  struct Families {
+    /// The regular style's family, and the bold, italic, bold italic and monospace ones'.
+    var regular, bold, italic, boldItalic, mono: String
+    /// What comes before each style's family in `font-family` (the emoji family and a comma, or nothing) and what
+    /// comes after it (a comma before each fallback family).
+    var before = "", after = ""
+  }
+
+  /// The pinned CSS of one container: the fonts the engine measured, and every property that changes line breaking.
   ///
   /// The fallback families that draw some cluster of `text` or of `labels` follow the set's own in `font-family`, each
-  /// face declared with its own weight and style.
+  /// face declared with its own weight and style. With ``linksStylesheet``, the rules and faces that are the same for
+  /// every text (``pageStylesheet()``) are left to the page.
   func writeCSS(id: String, width: ContainerWidth, text: StyledText, labels: [String], to css: inout UTF8Output) {
-    // The faces are read in place, not copied into an array.
+    let families = writeFaces(text: text, labels: labels, to: &css)
+    let root = Self.selector(forID: id)
+    if !linksStylesheet { Self.write(Self.sharedTemplate, root: root, families: families, fonts: fonts, to: &css) }
+    let widthRules: String
+    switch width {
+    case .fixed(let pixels): widthRules = "width:" + Self.px(pixels) + ";max-width:none"
+    case .range(let range):
+      // Its parent's width, never narrower or wider than the range, and the container that the views' queries ask.
+      widthRules =
+        "width:100%;min-width:\(range.lowerBound)px;max-width:\(range.upperBound)px;container-type:inline-size"
+    }
+    Self.write(Self.ownTemplate, root: root, width: widthRules, families: families, fonts: fonts, to: &css)
+  }
+
+  /// The stylesheet that fragments written with ``linksStylesheet`` share: every face of the fonts (by URL, so a face
+  /// loads only when a fragment's text needs it) and the rules that are the same for every text, for the containers
+  /// of the class ``pageClass`` at the specificity of an id, as a fragment's own.
+  ///
+  /// Faces embedded as subsets, and faces whose range leaves the emoji to the emoji family, stay in the fragments.
+  func pageStylesheet() -> String {
+    var css = UTF8Output(capacity: 8_192)
+    let embeds = options.standalone || options.fontSource == .embedded
+    let families = familyNames(variant: "")
+    if !embeds {
+      writeFaces(of: families, characters: [], to: &css)
+      for fallback in fonts.fallbacks {
+        writeFaces(of: fallback, family: fallbackName(fallback, variant: ""), characters: [], to: &css)
+      }
+    }
+    let root = ":is(." + pageClass + ",#" + pageClass + ")"
+    Self.write(Self.sharedTemplate, root: root, families: families, fonts: fonts, to: &css)
+    return css.string()
+  }
+
+  /// The class of the containers that ``pageStylesheet()`` styles: `unfold-s` and a hash of the fonts' files and of
+  /// their kerning, so that pages of two font sets keep their rules apart.
+  var pageClass: String {
+    let faces = [fonts.regular, fonts.bold, fonts.italic, fonts.boldItalic, fonts.monospace].map(\.path)
+    return "unfold-s" + Self.hexHash(faces.joined(separator: "|") + "|\(fonts.kerningAndLigatures)")
+  }
+
+  /// The faces of one container, and the families its rules name.
+  ///
+  /// Embedded faces are subsets of what the container draws, and when the emoji family draws some of it, the other
+  /// families leave those emoji to it: such faces are the container's own, in families of their own (a variant of
+  /// the name). The others are the same for every text: with ``linksStylesheet`` the page declares them.
+  private func writeFaces(text: StyledText, labels: [String], to css: inout UTF8Output) -> Families {
     let embeds = options.standalone || options.fontSource == .embedded
     let characters = embeds ? Self.charactersDrawn(text, labels: labels) : []
     // Embedded faces are subsets: families of other subsets on the same page must not take their place (of
@@ -94,100 +151,120 @@ extension HTMLRenderer {
     let emojiRange = fonts.emojiFamily == nil ? nil : Self.range(of: emojiFirst)
     let textRange = emojiRange == nil ? nil : Self.range(excluding: emojiFirst)
     let variant = subset + (emojiRange.map { "-" + Self.hexHash($0) } ?? "")
+    var families = familyNames(variant: variant)
+    let declares = !linksStylesheet || !variant.isEmpty
+    if declares { writeFaces(of: families, range: textRange, characters: characters, to: &css) }
+    // The colour emoji family again, first, for the emoji it draws (see FontSet.emojiFallback(drawing:traits:)):
+    // only those characters, so that an earlier face keeps the rest of the family's characters.
+    if let emoji = fonts.emojiFamily, let emojiRange {
+      let fallback = fonts.fallbacks[emoji]
+      let name = fallbackName(fallback, variant: variant) + "-Emoji"
+      writeFaces(of: fallback, family: name, range: emojiRange, characters: characters, to: &css)
+      families.before = "\"" + name + "\","
+    }
+    for index in drawing {
+      let name = fallbackName(fonts.fallbacks[index], variant: variant)
+      if declares {
+        writeFaces(
+          of: fonts.fallbacks[index], family: name, range: index == fonts.emojiFamily ? nil : textRange,
+          characters: characters, to: &css)
+      }
+      families.after += ",\"" + name + "\""
+    }
+    return families
+  }
+
+  /// The names of the set's families, one per style (a browser that lacks a glyph in the face of a style goes on to
+  /// the next family of the list, as the measurer does: WebKit tries the family's faces of other styles first when
+  /// they are one family, and an italic Arabic letter came out in DejaVu Sans's regular face, not in Noto Sans
+  /// Arabic's): `Unfold-`, a hash of the faces' files, and `variant`.
+  private func familyNames(variant: String) -> Families {
     let family =
       "Unfold-"
       + Self.hexHash(
         fonts.regular.path + "|" + fonts.bold.path + "|" + fonts.italic.path + "|" + fonts.boldItalic.path)
       + variant
-    // A family of one face per style: a browser that lacks a glyph in the face of a style goes on to the next family
-    // of the list, as the measurer does (WebKit tries the family's faces of other styles first when they are one
-    // family: an italic Arabic letter came out in DejaVu Sans's regular face, not in Noto Sans Arabic's).
-    let mono = family + "-Mono"
-    let boldFamily = family + "-Bold"
-    let italicFamily = family + "-Italic"
-    let boldItalicFamily = family + "-BoldItalic"
-    func writeFace(
-      _ face: borrowing FontFace, family: String, weight: String, style: StaticString, range: String? = nil
-    ) {
-      css.write("@font-face{font-family:\"")
-      css.write(family)
-      css.write("\";src:url(\"")
-      css.write(Self.escapeCSSString(fontURL(face, characters: characters)))
-      css.write("\");font-weight:")
-      css.write(weight)
-      css.write(";font-style:")
-      css.write(style)
-      if let range {
-        css.write(";unicode-range:")
-        css.write(range)
-      }
-      css.write(";font-display:block}")
+    return Families(
+      regular: family, bold: family + "-Bold", italic: family + "-Italic", boldItalic: family + "-BoldItalic",
+      mono: family + "-Mono")
+  }
+
+  /// A fallback family's name: a hash of its faces, and `variant`.
+  private func fallbackName(_ fallback: FontFamily, variant: String) -> String {
+    "Unfold-" + Self.hexHash(fallback.faces.map { "\($0.path)#\($0.index)" }.joined(separator: "|")) + variant
+  }
+
+  /// An `@font-face` rule; an embedded face is cut to `characters`.
+  private func writeFace(
+    _ face: borrowing FontFace, family: String, weight: String, style: StaticString, range: String? = nil,
+    characters: Set<Unicode.Scalar>, to css: inout UTF8Output
+  ) {
+    css.write("@font-face{font-family:\"")
+    css.write(family)
+    css.write("\";src:url(\"")
+    css.write(Self.escapeCSSString(fontURL(face, characters: characters)))
+    css.write("\");font-weight:")
+    css.write(weight)
+    css.write(";font-style:")
+    css.write(style)
+    if let range {
+      css.write(";unicode-range:")
+      css.write(range)
     }
-    writeFace(fonts.regular, family: family, weight: "400", style: "normal", range: textRange)
-    writeFace(fonts.bold, family: boldFamily, weight: "700", style: "normal", range: textRange)
-    writeFace(fonts.italic, family: italicFamily, weight: "400", style: "italic", range: textRange)
-    writeFace(fonts.boldItalic, family: boldItalicFamily, weight: "700", style: "italic", range: textRange)
-    writeFace(fonts.monospace, family: mono, weight: "400", style: "normal", range: textRange)
-    var fallbackList = ""
-    // A fallback family's name: a hash of its faces (and of the subset's characters, and of the emoji's).
-    func name(of fallback: FontFamily) -> String {
-      "Unfold-" + Self.hexHash(fallback.faces.map { "\($0.path)#\($0.index)" }.joined(separator: "|")) + variant
+    css.write(";font-display:block}")
+  }
+
+  /// The set's own five faces, each in the family of its style in `families`.
+  private func writeFaces(
+    of families: Families, range: String? = nil, characters: Set<Unicode.Scalar>, to css: inout UTF8Output
+  ) {
+    let faces: [(FontFace, String, String, StaticString)] = [
+      (fonts.regular, families.regular, "400", "normal"), (fonts.bold, families.bold, "700", "normal"),
+      (fonts.italic, families.italic, "400", "italic"), (fonts.boldItalic, families.boldItalic, "700", "italic"),
+      (fonts.monospace, families.mono, "400", "normal"),
+    ]
+    for (face, family, weight, style) in faces {
+      writeFace(face, family: family, weight: weight, style: style, range: range, characters: characters, to: &css)
     }
-    // Its faces, each with its own weight and style.
-    func writeFaces(of fallback: FontFamily, family: String, range: String? = nil) {
-      for face in fallback.faces {
-        writeFace(
-          face, family: family, weight: String(min(1000, max(1, face.weight))),
-          style: face.isItalic ? "italic" : "normal", range: range)
-      }
+  }
+
+  /// The faces of a fallback family, each with its own weight and style.
+  private func writeFaces(
+    of fallback: FontFamily, family: String, range: String? = nil, characters: Set<Unicode.Scalar>,
+    to css: inout UTF8Output
+  ) {
+    for face in fallback.faces {
+      writeFace(
+        face, family: family, weight: String(min(1000, max(1, face.weight))),
+        style: face.isItalic ? "italic" : "normal", range: range, characters: characters, to: &css)
     }
-    // The colour emoji family again, first, for the emoji it draws (see FontSet.emojiFallback(drawing:traits:)):
-    // only those characters, so that an earlier face keeps the rest of the family's characters.
-    var emojiList = ""
-    if let emoji = fonts.emojiFamily, let emojiRange {
-      let fallback = fonts.fallbacks[emoji]
-      let name = name(of: fallback) + "-Emoji"
-      writeFaces(of: fallback, family: name, range: emojiRange)
-      emojiList = "\"" + name + "\","
-    }
-    for index in drawing {
-      let name = name(of: fonts.fallbacks[index])
-      writeFaces(of: fonts.fallbacks[index], family: name, range: index == fonts.emojiFamily ? nil : textRange)
-      fallbackList += ",\"" + name + "\""
-    }
-    let root = Self.selector(forID: id)
-    let size = Self.px(fonts.size)
-    let widthRules: String
-    switch width {
-    case .fixed(let pixels): widthRules = "width:" + Self.px(pixels) + ";max-width:none"
-    case .range(let range):
-      // Its parent's width, never narrower or wider than the range, and the container that the views' queries ask.
-      widthRules =
-        "width:100%;min-width:\(range.lowerBound)px;max-width:\(range.upperBound)px;container-type:inline-size"
-    }
-    let lineHeight = Self.px(fonts.lineHeight)
-    for (piece, slot) in Self.cssTemplate {
+  }
+
+  /// A template's pieces with its slots filled: `root` the container's selector, `width` its width's rules.
+  private static func write(
+    _ template: [(piece: [UInt8], slot: CSSSlot?)], root: String, width: String = "", families: Families,
+    fonts: FontSet, to css: inout UTF8Output
+  ) {
+    for (piece, slot) in template {
       css.write(piece)
+      guard let slot else { continue }
       switch slot {
       case .root: css.write(root)
-      case .width: css.write(widthRules)
-      case .family:
-        css.write(emojiList)
+      case .width: css.write(width)
+      case .family, .mono, .bold, .italic, .boldItalic:
+        css.write(families.before)
         css.write("\"")
-        css.write(family)
+        css.write(
+          slot == .family
+            ? families.regular
+            : slot == .mono
+              ? families.mono : slot == .bold ? families.bold : slot == .italic ? families.italic : families.boldItalic)
         css.write("\"")
-        css.write(fallbackList)
-      case .mono, .bold, .italic, .boldItalic:
-        css.write(emojiList)
-        css.write("\"")
-        css.write(slot == .mono ? mono : slot == .bold ? boldFamily : slot == .italic ? italicFamily : boldItalicFamily)
-        css.write("\"")
-        css.write(fallbackList)
-      case .size: css.write(size)
-      case .lineHeight: css.write(lineHeight)
+        css.write(families.after)
+      case .size: css.write(px(fonts.size))
+      case .lineHeight: css.write(px(fonts.lineHeight))
       case .kerning: css.write(fonts.kerningAndLigatures ? "auto" : "none")
       case .ligatures: css.write(fonts.kerningAndLigatures ? "normal" : "none")
-      case nil: break
       }
     }
   }
@@ -221,46 +298,54 @@ extension HTMLRenderer {
     case root, width, family, mono, boldItalic, bold, italic, size, lineHeight = "line", kerning, ligatures
   }
 
-  /// The rules after the font faces: the template's pieces as bytes, each followed by its slot (the container's
-  /// `#id`, the width, the font families, the font size and line height, kerning and ligatures), cut once rather
-  /// than interpolated at every render.
-  private static let cssTemplate: [(piece: [UInt8], slot: CSSSlot?)] = {
-    let template = """
-      $root{display:block;$width;margin:0;padding:0;border:0;box-sizing:content-box;\
-      font-family:$family;font-size:$size;line-height:$line;font-weight:400;\
-      font-style:normal;font-stretch:normal;font-synthesis:none;font-kerning:$kerning;font-variant:normal;\
-      font-variant-ligatures:$ligatures;font-feature-settings:normal;font-variation-settings:normal;\
-      font-optical-sizing:none;font-size-adjust:none;text-rendering:geometricPrecision;letter-spacing:0;\
-      word-spacing:0;text-transform:none;text-indent:0;text-align:start;text-wrap:wrap;white-space:pre-wrap;\
-      overflow-wrap:anywhere;word-break:normal;line-break:auto;hyphens:manual;tab-size:8;\
-      text-spacing-trim:space-all;text-autospace:no-autospace;\
-      -webkit-text-size-adjust:none;text-size-adjust:none;position:relative}\
-      $root p{margin:0;padding:0}\
-      $root strong{font-family:$bold;font-weight:700}$root em{font-family:$italic;font-style:italic}\
-      $root strong em,$root em strong{font-family:$boldItalic}\
-      $root code{font-family:$mono;font-size:$size;font-weight:400;font-style:normal;padding:0;margin:0;\
-      border:0;letter-spacing:0;background:none}\
-      $root a,$root del{padding:0;margin:0;border:0}$root a{color:LinkText}\
-      $root .unfold-toggle{font:inherit;font-weight:400;font-style:normal;font-kerning:inherit;\
-      font-variant-ligatures:inherit;text-rendering:inherit;letter-spacing:inherit;word-spacing:inherit;\
-      text-transform:none;color:LinkText;background:none;border:0;border-radius:4px;padding:4px 8px;\
-      margin:-4px -8px;cursor:pointer;position:relative;vertical-align:baseline;text-decoration:underline}\
-      $root .unfold-toggle:focus-visible{outline:2px solid Highlight;outline-offset:0}\
-      $root .unfold-fade{-webkit-mask-image:linear-gradient(to right,#000 calc(100% - 2.5em),rgba(0,0,0,.3));\
-      mask-image:linear-gradient(to right,#000 calc(100% - 2.5em),rgba(0,0,0,.3))}\
-      $root[dir=rtl] .unfold-fade{-webkit-mask-image:linear-gradient(to left,#000 calc(100% - 2.5em),\
-      rgba(0,0,0,.3));mask-image:linear-gradient(to left,#000 calc(100% - 2.5em),rgba(0,0,0,.3))}\
-      $root .unfold-collapsed{position:relative}\
-      $root .unfold-overlay{position:absolute;bottom:0;inset-inline-end:0;margin:0;padding:0 0 0 2em;\
-      background:linear-gradient(to right,transparent,Canvas 1.5em)}\
-      $root[dir=rtl] .unfold-overlay{padding:0 2em 0 0;background:linear-gradient(to left,transparent,Canvas 1.5em)}\
-      $root .unfold-collapsed,$root .unfold-toggle{display:none}\
-      $root.unfold-on .unfold-toggle{display:inline-block}\
-      $root.unfold-on[data-state=collapsed] .unfold-collapsed{display:block}\
-      $root.unfold-on[data-state=collapsed] .unfold-full{display:none}
-      """
-    // Cut by bytes, not by characters.
-    let bytes = Array(template.utf8)
+  /// The rules that are the same for every text of a font set, whether a fragment carries them or a page's
+  /// stylesheet does (``pageStylesheet()``): the template's pieces as bytes, each followed by its slot (the
+  /// container's selector, kerning and ligatures), cut once rather than interpolated at every render.
+  private static let sharedTemplate = template(
+    """
+    $root{display:block;margin:0;padding:0;border:0;box-sizing:content-box;font-weight:400;\
+    font-style:normal;font-stretch:normal;font-synthesis:none;font-kerning:$kerning;font-variant:normal;\
+    font-variant-ligatures:$ligatures;font-feature-settings:normal;font-variation-settings:normal;\
+    font-optical-sizing:none;font-size-adjust:none;text-rendering:geometricPrecision;letter-spacing:0;\
+    word-spacing:0;text-transform:none;text-indent:0;text-align:start;text-wrap:wrap;white-space:pre-wrap;\
+    overflow-wrap:anywhere;word-break:normal;line-break:auto;hyphens:manual;tab-size:8;\
+    text-spacing-trim:space-all;text-autospace:no-autospace;\
+    -webkit-text-size-adjust:none;text-size-adjust:none;position:relative}\
+    $root p{margin:0;padding:0}\
+    $root strong{font-weight:700}$root em{font-style:italic}\
+    $root code{font-weight:400;font-style:normal;padding:0;margin:0;border:0;letter-spacing:0;background:none}\
+    $root a,$root del{padding:0;margin:0;border:0}$root a{color:LinkText}\
+    $root .unfold-toggle{font:inherit;font-weight:400;font-style:normal;font-kerning:inherit;\
+    font-variant-ligatures:inherit;text-rendering:inherit;letter-spacing:inherit;word-spacing:inherit;\
+    text-transform:none;color:LinkText;background:none;border:0;border-radius:4px;padding:4px 8px;\
+    margin:-4px -8px;cursor:pointer;position:relative;vertical-align:baseline;text-decoration:underline}\
+    $root .unfold-toggle:focus-visible{outline:2px solid Highlight;outline-offset:0}\
+    $root .unfold-fade{-webkit-mask-image:linear-gradient(to right,#000 calc(100% - 2.5em),rgba(0,0,0,.3));\
+    mask-image:linear-gradient(to right,#000 calc(100% - 2.5em),rgba(0,0,0,.3))}\
+    $root[dir=rtl] .unfold-fade{-webkit-mask-image:linear-gradient(to left,#000 calc(100% - 2.5em),\
+    rgba(0,0,0,.3));mask-image:linear-gradient(to left,#000 calc(100% - 2.5em),rgba(0,0,0,.3))}\
+    $root .unfold-collapsed{position:relative}\
+    $root .unfold-overlay{position:absolute;bottom:0;inset-inline-end:0;margin:0;padding:0 0 0 2em;\
+    background:linear-gradient(to right,transparent,Canvas 1.5em)}\
+    $root[dir=rtl] .unfold-overlay{padding:0 2em 0 0;background:linear-gradient(to left,transparent,Canvas 1.5em)}\
+    $root .unfold-collapsed,$root .unfold-toggle{display:none}\
+    $root.unfold-on .unfold-toggle{display:inline-block}\
+    $root.unfold-on[data-state=collapsed] .unfold-collapsed{display:block}\
+    $root.unfold-on[data-state=collapsed] .unfold-full{display:none}
+    """)
+
+  /// The rules that every container carries itself: its width, the font's size and line height, and the families
+  /// that draw its text.
+  private static let ownTemplate = template(
+    """
+    $root{$width;font-family:$family;font-size:$size;line-height:$line}\
+    $root strong{font-family:$bold}$root em{font-family:$italic}$root strong em,$root em strong{font-family:$boldItalic}\
+    $root code{font-family:$mono;font-size:$size}
+    """)
+
+  /// A CSS template cut at its slots (`$` and a slot's name), by bytes, not by characters.
+  private static func template(_ text: String) -> [(piece: [UInt8], slot: CSSSlot?)] {
+    let bytes = Array(text.utf8)
     let names = CSSSlot.allCases.map { ($0, Array($0.rawValue.utf8)) }
     var pieces: [(piece: [UInt8], slot: CSSSlot?)] = []
     var start = 0
@@ -274,7 +359,7 @@ extension HTMLRenderer {
     }
     pieces.append((Array(bytes[start...]), nil))
     return pieces
-  }()
+  }
 
   /// The indexes of the fallback families that draw some cluster of `text` or of `labels` (drawn in the regular
   /// style), chosen as the measurer chooses them: the page lists these alone, in the chain's order, so that the

@@ -6,7 +6,7 @@ extension HTMLRenderer {
   /// control characters become their visible pictures (`VisibleControls`).
   ///
   /// Tabs and newlines stay.
-  public static func escape(_ text: some StringProtocol) -> String {
+  package static func escape(_ text: some StringProtocol) -> String {
     var html = UTF8Output()
     writeEscaped(text, to: &html)
     return html.string()

@@ -40,40 +40,47 @@ package struct HTMLRenderer: Sendable {
   package var fonts: FontSet
   /// How to write the fragment.
   package var options: HTMLOptions
+  /// Whether the fragment is for a page that holds ``pageStylesheet()``: its container has the class ``pageClass``
+  /// and carries only its own rules.
+  package var linksStylesheet: Bool
 
   /// Creates a renderer.
-  package init(fonts: FontSet, options: HTMLOptions = HTMLOptions()) {
+  package init(fonts: FontSet, options: HTMLOptions = HTMLOptions(), linksStylesheet: Bool = false) {
     self.fonts = fonts
     self.options = options
+    self.linksStylesheet = linksStylesheet
   }
 
   /// The HTML for `text`, whose collapsed form is `collapsed`, shown first in `state`, in a container `width` CSS px
   /// wide (by default the layout's width, in its unit).
+  ///
+  /// `uniqueID` makes an id derived from the rendering unique on the page (a caller's id is used as it is).
   package func render(
     _ text: StyledText, collapsed: TruncatedText, truncation: TruncationOptions, state: DisplayState,
-    width: Double? = nil
+    width: Double? = nil, uniqueID: (String) -> String = { $0 }
   ) -> String {
     let pixels = width ?? Double(collapsed.width) / Double(collapsed.unit.unitsPerPixel ?? FontMeasurer.unitsPerPixel)
     let rendering = "\(state.rawValue)|\(Self.description(of: .truncation(truncation)))"
     return wrapPage(
       fragment(
         text, views: [(collapsed, nil)], truncation: truncation, state: state, width: .fixed(pixels),
-        idKey: (collapsed.width, rendering)))
+        idKey: (collapsed.width, rendering), uniqueID: uniqueID))
   }
 
   /// The HTML for `text` in a container as wide as its parent, clamped to `widths`: each of `views`, the distinct
   /// collapsed views over those widths, narrowest first, is shown by a container query at the widths that show it.
   ///
   /// Below the range the narrowest view shows, above it the widest; the whole text reflows in the container.
+  /// `uniqueID` is as in ``render(_:collapsed:truncation:state:width:uniqueID:)``.
   package func render(
     _ text: StyledText, views: [WidthLayout], truncation: TruncationOptions, state: DisplayState,
-    widths: ClosedRange<Int>
+    widths: ClosedRange<Int>, uniqueID: (String) -> String = { $0 }
   ) -> String {
     let rendering = "\(state.rawValue)|\(Self.description(of: .truncation(truncation)))|\(widths.upperBound)"
     return wrapPage(
       fragment(
         text, views: views.map { ($0.view, $0.widths.lowerBound) }, truncation: truncation, state: state,
-        width: .range(widths), idKey: (widths.lowerBound, rendering)))
+        width: .range(widths), idKey: (widths.lowerBound, rendering), uniqueID: uniqueID))
   }
 
   /// How wide the container is.
@@ -87,15 +94,18 @@ package struct HTMLRenderer: Sendable {
   /// The container: its CSS, the collapsed views (each with the narrowest width in whole px that shows it, for a
   /// range), the whole text and the script; a scrolling region when ``HTMLOptions/scrollLines`` says so.
   ///
-  /// `idKey` is what the id hashes besides the text and the options, when the caller gives none.
+  /// `idKey` is what the id hashes besides the text and the options, when the caller gives none; `uniqueID` makes
+  /// that id unique on the page.
   private func fragment(
     _ text: StyledText, views: [(view: TruncatedText, from: Int?)], truncation: TruncationOptions,
-    state: DisplayState, width: ContainerWidth, idKey: (width: Int, rendering: String)
+    state: DisplayState, width: ContainerWidth, idKey: (width: Int, rendering: String),
+    uniqueID: (String) -> String
   ) -> String {
     if let lines = options.scrollLines {
-      return scrolling(text, lines: lines, width: width, idWidth: idKey.width)
+      let rawID = options.id ?? uniqueID(stableID(for: text, width: idKey.width, rendering: "scroll"))
+      return scrolling(text, lines: lines, width: width, rawID: rawID)
     }
-    let rawID = options.id ?? stableID(for: text, width: idKey.width, rendering: idKey.rendering)
+    let rawID = options.id ?? uniqueID(stableID(for: text, width: idKey.width, rendering: idKey.rendering))
     let id = Self.escape(rawID)
     let direction = TextDirection(firstStrongIn: text.string)
     let isTruncated = views.contains { $0.view.isTruncated }
@@ -199,9 +209,8 @@ package struct HTMLRenderer: Sendable {
     }
   }
 
-  /// A scrolling region exactly `lines` lines tall, focusable so that a keyboard can scroll it.
-  private func scrolling(_ text: StyledText, lines: Int, width: ContainerWidth, idWidth: Int) -> String {
-    let rawID = options.id ?? stableID(for: text, width: idWidth, rendering: "scroll")
+  /// A scrolling region exactly `lines` lines tall, focusable so that a keyboard can scroll it, of the id `rawID`.
+  private func scrolling(_ text: StyledText, lines: Int, width: ContainerWidth, rawID: String) -> String {
     let id = Self.escape(rawID)
     let direction = TextDirection(firstStrongIn: text.string)
     let words = text.string.split(whereSeparator: \.isWhitespace).prefix(6).joined(separator: " ")
@@ -224,10 +233,14 @@ package struct HTMLRenderer: Sendable {
   }
 
   /// The container's opening tag up to its `lang`, left open for the attributes that follow: its classes, its
-  /// `id` (escaped already), its direction.
+  /// `id` (escaped already), its direction; with ``linksStylesheet``, the class of the page's stylesheet too.
   private func writeContainer(classes: StaticString, id: String, direction: TextDirection, to html: inout UTF8Output) {
     html.write("<div class=\"")
     html.write(classes)
+    if linksStylesheet {
+      html.write(" ")
+      html.write(pageClass)
+    }
     html.write("\" id=\"")
     html.write(id)
     html.write("\" dir=\"")
