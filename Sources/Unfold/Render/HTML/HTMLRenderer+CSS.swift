@@ -301,6 +301,14 @@ extension HTMLRenderer {
   /// The rules that are the same for every text of a font set, whether a fragment carries them or a page's
   /// stylesheet does (``pageStylesheet()``): the template's pieces as bytes, each followed by its slot (the
   /// container's selector, kerning and ligatures), cut once rather than interpolated at every render.
+  ///
+  /// Every property that moves a line is pinned at the specificity of an id, on the container and on every element in
+  /// it (`$root *`: the text properties inherited, no margin, padding or border), so that a site's rules for `p`, `a`
+  /// or `code` move no line. The colours (links, the toggle, its
+  /// focus ring, the overlay's background) are the page's to choose: they come last, inside `:where()`, so that any
+  /// rule of the site's overrides them, and read custom properties that a site sets anywhere above the container
+  /// (`--unfold-link-color`, `--unfold-toggle-color`, `--unfold-focus-color`, `--unfold-overlay-background`), each
+  /// defaulting to a system colour (`LinkText`, `Highlight`, `Canvas`) of the page's `color-scheme`.
   private static let sharedTemplate = template(
     """
     $root{display:block;margin:0;padding:0;border:0;box-sizing:content-box;font-weight:400;\
@@ -311,27 +319,36 @@ extension HTMLRenderer {
     overflow-wrap:anywhere;word-break:normal;line-break:auto;hyphens:manual;tab-size:8;\
     text-spacing-trim:space-all;text-autospace:no-autospace;\
     -webkit-text-size-adjust:none;text-size-adjust:none;position:relative}\
-    $root p{margin:0;padding:0}\
-    $root strong{font-weight:700}$root em{font-style:italic}\
-    $root code{font-weight:400;font-style:normal;padding:0;margin:0;border:0;letter-spacing:0;background:none}\
-    $root a,$root del{padding:0;margin:0;border:0}$root a{color:LinkText}\
+    $root *{font:inherit;font-kerning:inherit;font-variant-ligatures:inherit;font-feature-settings:inherit;\
+    font-variation-settings:inherit;font-synthesis:inherit;font-optical-sizing:inherit;font-size-adjust:inherit;\
+    letter-spacing:inherit;word-spacing:inherit;text-transform:inherit;text-rendering:inherit;text-indent:inherit;\
+    text-align:inherit;white-space:inherit;tab-size:inherit;hyphens:inherit;overflow-wrap:inherit;\
+    word-break:inherit;line-break:inherit;text-spacing-trim:inherit;text-autospace:inherit;margin:0;padding:0;\
+    border:0;vertical-align:baseline;float:none}\
+    $root :is(a,strong,em,del,code,span){display:inline}\
+    $root strong{font-weight:700}$root em{font-style:italic}$root code{font-weight:400;font-style:normal}\
     $root .unfold-toggle{font:inherit;font-weight:400;font-style:normal;font-kerning:inherit;\
     font-variant-ligatures:inherit;text-rendering:inherit;letter-spacing:inherit;word-spacing:inherit;\
-    text-transform:none;color:LinkText;background:none;border:0;border-radius:4px;padding:4px 8px;\
+    text-transform:none;border:0;border-radius:4px;padding:4px 8px;\
     margin:-4px -8px;cursor:pointer;position:relative;vertical-align:baseline;text-decoration:underline}\
-    $root .unfold-toggle:focus-visible{outline:2px solid Highlight;outline-offset:0}\
     $root .unfold-fade{-webkit-mask-image:linear-gradient(to right,#000 calc(100% - 2.5em),rgba(0,0,0,.3));\
     mask-image:linear-gradient(to right,#000 calc(100% - 2.5em),rgba(0,0,0,.3))}\
     $root[dir=rtl] .unfold-fade{-webkit-mask-image:linear-gradient(to left,#000 calc(100% - 2.5em),\
     rgba(0,0,0,.3));mask-image:linear-gradient(to left,#000 calc(100% - 2.5em),rgba(0,0,0,.3))}\
     $root .unfold-collapsed{position:relative}\
-    $root .unfold-overlay{position:absolute;bottom:0;inset-inline-end:0;margin:0;padding:0 0 0 2em;\
-    background:linear-gradient(to right,transparent,Canvas 1.5em)}\
-    $root[dir=rtl] .unfold-overlay{padding:0 2em 0 0;background:linear-gradient(to left,transparent,Canvas 1.5em)}\
+    $root .unfold-overlay{position:absolute;bottom:0;inset-inline-end:0;margin:0;padding:0 0 0 2em}\
+    $root[dir=rtl] .unfold-overlay{padding:0 2em 0 0}\
     $root .unfold-collapsed,$root .unfold-toggle{display:none}\
     $root.unfold-on .unfold-toggle{display:inline-block}\
     $root.unfold-on[data-state=collapsed] .unfold-collapsed{display:block}\
-    $root.unfold-on[data-state=collapsed] .unfold-full{display:none}
+    $root.unfold-on[data-state=collapsed] .unfold-full{display:none}\
+    :where($root a){color:var(--unfold-link-color,LinkText)}\
+    :where($root .unfold-toggle){color:var(--unfold-toggle-color,LinkText);background:none}\
+    :where($root .unfold-toggle:focus-visible){outline:2px solid var(--unfold-focus-color,Highlight);outline-offset:0}\
+    :where($root .unfold-overlay){background:linear-gradient(to right,transparent,\
+    var(--unfold-overlay-background,Canvas) 1.5em)}\
+    :where($root[dir=rtl] .unfold-overlay){background:linear-gradient(to left,transparent,\
+    var(--unfold-overlay-background,Canvas) 1.5em)}
     """)
 
   /// The rules that every container carries itself: its width, the font's size and line height, and the families

@@ -224,9 +224,10 @@ package struct HTMLRenderer: Sendable {
     html.write(Self.selector(forID: rawID))
     html.write("{max-height:")
     html.write(Self.px(Double(lines) * fonts.lineHeight))
-    html.write(";overflow-y:auto}")
+    html.write(";overflow-y:auto}:where(")
     html.write(Self.selector(forID: rawID))
-    html.write(":focus-visible{outline:2px solid Highlight}</style><p class=\"unfold-text\">")
+    html.write(
+      ":focus-visible){outline:2px solid var(--unfold-focus-color,Highlight)}</style><p class=\"unfold-text\">")
     Self.writeRuns(of: text, to: &html)
     html.write("</p></div>\n")
     return html.string()
