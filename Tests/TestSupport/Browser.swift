@@ -16,6 +16,9 @@ public final class Browser {
   public let engine: BrowserEngine
   /// Whether the browser tells pages that the reader asks for reduced motion (`prefers-reduced-motion: reduce`).
   public let reducedMotion: Bool
+  /// The smallest font size in CSS px that the browser draws text at, whatever the page says (the reader's
+  /// setting); nil for none.
+  public let minimumFontSize: Int?
   private var driver: Driver?
 
   private enum Driver {
@@ -32,18 +35,26 @@ public final class Browser {
   /// Starts a browser of `engine` (Blink's starts with each page), one that asks pages for reduced motion when
   /// `reducedMotion`: Chromium's `--force-prefers-reduced-motion`, Firefox's `ui.prefersReducedMotion`, GTK's
   /// `gtk-enable-animations=false` for WebKitGTK.
-  public init(_ engine: BrowserEngine, reducedMotion: Bool = false) throws {
+  ///
+  /// With a `minimumFontSize`: Chromium's `minimum_font_size` preference, Firefox's `font.minimum-size.*`;
+  /// WebKitGTK's MiniBrowser offers none, so that is a failure.
+  public init(_ engine: BrowserEngine, reducedMotion: Bool = false, minimumFontSize: Int? = nil) throws {
     self.engine = engine
     self.reducedMotion = reducedMotion
-    driver = try Self.start(engine, reducedMotion: reducedMotion)
+    self.minimumFontSize = minimumFontSize
+    driver = try Self.start(engine, reducedMotion: reducedMotion, minimumFontSize: minimumFontSize)
   }
 
   /// The driver of a new browser of `engine`; none for Blink, whose browser starts with each page.
-  private static func start(_ engine: BrowserEngine, reducedMotion: Bool) throws -> Driver? {
+  private static func start(_ engine: BrowserEngine, reducedMotion: Bool, minimumFontSize: Int?) throws -> Driver? {
     switch engine {
-    case .blink, .any: nil
-    case .gecko: .marionette(try Marionette(reducedMotion: reducedMotion))
-    case .webkit: .webDriver(try WebDriver(reducedMotion: reducedMotion))
+    case .blink, .any: return nil
+    case .gecko: return .marionette(try Marionette(reducedMotion: reducedMotion, minimumFontSize: minimumFontSize))
+    case .webkit:
+      if minimumFontSize != nil {
+        throw Failure(description: "WebKitGTK's MiniBrowser has no setting of a minimum font size")
+      }
+      return .webDriver(try WebDriver(reducedMotion: reducedMotion))
     }
   }
 
@@ -60,10 +71,10 @@ public final class Browser {
   }
 
   /// Runs `body` with a browser of `engine`, closed after it.
-  public static func with<T>(_ engine: BrowserEngine, reducedMotion: Bool = false, _ body: (Browser) throws -> T)
-    throws -> T
-  {
-    let browser = try Browser(engine, reducedMotion: reducedMotion)
+  public static func with<T>(
+    _ engine: BrowserEngine, reducedMotion: Bool = false, minimumFontSize: Int? = nil, _ body: (Browser) throws -> T
+  ) throws -> T {
+    let browser = try Browser(engine, reducedMotion: reducedMotion, minimumFontSize: minimumFontSize)
     defer { browser.close() }
     return try body(browser)
   }
@@ -77,7 +88,10 @@ public final class Browser {
   public func output(of html: String, seconds: Int = 600) throws -> String {
     guard let driver else {
       return try Chromium.output(
-        of: html, budget: seconds * 1000, flags: reducedMotion ? ["--force-prefers-reduced-motion"] : [])
+        of: html, budget: seconds * 1000, flags: reducedMotion ? ["--force-prefers-reduced-motion"] : [],
+        preferences: minimumFontSize.map {
+          "{\"webkit\":{\"webprefs\":{\"minimum_font_size\":\($0),\"minimum_logical_font_size\":\($0)}}}"
+        })
     }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-page-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -90,7 +104,7 @@ public final class Browser {
       // WebKitGTK's page process may die under load ("session deleted because of page crash or hang"): the page
       // is loaded again in a new browser, once. Anything else, or a second crash, fails the test.
       close()
-      self.driver = try Self.start(engine, reducedMotion: reducedMotion)
+      self.driver = try Self.start(engine, reducedMotion: reducedMotion, minimumFontSize: minimumFontSize)
       return try read(page, from: self.driver!, seconds: seconds)
     }
   }
@@ -187,12 +201,17 @@ final class Marionette {
     "dom.max_script_run_time": "0",
   ]
 
-  init(reducedMotion: Bool) throws {
+  init(reducedMotion: Bool, minimumFontSize: Int? = nil) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-firefox-\(UUID())")
     let profile = folder.appendingPathComponent("profile")
     try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
     var preferences = Self.preferences
     if reducedMotion { preferences["ui.prefersReducedMotion"] = "1" }
+    if let minimumFontSize {
+      for group in ["x-western", "x-unicode", "x-cyrillic", "el", "zh-CN", "ja", "ko", "th", "ar", "he"] {
+        preferences["font.minimum-size.\(group)"] = String(minimumFontSize)
+      }
+    }
     let prefs = preferences.sorted { $0.key < $1.key }.map { "user_pref(\"\($0.key)\", \($0.value));" }
     try Data(prefs.joined(separator: "\n").utf8).write(to: profile.appendingPathComponent("user.js"))
     process = try Browser.launch(

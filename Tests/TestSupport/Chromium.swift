@@ -16,14 +16,21 @@ public enum Chromium {
   ]
 
   /// Loads `html` (written to a temporary file) and returns the DOM after its scripts ran.
-  public static func dumpDOM(_ html: String, budget milliseconds: Int = 20_000, flags: [String] = []) throws -> String {
-    try run(html, extra: flags + ["--virtual-time-budget=\(milliseconds)", "--dump-dom"]).stdout
+  ///
+  /// `preferences` is the profile's `Preferences` file (JSON), for settings that have no flag.
+  public static func dumpDOM(
+    _ html: String, budget milliseconds: Int = 20_000, flags: [String] = [], preferences: String? = nil
+  ) throws -> String {
+    try run(html, extra: flags + ["--virtual-time-budget=\(milliseconds)", "--dump-dom"], preferences: preferences)
+      .stdout
   }
 
   /// The text of `<pre id="out">` in the DOM after the page's scripts ran (where test pages put their JSON),
   /// HTML entities decoded.
-  public static func output(of html: String, budget milliseconds: Int = 20_000, flags: [String] = []) throws -> String {
-    let dom = try dumpDOM(html, budget: milliseconds, flags: flags)
+  public static func output(
+    of html: String, budget milliseconds: Int = 20_000, flags: [String] = [], preferences: String? = nil
+  ) throws -> String {
+    let dom = try dumpDOM(html, budget: milliseconds, flags: flags, preferences: preferences)
     guard let start = dom.range(of: "<pre id=\"out\">"),
       let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
     else { throw Failure(description: "the page wrote no <pre id=\"out\">: \(dom.prefix(300))") }
@@ -51,9 +58,16 @@ public enum Chromium {
   /// takes on a loaded machine (the whole suite in parallel on two cores).
   static let wallClockSeconds = 600.0
 
-  private static func run(_ html: String, extra: [String]) throws -> (stdout: String, stderr: String) {
+  private static func run(_ html: String, extra: [String], preferences: String? = nil) throws -> (
+    stdout: String, stderr: String
+  ) {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
+    if let preferences {
+      let profile = folder.appendingPathComponent("profile/Default")
+      try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+      try Data(preferences.utf8).write(to: profile.appendingPathComponent("Preferences"))
+    }
     let page = folder.appendingPathComponent("page.html")
     try Data(html.utf8).write(to: page)
     let out = folder.appendingPathComponent("out")

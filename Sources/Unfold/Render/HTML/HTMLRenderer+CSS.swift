@@ -240,6 +240,19 @@ extension HTMLRenderer {
     }
   }
 
+  /// The line height: a number (a multiple of the font size) when it makes exactly the set's line height, else px.
+  ///
+  /// A number grows with the text when the reader's browser draws it larger than measured (a minimum font size):
+  /// 32 px text on lines of 20 px would overlap. It is written only when it is exact in 32-bit floating point, as
+  /// engines multiply (1.25 for 20 px at 16 px), so that the lines are as tall as measured.
+  static func lineHeight(_ fonts: FontSet) -> String {
+    let ratio = fonts.lineHeight / fonts.size
+    let exact =
+      (ratio * 10_000).rounded() == ratio * 10_000 && Double(Float(ratio)) == ratio
+      && Float(ratio) * Float(fonts.size) == Float(fonts.lineHeight)
+    return exact ? String(px(ratio).dropLast(2)) : px(fonts.lineHeight)
+  }
+
   /// A template's pieces with its slots filled: `root` the container's selector, `width` its width's rules.
   private static func write(
     _ template: [(piece: [UInt8], slot: CSSSlot?)], root: String, width: String = "", families: Families,
@@ -262,7 +275,7 @@ extension HTMLRenderer {
         css.write("\"")
         css.write(families.after)
       case .size: css.write(px(fonts.size))
-      case .lineHeight: css.write(px(fonts.lineHeight))
+      case .lineHeight: css.write(lineHeight(fonts))
       case .kerning: css.write(fonts.kerningAndLigatures ? "auto" : "none")
       case .ligatures: css.write(fonts.kerningAndLigatures ? "normal" : "none")
       }
