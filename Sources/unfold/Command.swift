@@ -101,9 +101,10 @@ struct Command {
       return paragraph.ansi(width: width, state: arguments.state, renderer: renderer)
     case .html:
       let engine = arguments.engine ?? .any
+      var stylesheet = ""
       let rendered =
         if let file = arguments.stylesheet {
-          try page(paragraph, fonts: fonts!, engine: engine, stylesheet: file)
+          try page(paragraph, fonts: fonts!, engine: engine, stylesheet: file, writing: &stylesheet)
         } else if let range = arguments.widthRange {
           paragraph.html(
             widths: range, fonts: fonts!, engine: engine, state: arguments.state, options: arguments.htmlOptions)
@@ -113,6 +114,7 @@ struct Command {
             options: arguments.htmlOptions)
         }
       for warning in rendered.diagnostics { warn(warning.message) }
+      if arguments.fontURL == nil, !arguments.standalone { noteFontFiles(in: stylesheet + rendered.html) }
       return rendered.html
     case .json:
       if let range = arguments.widthRange, let fonts {
@@ -132,13 +134,17 @@ struct Command {
 
   /// The fragment of `paragraph` for a page of many (`--stylesheet`): the stylesheet they share written into `file`
   /// (whole, at once, so that runs side by side never leave it half written), the fragment without it.
-  func page(_ paragraph: Paragraph, fonts: FontSet, engine: BrowserEngine, stylesheet file: String) throws
-    -> RenderedHTML
-  {
+  ///
+  /// `stylesheet` is set to what `file` holds.
+  func page(
+    _ paragraph: Paragraph, fonts: FontSet, engine: BrowserEngine, stylesheet file: String,
+    writing stylesheet: inout String
+  ) throws -> RenderedHTML {
     let options = arguments.htmlOptions
     var page = HTMLPage(fonts: fonts, engine: engine, options: options)
+    stylesheet = page.stylesheet
     do {
-      try Data(page.stylesheet.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+      try Data(stylesheet.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
     } catch {
       throw RuntimeError(message: "\(file): cannot write the stylesheet: \((error as NSError).localizedDescription)")
     }
@@ -148,5 +154,15 @@ struct Command {
     return page.html(
       paragraph, width: arguments.widthPixels ?? 320, state: arguments.state, id: options.id,
       language: options.language)
+  }
+
+  /// Says once, when `html` names font files by their names alone (no `--font-url`), which files the page needs next
+  /// to it: a page elsewhere than the fonts loads none, and the browser draws its own fonts, silently.
+  func noteFontFiles(in html: String) {
+    let names = Set(html.matches(of: /src:url\("([^"\/:]+)"\)/).map { String($0.output.1) }).sorted()
+    guard !names.isEmpty else { return }
+    note(
+      "the fonts are named by file name alone: the page needs \(names.joined(separator: ", ")) next to it "
+        + "(--font-url PREFIX names them where the server has them; an empty PREFIX keeps the names)")
   }
 }

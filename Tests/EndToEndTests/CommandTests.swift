@@ -526,21 +526,41 @@ import Testing
   /// A style that no `--font` file gives is drawn in another face, as it is: a note names the styles and the face.
   @Test func stylesWithoutAFontFileAreNamed() throws {
     let folder = "/usr/share/fonts/truetype/dejavu"
-    let one = try Command.run(["--format", "html", "--font", "\(folder)/DejaVuSans.ttf"], stdin: Data("**b**".utf8))
+    let one = try Command.run(
+      ["--format", "html", "--font-url", "", "--font", "\(folder)/DejaVuSans.ttf"], stdin: Data("**b**".utf8))
     #expect(one.status == 0)
     #expect(
       one.stderr
         == "unfold: note: the --font files have no bold, italic, bold italic or code face: drawn in DejaVuSans.ttf as it is (the page turns font synthesis off, so no bold or slant is made up)\n"
     )
     let two = try Command.run(
-      ["--format", "html", "--font", "\(folder)/DejaVuSans.ttf", "--font", "\(folder)/DejaVuSans-Bold.ttf"],
+      [
+        "--format", "html", "--font-url", "", "--font", "\(folder)/DejaVuSans.ttf", "--font",
+        "\(folder)/DejaVuSans-Bold.ttf",
+      ],
       stdin: Data("x".utf8))
     #expect(two.stderr.contains("have no italic or code face: drawn in DejaVuSans.ttf"))
     #expect(two.stderr.contains("have no bold italic face: drawn in DejaVuSans-Bold.ttf"))
     let all = ["DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSans-BoldOblique", "DejaVuSansMono"]
     let whole = try Command.run(
-      ["--format", "html"] + all.flatMap { ["--font", "\(folder)/\($0).ttf"] }, stdin: Data("x".utf8))
+      ["--format", "html", "--font-url", ""] + all.flatMap { ["--font", "\(folder)/\($0).ttf"] }, stdin: Data("x".utf8))
     #expect(whole.status == 0 && whole.stderr.isEmpty)
+  }
+
+  /// Fonts named by file name alone (no `--font-url`) are said once, with the files the page needs; an empty
+  /// `--font-url` keeps the names without the note, as do a prefix and a whole page.
+  @Test func fontsNamedByFileNameAreSaidOnce() throws {
+    let input = Data("Some **bold** words and 混合".utf8)
+    let bare = try Command.run(["--format", "html", "--width", "200px"], stdin: input)
+    #expect(bare.status == 0)
+    let notes = bare.stderr.split(separator: "\n").filter { $0.contains("named by file name alone") }
+    #expect(notes.count == 1)
+    #expect(notes.first?.contains("DejaVuSans.ttf, DejaVuSansMono.ttf") == true)
+    #expect(notes.first?.contains("NotoSansCJK-Regular.ttc") == true, "\(bare.stderr)")
+    for flags in [["--font-url", ""], ["--font-url", "/fonts/"], ["--standalone"]] {
+      let named = try Command.run(["--format", "html", "--width", "200px"] + flags, stdin: input)
+      #expect(!named.stderr.contains("named by file name alone"), "\(flags)")
+    }
   }
 
   @Test func fontErrorsNameTheFile() throws {
@@ -577,7 +597,7 @@ import Testing
     let chained = try Command.run(["--format", "html", "--expanded"], stdin: Data("中文 한국어 and 𗀀𗀁".utf8))
     #expect(chained.stderr.hasPrefix("unfold: warning: 2 characters have no glyph in the fonts"))
     // A control character is drawn as its picture, which is what the fonts lack: named as drawn.
-    let escape = try Command.run(["--format", "html"], stdin: Data("a\u{1B}b".utf8))
+    let escape = try Command.run(["--format", "html", "--font-url", ""], stdin: Data("a\u{1B}b".utf8))
     #expect(
       escape.stderr
         == "unfold: warning: 1 character has no glyph in the fonts (the first: \"␛\", drawn for U+001B); the browser chooses their width, so its lines may differ\n"
