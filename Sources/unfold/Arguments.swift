@@ -48,6 +48,8 @@ struct Arguments {
   var fontURL: String?
   /// The file that `--stylesheet` writes the page's stylesheet into.
   var stylesheet: String?
+  /// The folder that `--export-fonts` copies the font files into.
+  var exportFonts: String?
   var id: String?
   var moreStyle: TerminalStyle?
   var truncation: TruncationMode?
@@ -197,13 +199,18 @@ struct Arguments {
           ? "\(flag) sets the fonts of html: json measures in fonts only with --width in px"
           : "\(flag) sets the fonts of html: give --format html (or json with --width in px)")
     }
-    if let flag = [("--standalone", standalone), ("--font-url", fontURL != nil), ("--stylesheet", stylesheet != nil)]
-      .first(where: \.1)?.0, format != .html
-    {
+    let pageFlags = [
+      ("--standalone", standalone), ("--font-url", fontURL != nil), ("--stylesheet", stylesheet != nil),
+      ("--export-fonts", exportFonts != nil),
+    ]
+    if let flag = pageFlags.first(where: \.1)?.0, format != .html {
       throw UsageError(message: "\(flag) writes an html page's fonts: give --format html")
     }
-    if standalone, stylesheet != nil {
-      throw UsageError(message: "--standalone and --stylesheet conflict: a whole page carries its own stylesheet")
+    if standalone,
+      let flag = [("--stylesheet", stylesheet != nil), ("--export-fonts", exportFonts != nil)]
+        .first(where: \.1)?.0
+    {
+      throw UsageError(message: "--standalone and \(flag) conflict: a whole page carries its own fonts and stylesheet")
     }
     if textStyle != nil, [.ansi, .plain].contains(format) {
       throw UsageError(

@@ -115,6 +115,7 @@ struct Command {
         }
       for warning in rendered.diagnostics { warn(warning.message) }
       if arguments.fontURL == nil, !arguments.standalone { noteFontFiles(in: stylesheet + rendered.html) }
+      if let folder = arguments.exportFonts { try export(fonts!, namedIn: stylesheet + rendered.html, to: folder) }
       return rendered.html
     case .json:
       if let range = arguments.widthRange, let fonts {
@@ -154,6 +155,25 @@ struct Command {
     return page.html(
       paragraph, width: arguments.widthPixels ?? 320, state: arguments.state, id: options.id,
       language: options.language)
+  }
+
+  /// Copies the files of `fonts` (and its chain) that `html` names into `folder`, made if missing; a file there of
+  /// the same size is left as it is, so that the runs of a page's fragments copy each file once.
+  func export(_ fonts: FontSet, namedIn html: String, to folder: String) throws {
+    let named = Set(html.matches(of: /src:url\("([^"]+)"\)/).compactMap { $0.output.1.split(separator: "/").last })
+    var faces = [fonts.regular, fonts.bold, fonts.italic, fonts.boldItalic, fonts.monospace]
+    for family in fonts.fallbacks { faces += family.faces }
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      var copied = Set<String>()
+      for face in faces where named.contains(Substring(face.fileName)) && copied.insert(face.fileName).inserted {
+        let target = URL(fileURLWithPath: folder).appendingPathComponent(face.fileName)
+        let size = (try? FileManager.default.attributesOfItem(atPath: target.path)[.size] as? Int) ?? nil
+        if size != face.data.count { try face.data.write(to: target, options: .atomic) }
+      }
+    } catch {
+      throw RuntimeError(message: "\(folder): cannot export the fonts: \((error as NSError).localizedDescription)")
+    }
   }
 
   /// Says once, when `html` names font files by their names alone (no `--font-url`), which files the page needs next

@@ -321,6 +321,14 @@ extension Arguments {
       example: "unfold --format html --stylesheet public/unfold.css notes.md",
       apply: { arguments, value, flag in arguments.stylesheet = try nonEmpty(value, flag: flag) }),
     Flag(
+      "--export-fonts", value: "DIR",
+      help: """
+        html: copy the font files that the output names into DIR, for a
+        static file server (each page's runs add what theirs need)
+        """,
+      example: "unfold --format html --font-url /fonts/ --export-fonts public/fonts notes.md",
+      apply: { arguments, value, flag in arguments.exportFonts = try nonEmpty(value, flag: flag) }),
+    Flag(
       "--id", value: "NAME",
       help: """
         html: the container's id, for the same fragment twice on one page

@@ -124,8 +124,8 @@ import Unfold
   }
 
   /// Kerning and ligatures on (the browser's defaults, every word shaped), the fonts embedded as subsets
-  /// (`--standalone`), and fragments of an `HTMLPage` that share its stylesheet, a smaller corpus at 16 px: each
-  /// engine with its own profile, and `any`, as above.
+  /// (`--standalone`), and fragments of an `HTMLPage` that share its stylesheet and its exported subsets, a smaller
+  /// corpus at 16 px: each engine with its own profile, and `any`, as above.
   @Test(arguments: BrowserEngine.engines)
   func kerningEmbeddedFontsAndPagesHoldIn(_ engine: BrowserEngine) throws {
     let corpus =

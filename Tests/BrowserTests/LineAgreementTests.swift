@@ -147,7 +147,8 @@ import Unfold
 
   /// Renders every paragraph of `corpus` at each width, expanded and collapsed to 3 lines, measured for `profile`,
   /// and compares the browser's lines with the engine's; `fontSource` is where the pages find the fonts; `asPage`
-  /// renders the fragments through an `HTMLPage`, its stylesheet once in the page's head.
+  /// renders the fragments through an `HTMLPage`, its stylesheet once in the page's head and its font files exported
+  /// as subsets of what the page draws.
   ///
   /// A page holds about 200 containers: Chromium's time grows faster than their number, each with `@font-face` rules
   /// that load (400 containers with fallback fonts took 7.7 s, 800 took 45 s). Without a `browser`, Chromium.
@@ -180,9 +181,14 @@ import Unfold
     widths: [Double], profile: BrowserEngine, browser: Browser, asPage: Bool
   ) throws -> Agreement {
     var body = ""
+    // A page serves the font files it exports, cut to its characters, from a folder of its own.
+    let exported = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-page-fonts-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: exported) }
     var page = HTMLPage(
       fonts: fonts, engine: profile,
-      options: HTMLOptions(fontSource: fontSource, animationDuration: 0, scriptNonce: BrowserPage.nonce))
+      options: HTMLOptions(
+        fontSource: asPage ? .url(prefix: "file://\(exported.path)/") : fontSource, animationDuration: 0,
+        scriptNonce: BrowserPage.nonce))
     var expected: [String: (lines: [String], collapsed: TruncatedText)] = [:]
     var markdowns: [String: String] = [:]
     var languages: [String: String] = [:]
@@ -229,6 +235,10 @@ import Unfold
       });
       finish({fontsLoaded:fontsLoaded(),cases:cases});
       """
+    if asPage {
+      try FileManager.default.createDirectory(at: exported, withIntermediateDirectories: true)
+      for file in page.fontFiles() { try file.data.write(to: exported.appendingPathComponent(file.name)) }
+    }
     let stylesheet = asPage ? "<style>\(page.stylesheet)</style>" : ""
     let tolerated = browser.engine == .gecko ? BrowserPage.familiesGeckoRefuses(in: stylesheet + body) : []
     let json = try browser.output(

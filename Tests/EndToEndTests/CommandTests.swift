@@ -413,6 +413,27 @@ import Testing
     #expect(whole.status == 2 && whole.stderr.contains("--standalone and --stylesheet conflict"))
   }
 
+  /// `--export-fonts DIR` copies the font files that the output names into DIR, whole: a run for a Chinese comment
+  /// adds the CJK collection to what a Latin one copied; with `--standalone` the flag is a usage error.
+  @Test func theFontsAFragmentNamesAreExported() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-export-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let flags = ["--format", "html", "--font-url", "/fonts/", "--export-fonts", folder.path]
+    let latin = try Command.run(flags, stdin: Data("Some words".utf8))
+    #expect(latin.status == 0, "\(latin.stderr)")
+    let first = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(first.contains("DejaVuSans.ttf") && !first.contains { $0.hasPrefix("NotoSansCJK") }, "\(first)")
+    let chinese = try Command.run(flags, stdin: Data("混合 text 中文".utf8))
+    #expect(chinese.status == 0, "\(chinese.stderr)")
+    let second = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(Set(first).isSubset(of: second) && second.contains("NotoSansCJK-Regular.ttc"), "\(second)")
+    let copied = try Data(contentsOf: folder.appendingPathComponent("DejaVuSans.ttf"))
+    #expect(copied == (try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"))))
+    let whole = try Command.run(
+      ["--format", "html", "--standalone", "--export-fonts", folder.path], stdin: Data("x".utf8))
+    #expect(whole.status == 2 && whole.stderr.contains("--standalone and --export-fonts conflict"))
+  }
+
   /// `--format json --width A-Bpx` lists the distinct collapsed views, each with the whole px widths that show it,
   /// narrowest first; together they cover the range.
   @Test func aRangeOfWidthsListsEachCollapsedViewOnce() throws {

@@ -127,6 +127,7 @@ extension HTMLPageTests {
     ).prefix(50)
     let options = HTMLOptions(fontSource: .url(prefix: "/fonts/"))
     var figures: [String] = []
+    var fontBytes = (whole: 0, subsets: 0)
     for widths in [320...320, 320...720] {
       var whole = ""
       var page = HTMLPage(fonts: fonts, options: options)
@@ -143,6 +144,9 @@ extension HTMLPageTests {
           shared += page.html(paragraph, widths: widths, language: language).html
         }
       }
+      fontBytes = (
+        page.fontFiles(subsets: false).map(\.data.count).reduce(0, +), page.fontFiles().map(\.data.count).reduce(0, +)
+      )
       let perComment = { (bytes: Int) in String(format: "%.1f", Double(bytes) / 50 / 1000) }
       figures += [
         perComment(whole.utf8.count), perComment(shared.utf8.count), perComment(try Self.gzipped(whole)),
@@ -158,12 +162,17 @@ extension HTMLPageTests {
     let stated = try #require(
       article.firstMatch(
         of:
-          /take, per comment, ([\d.]+) KB with their own stylesheets and ([\d.]+) KB on one page at 320 px \(([\d.]+) KB and ([\d.]+) KB under `gzip -9`\), and ([\d.]+) KB and ([\d.]+) KB over 320–720 px \(([\d.]+) KB and ([\d.]+) KB\); the stylesheet itself is ([\d.]+) KB/
+          /take, per comment, ([\d.]+) KB with their own stylesheets and ([\d.]+) KB on one page at 320 px \(([\d.]+) KB and ([\d.]+) KB under `gzip -9`\), and ([\d.]+) KB and ([\d.]+) KB over 320–720 px \(([\d.]+) KB and ([\d.]+) KB\); the stylesheet itself is ([\d.]+) KB, once, and the font files it loads ([\d.]+) MB whole or ([\d.]+) KB cut to its characters/
       ))
     let output = stated.output
-    let numbers = [output.1, output.2, output.3, output.4, output.5, output.6, output.7, output.8, output.9].map(
-      String.init)
-    #expect(numbers == figures + [stylesheet])
+    let numbers = [
+      output.1, output.2, output.3, output.4, output.5, output.6, output.7, output.8, output.9, output.10, output.11,
+    ].map(String.init)
+    let files = [
+      String(format: "%.1f", Double(fontBytes.whole) / 1_000_000),
+      String(format: "%.0f", Double(fontBytes.subsets) / 1000),
+    ]
+    #expect(numbers == figures + [stylesheet] + files)
   }
 
   /// The size of `text` under `gzip -9`.
@@ -182,5 +191,47 @@ extension HTMLPageTests {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return data.count
+  }
+}
+
+extension HTMLPageTests {
+  /// The font files of a page are those its stylesheet names that its texts draw with: the set's faces and the
+  /// families that draw something (CJK here, not Thai); cut to the page's characters, each still draws every one of
+  /// them that the whole file draws, with the same advance, in fewer bytes; whole, they are the files.
+  @Test func aPageExportsTheFontFilesItsTextsDrawWith() throws {
+    let fallbacks = FontFamily.notoFallbacks()
+    try #require(fallbacks.count >= 3, "Debian's Noto fonts are missing: run scripts/install-dependencies")
+    let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: fallbacks)
+    var page = HTMLPage(fonts: fonts, options: HTMLOptions(fontSource: .url(prefix: "/fonts/")))
+    let texts = ["Some **bold** words, *italics* and `code`", "混合 text 中文", "Ünïcödé façade — naïve"]
+    for text in texts { _ = page.html(Paragraph(LocalizedKey(text)), width: 240) }
+    let stylesheetNames = Set(page.stylesheet.matches(of: /url\("\/fonts\/([^"]+)"\)/).map { String($0.output.1) })
+    let subsets = page.fontFiles()
+    let whole = page.fontFiles(subsets: false)
+    let names = subsets.map(\.name)
+    #expect(Set(names).isSubset(of: stylesheetNames) && names.count == Set(names).count)
+    #expect(names.contains("DejaVuSans.ttf") && names.contains("NotoSansCJK-Regular.ttc"))
+    #expect(!names.contains { $0.hasPrefix("NotoSansThai") })
+    #expect(whole.map(\.name) == names)
+    var faces: [String: FontFace] = [:]
+    for face in [fonts.regular, fonts.bold, fonts.italic, fonts.boldItalic, fonts.monospace]
+      + fonts.fallbacks
+      .flatMap(\.faces)
+    {
+      faces[face.fileName] = faces[face.fileName] ?? face
+    }
+    let characters = Set(texts.map { Paragraph(LocalizedKey($0)).source.resolve().text.string }.joined().unicodeScalars)
+    for (file, original) in zip(subsets, whole) {
+      let face = try #require(faces[file.name])
+      #expect(original.data == face.data, "\(file.name)")
+      #expect(file.data.count < original.data.count, "\(file.name) is not cut")
+      let cut = try FontFace(data: file.data, path: file.name)
+      for scalar in characters where face.glyph(for: scalar) != 0 {
+        let glyph = cut.glyph(for: scalar)
+        #expect(
+          glyph != 0 && cut.advance(ofGlyph: glyph) == face.advance(ofGlyph: face.glyph(for: scalar)),
+          "\(file.name) lost \(scalar)")
+      }
+    }
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A page of many fragments: the stylesheet they share, written once, and ids that stay unique on the page.
 ///
 /// A fragment from ``Paragraph/html(width:fonts:engine:state:options:)`` carries its whole stylesheet (the font faces
@@ -24,6 +26,8 @@ public struct HTMLPage: Sendable {
   private let options: HTMLOptions
   /// How many times each derived id was given out.
   private var given: [String: Int] = [:]
+  /// The paragraphs rendered, for the fonts they draw with.
+  private var paragraphs: [Paragraph] = []
 
   /// A page of fragments measured in `fonts` as `engine` lays lines out, written with `options` (whose `id` and
   /// `language` are each fragment's, and whose `standalone` is ignored).
@@ -47,7 +51,8 @@ public struct HTMLPage: Sendable {
     _ paragraph: Paragraph, width: Double, state: DisplayState = .collapsed, id: String? = nil,
     language: String? = nil
   ) -> RenderedHTML {
-    paragraph.html(
+    paragraphs.append(paragraph)
+    return paragraph.html(
       width: width, fonts: fonts, engine: engine, state: state, options: options(id: id, language: language),
       linksStylesheet: true
     ) { unique($0) }
@@ -59,10 +64,24 @@ public struct HTMLPage: Sendable {
     _ paragraph: Paragraph, widths: ClosedRange<Int>, state: DisplayState = .collapsed, id: String? = nil,
     language: String? = nil
   ) -> RenderedHTML {
-    paragraph.html(
+    paragraphs.append(paragraph)
+    return paragraph.html(
       widths: widths, fonts: fonts, engine: engine, state: state, options: options(id: id, language: language),
       linksStylesheet: true
     ) { unique($0) }
+  }
+
+  /// The font files that the page's fragments so far load, each named as ``stylesheet`` names it (after the URL
+  /// prefix of ``HTMLOptions/FontSource/url(prefix:)``), for a static file server: the set's own faces and those of
+  /// the fallback families that draw some of their text; by default each cut by HarfBuzz's subsetter to the
+  /// characters that the page draws (the whole file when it cannot), or whole.
+  ///
+  ///     for file in page.fontFiles() { try file.data.write(to: fonts.appendingPathComponent(file.name)) }
+  ///
+  /// A subset serves this page only: a fragment added later may draw a character that it lacks.
+  public func fontFiles(subsets: Bool = true) -> [(name: String, data: Data)] {
+    HTMLRenderer(fonts: fonts, options: options).pageFontFiles(
+      paragraphs.map { ($0.drawnText, $0.drawnLabels) }, subsets: subsets)
   }
 
   /// The page's options with a fragment's id and language.

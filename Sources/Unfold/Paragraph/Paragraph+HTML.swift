@@ -121,15 +121,22 @@ extension Paragraph {
   /// The text and the fonts the HTML measures: with a ``font(_:)`` text style, its size and line height replace
   /// the fonts', and a bold style makes the text bold.
   private func styled(in fonts: FontSet) -> (StyledText, FontSet) {
-    var text = source.resolve().text
     var fonts = fonts
     if let textStyle {
       fonts.size = textStyle.size
       fonts.lineHeight = textStyle.lineHeight
-      if textStyle.isBold { text = text.bold() }
     }
-    return (text, fonts)
+    return (drawnText, fonts)
   }
+
+  /// The text the HTML draws: a bold ``font(_:)`` text style makes it bold.
+  var drawnText: StyledText {
+    let text = source.resolve().text
+    return textStyle?.isBold == true ? text.bold() : text
+  }
+
+  /// The labels the HTML draws besides the text.
+  var drawnLabels: [String] { [options.moreLabel, options.lessLabel ?? "", options.ellipsis] }
 
   /// The widest a width in CSS px may be, as `unfold --width` allows.
   static let widestPixels = 100_000.0

@@ -46,7 +46,7 @@ public struct FontFace: Sendable, Hashable {
   /// The advance in font units of each ASCII code point's glyph (a control's picture's).
   let asciiAdvances: [UInt16]
   /// The last component of ``path``, what a stylesheet names the file by (found once, not per page).
-  let fileName: String
+  package let fileName: String
   /// The advances of a colour bitmap font's glyphs (`CBLC`/`CBDT`, no outlines: Noto Color Emoji), which a
   /// browser takes from the bitmaps, not from `hmtx`; empty for a font with outlines.
   let bitmapStrikes: [BitmapStrike]

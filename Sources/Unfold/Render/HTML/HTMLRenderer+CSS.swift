@@ -123,6 +123,29 @@ extension HTMLRenderer {
     return css.string()
   }
 
+  /// The font files that a page of `texts` (each with the labels drawn with it) loads, each named as
+  /// ``pageStylesheet()`` names it: the set's own faces and the faces of the fallback families that draw something of
+  /// the texts; cut by HarfBuzz's subsetter to the characters that the texts draw when `subsets` (the whole file when
+  /// it cannot), else whole.
+  package func pageFontFiles(_ texts: [(text: StyledText, labels: [String])], subsets: Bool) -> [(
+    name: String, data: Data
+  )] {
+    var characters = Set<Unicode.Scalar>()
+    var drawing = Set<Int>()
+    for (text, labels) in texts {
+      if subsets { characters.formUnion(Self.charactersDrawn(text, labels: labels)) }
+      drawing.formUnion(fallbacksDrawing(text, labels: labels).families)
+    }
+    var faces = [fonts.regular, fonts.bold, fonts.italic, fonts.boldItalic, fonts.monospace]
+    for index in drawing.sorted() { faces += fonts.fallbacks[index].faces }
+    var files: [(name: String, data: Data)] = []
+    var named = Set<String>()
+    for face in faces where named.insert(face.fileName).inserted {
+      files.append((face.fileName, subsets ? face.harfBuzz?.subset(keeping: characters) ?? face.data : face.data))
+    }
+    return files
+  }
+
   /// The class of the containers that ``pageStylesheet()`` styles: `unfold-s` and a hash of the fonts' files and of
   /// their kerning, so that pages of two font sets keep their rules apart.
   var pageClass: String {

@@ -44,7 +44,7 @@ public struct ANSIRenderer: Sendable {
     }
 
     /// Whether text on it is dark: a light theme, or a colour whose relative luminance is above one half.
-    public var isLight: Bool {
+    package var isLight: Bool {
       switch self {
       case .dark: return false
       case .light: return true
