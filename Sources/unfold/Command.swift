@@ -101,10 +101,10 @@ struct Command {
       return paragraph.ansi(width: width, state: arguments.state, renderer: renderer)
     case .html:
       let engine = arguments.engine ?? .any
-      var stylesheet = ""
+      var pageFiles: [String]?
       let rendered =
         if let file = arguments.stylesheet {
-          try page(paragraph, fonts: fonts!, engine: engine, stylesheet: file, writing: &stylesheet)
+          try page(paragraph, fonts: fonts!, engine: engine, stylesheet: file, files: &pageFiles)
         } else if let range = arguments.widthRange {
           paragraph.html(
             widths: range, fonts: fonts!, engine: engine, state: arguments.state, options: arguments.htmlOptions)
@@ -114,8 +114,9 @@ struct Command {
             options: arguments.htmlOptions)
         }
       for warning in rendered.diagnostics { warn(warning.message) }
-      if arguments.fontURL == nil, !arguments.standalone { noteFontFiles(in: stylesheet + rendered.html) }
-      if let folder = arguments.exportFonts { try export(fonts!, namedIn: stylesheet + rendered.html, to: folder) }
+      let files = pageFiles ?? Self.fontFiles(namedIn: rendered.html)
+      if arguments.fontURL == nil, !arguments.standalone { noteFontFiles(files) }
+      if let folder = arguments.exportFonts { try export(fonts!, files: files, to: folder) }
       return rendered.html
     case .json:
       if let range = arguments.widthRange, let fonts {
@@ -136,37 +137,45 @@ struct Command {
   /// The fragment of `paragraph` for a page of many (`--stylesheet`): the stylesheet they share written into `file`
   /// (whole, at once, so that runs side by side never leave it half written), the fragment without it.
   ///
-  /// `stylesheet` is set to what `file` holds.
+  /// `files` is set to the names of the font files the fragment loads (the stylesheet declares every face).
   func page(
-    _ paragraph: Paragraph, fonts: FontSet, engine: BrowserEngine, stylesheet file: String,
-    writing stylesheet: inout String
+    _ paragraph: Paragraph, fonts: FontSet, engine: BrowserEngine, stylesheet file: String, files: inout [String]?
   ) throws -> RenderedHTML {
     let options = arguments.htmlOptions
     var page = HTMLPage(fonts: fonts, engine: engine, options: options)
-    stylesheet = page.stylesheet
     do {
-      try Data(stylesheet.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+      try Data(page.stylesheet.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
     } catch {
       throw RuntimeError(message: "\(file): cannot write the stylesheet: \((error as NSError).localizedDescription)")
     }
-    if let range = arguments.widthRange {
-      return page.html(paragraph, widths: range, state: arguments.state, id: options.id, language: options.language)
-    }
-    return page.html(
-      paragraph, width: arguments.widthPixels ?? 320, state: arguments.state, id: options.id,
-      language: options.language)
+    let rendered =
+      if let range = arguments.widthRange {
+        page.html(paragraph, widths: range, state: arguments.state, id: options.id, language: options.language)
+      } else {
+        page.html(
+          paragraph, width: arguments.widthPixels ?? 320, state: arguments.state, id: options.id,
+          language: options.language)
+      }
+    files = page.fontFiles(subsets: false).map(\.name).sorted()
+    return rendered
   }
 
-  /// Copies the files of `fonts` (and its chain) that `html` names into `folder`, made if missing; a file there of
-  /// the same size is left as it is, so that the runs of a page's fragments copy each file once.
-  func export(_ fonts: FontSet, namedIn html: String, to folder: String) throws {
-    let named = Set(html.matches(of: /src:url\("([^"]+)"\)/).compactMap { $0.output.1.split(separator: "/").last })
+  /// The names of the font files that `html` loads by URL (the last component of each), sorted.
+  static func fontFiles(namedIn html: String) -> [String] {
+    let urls = html.matches(of: /src:url\("([^"]+)"\)/).map(\.output.1).filter { !$0.hasPrefix("data:") }
+    return Set(urls.compactMap { $0.split(separator: "/").last.map(String.init) }).sorted()
+  }
+
+  /// Copies the files of `fonts` (and its chain) named `files` into `folder`, made if missing; a file there of the
+  /// same size is left as it is, so that the runs of a page's fragments copy each file once.
+  func export(_ fonts: FontSet, files: [String], to folder: String) throws {
+    let named = Set(files)
     var faces = [fonts.regular, fonts.bold, fonts.italic, fonts.boldItalic, fonts.monospace]
     for family in fonts.fallbacks { faces += family.faces }
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       var copied = Set<String>()
-      for face in faces where named.contains(Substring(face.fileName)) && copied.insert(face.fileName).inserted {
+      for face in faces where named.contains(face.fileName) && copied.insert(face.fileName).inserted {
         let target = URL(fileURLWithPath: folder).appendingPathComponent(face.fileName)
         let size = (try? FileManager.default.attributesOfItem(atPath: target.path)[.size] as? Int) ?? nil
         if size != face.data.count { try face.data.write(to: target, options: .atomic) }
@@ -176,10 +185,9 @@ struct Command {
     }
   }
 
-  /// Says once, when `html` names font files by their names alone (no `--font-url`), which files the page needs next
-  /// to it: a page elsewhere than the fonts loads none, and the browser draws its own fonts, silently.
-  func noteFontFiles(in html: String) {
-    let names = Set(html.matches(of: /src:url\("([^"\/:]+)"\)/).map { String($0.output.1) }).sorted()
+  /// Says once, when the fonts are named by their file names alone (no `--font-url`), which files the page needs
+  /// next to it: a page elsewhere than the fonts loads none, and the browser draws its own fonts, silently.
+  func noteFontFiles(_ names: [String]) {
     guard !names.isEmpty else { return }
     note(
       "the fonts are named by file name alone: the page needs \(names.joined(separator: ", ")) next to it "

@@ -429,6 +429,15 @@ import Testing
     #expect(Set(first).isSubset(of: second) && second.contains("NotoSansCJK-Regular.ttc"), "\(second)")
     let copied = try Data(contentsOf: folder.appendingPathComponent("DejaVuSans.ttf"))
     #expect(copied == (try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"))))
+    // With --stylesheet the stylesheet declares every face, and the files are those the fragment loads.
+    let page = folder.appendingPathComponent("page")
+    let css = folder.appendingPathComponent("unfold.css").path
+    let shared = try Command.run(
+      ["--format", "html", "--stylesheet", css, "--export-fonts", page.path], stdin: Data("Some words".utf8))
+    #expect(shared.status == 0, "\(shared.stderr)")
+    let loaded = try FileManager.default.contentsOfDirectory(atPath: page.path)
+    #expect(loaded.contains("DejaVuSans.ttf") && !loaded.contains { $0.hasPrefix("Noto") }, "\(loaded)")
+    #expect(shared.stderr.contains("the page needs DejaVuSans-Bold.ttf") && !shared.stderr.contains("Noto"))
     let whole = try Command.run(
       ["--format", "html", "--standalone", "--export-fonts", folder.path], stdin: Data("x".utf8))
     #expect(whole.status == 2 && whole.stderr.contains("--standalone and --export-fonts conflict"))
