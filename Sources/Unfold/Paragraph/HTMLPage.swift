@@ -42,7 +42,8 @@ public struct HTMLPage: Sendable {
   /// The CSS that every fragment of the page relies on, to be put once in the page (`<style>` or a linked file).
   ///
   /// It holds the faces of the fonts, each named by its URL (a browser loads one only when a fragment draws with
-  /// it), and the rules that pin layout; it is the same for every page of the same fonts and options.
+  /// it), the rules that pin layout and the colours a site may override; it is the same for every page of the same
+  /// fonts and options. ``fontFiles(subsets:)`` gives the files it names that the page loads.
   public var stylesheet: String { HTMLRenderer(fonts: fonts, options: options).pageStylesheet() }
 
   /// A fragment of `paragraph` `width` CSS px wide, as ``Paragraph/html(width:fonts:engine:state:options:)`` writes
