@@ -170,8 +170,7 @@ struct Command {
   /// same size is left as it is, so that the runs of a page's fragments copy each file once.
   func export(_ fonts: FontSet, files: [String], to folder: String) throws {
     let named = Set(files)
-    var faces = [fonts.regular, fonts.bold, fonts.italic, fonts.boldItalic, fonts.monospace]
-    for family in fonts.fallbacks { faces += family.faces }
+    let faces = fonts.styleFaces + fonts.fallbacks.flatMap(\.faces)
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       var copied = Set<String>()

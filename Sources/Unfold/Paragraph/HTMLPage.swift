@@ -82,7 +82,7 @@ public struct HTMLPage: Sendable {
   /// A subset serves this page only: a fragment added later may draw a character that it lacks.
   public func fontFiles(subsets: Bool = true) -> [(name: String, data: Data)] {
     HTMLRenderer(fonts: fonts, options: options).pageFontFiles(
-      paragraphs.map { ($0.drawnText, $0.drawnLabels) }, subsets: subsets)
+      paragraphs.map { ($0.drawnText, $0.options.labels) }, subsets: subsets)
   }
 
   /// The page's options with a fragment's id and language.

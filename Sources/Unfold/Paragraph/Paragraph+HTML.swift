@@ -135,9 +135,6 @@ extension Paragraph {
     return textStyle?.isBold == true ? text.bold() : text
   }
 
-  /// The labels the HTML draws besides the text.
-  var drawnLabels: [String] { [options.moreLabel, options.lessLabel ?? "", options.ellipsis] }
-
   /// The widest a width in CSS px may be, as `unfold --width` allows.
   static let widestPixels = 100_000.0
 

@@ -97,3 +97,8 @@ public struct TruncationOptions: Hashable, Sendable {
     reservesSpace ? max(0, effectiveLineLimit - count) : 0
   }
 }
+
+extension TruncationOptions {
+  /// The labels drawn besides the text: the more and less labels and the ellipsis.
+  var labels: [String] { [moreLabel, lessLabel ?? "", ellipsis] }
+}

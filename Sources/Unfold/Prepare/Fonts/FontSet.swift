@@ -62,6 +62,9 @@ public struct FontSet: Sendable, Hashable {
       && lhs.metrics == rhs.metrics
   }
 
+  /// The set's own faces, one per style: regular, bold, italic, bold italic, monospace.
+  package var styleFaces: [FontFace] { [regular, bold, italic, boldItalic, monospace] }
+
   /// Hashes the faces, the size, the line height, the fallbacks and the typography.
   public func hash(into hasher: inout Hasher) {
     for face in [regular, bold, italic, boldItalic, monospace] { hasher.combine(face) }

@@ -136,7 +136,7 @@ extension HTMLRenderer {
       if subsets { characters.formUnion(Self.charactersDrawn(text, labels: labels)) }
       drawing.formUnion(fallbacksDrawing(text, labels: labels).families)
     }
-    var faces = [fonts.regular, fonts.bold, fonts.italic, fonts.boldItalic, fonts.monospace]
+    var faces = fonts.styleFaces
     for index in drawing.sorted() { faces += fonts.fallbacks[index].faces }
     var files: [(name: String, data: Data)] = []
     var named = Set<String>()
@@ -149,7 +149,7 @@ extension HTMLRenderer {
   /// The class of the containers that ``pageStylesheet()`` styles: `unfold-s` and a hash of the fonts' files and of
   /// their kerning, so that pages of two font sets keep their rules apart.
   var pageClass: String {
-    let faces = [fonts.regular, fonts.bold, fonts.italic, fonts.boldItalic, fonts.monospace].map(\.path)
+    let faces = fonts.styleFaces.map(\.path)
     return "unfold-s" + Self.hexHash(faces.joined(separator: "|") + "|\(fonts.kerningAndLigatures)")
   }
 

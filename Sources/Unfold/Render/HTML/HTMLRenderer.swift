@@ -133,7 +133,7 @@ package struct HTMLRenderer: Sendable {
     html.write("><style>")
     writeCSS(
       id: rawID, width: width, text: text,
-      labels: [truncation.moreLabel, truncation.lessLabel ?? "", truncation.ellipsis], to: &html)
+      labels: truncation.labels, to: &html)
     if isTruncated, case .range = width { writeViewRules(id: rawID, from: views.compactMap(\.from), to: &html) }
     html.write("</style>")
     html.seal()  // the attributes and the CSS, ASCII but for a language or an easing past it
