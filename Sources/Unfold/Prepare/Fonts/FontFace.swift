@@ -32,6 +32,8 @@ public struct FontFace: Sendable, Hashable {
   package let isItalic: Bool
   /// Whether every glyph has the same advance (a monospace face).
   package let isFixedPitch: Bool
+  /// Whether the face says it has serifs (`OS/2` PANOSE: a Latin text face of a serif style, 2–10).
+  package let hasSerifs: Bool
   /// The family name, when the `name` table has one.
   package let familyName: String?
 
@@ -108,8 +110,11 @@ public struct FontFace: Sendable, Hashable {
     var lineGap = Int(try reader.i16(hhea, 8))
     var weight = 400
     var italic = (try reader.u16(head, 44)) & 2 != 0
+    var hasSerifs = false
     if let os2 = tables["OS/2"], os2.count >= 78 {
       weight = Int(try reader.u16(os2, 4))
+      let panose = try reader.u16(os2, 32)  // bFamilyType, bSerifStyle
+      hasSerifs = panose >> 8 == 2 && (2...10).contains(panose & 0xFF)
       let selection = try reader.u16(os2, 62)
       italic = italic || selection & 1 != 0 || selection & (1 << 9) != 0
       if selection & (1 << 7) != 0 {  // USE_TYPO_METRICS
@@ -123,6 +128,7 @@ public struct FontFace: Sendable, Hashable {
     self.lineGap = lineGap
     self.weight = weight
     self.isItalic = italic
+    self.hasSerifs = hasSerifs
     if let post = tables["post"] {
       self.isFixedPitch = try reader.u32(post, 12) != 0
     } else {

@@ -297,6 +297,9 @@ extension HTMLRenderer {
               ? families.mono : slot == .bold ? families.bold : slot == .italic ? families.italic : families.boldItalic)
         css.write("\"")
         css.write(families.after)
+        // A generic family last, for a page whose font files fail to load: text like the fonts' own rather than
+        // the browser's default serif.
+        css.write(slot == .mono ? ",monospace" : fonts.regular.hasSerifs ? ",serif" : ",sans-serif")
       case .size: css.write(px(fonts.size))
       case .lineHeight: css.write(lineHeight(fonts))
       case .kerning: css.write(fonts.kerningAndLigatures ? "auto" : "none")
