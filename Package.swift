@@ -34,13 +34,17 @@ let package = Package(
     // Generated inputs that the benchmark and the tests share: a seeded generator, cmark-gfm's slow inputs.
     .target(name: "UnfoldCorpus"),
     .executableTarget(name: "unfold-bench", dependencies: ["Unfold", "UnfoldCorpus"]),
+    // The feed example: a static page of comments that fills any column, written by `swift run unfold-feed DIR`.
+    .executableTarget(
+      name: "unfold-feed", dependencies: ["Unfold"], path: "Examples/feed",
+      exclude: ["README.md", "comments.txt", "screenshots"]),
     .target(name: "TestSupport", dependencies: ["Unfold", "UnfoldCorpus"], path: "Tests/TestSupport"),
     .testTarget(name: "UnfoldTests", dependencies: ["Unfold", "TestSupport", "UnfoldCorpus"]),
     .testTarget(name: "FixtureTests", dependencies: ["Unfold", "TestSupport"]),
     // Reports the cells a real terminal advances for each sample (run in tmux by the terminal tests).
     .executableTarget(name: "WidthProbe", path: "Tests/WidthProbe"),
     .testTarget(name: "EndToEndTests", dependencies: ["unfold", "WidthProbe", "TestSupport"]),
-    .testTarget(name: "BrowserTests", dependencies: ["Unfold", "TestSupport", "UnfoldCorpus"]),
+    .testTarget(name: "BrowserTests", dependencies: ["Unfold", "TestSupport", "UnfoldCorpus", "unfold-feed"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -11,17 +11,26 @@ enum BrowserPage {
   /// `tolerating` names font families whose faces may fail to load (``familiesGeckoRefuses(in:)`` in Gecko):
   /// `fontsLoaded()` passes over them.
   static func page(body: String, script: String, extraHead: String = "", tolerating: [String] = []) -> String {
+    """
+    <!DOCTYPE html>
+    <html>
+    <head>
+    <meta charset="utf-8">
+    <meta http-equiv="Content-Security-Policy" content="script-src 'nonce-\(nonce)'; object-src 'none'">
+    \(extraHead)
+    </head>
+    <body style="margin:8px">
+    \(body)
+    \(measuring(script, tolerating: tolerating))
+    </body>
+    </html>
+    """
+  }
+
+  /// The end of a test page's body: `<pre id="out">`, and the script that runs `script` once the fonts are ready.
+  static func measuring(_ script: String, tolerating: [String] = []) -> String {
     let tolerated = tolerating.map { "\"\($0)\"" }.joined(separator: ",")
     return """
-      <!DOCTYPE html>
-      <html>
-      <head>
-      <meta charset="utf-8">
-      <meta http-equiv="Content-Security-Policy" content="script-src 'nonce-\(nonce)'; object-src 'none'">
-      \(extraHead)
-      </head>
-      <body style="margin:8px">
-      \(body)
       <pre id="out"></pre>
       <script nonce="\(nonce)">
       var unfoldTolerated=[\(tolerated)];
@@ -30,8 +39,6 @@ enum BrowserPage {
       \(script)
       }, 50); });
       </script>
-      </body>
-      </html>
       """
   }
 
@@ -59,6 +66,8 @@ enum BrowserPage {
   /// combining marks (drawn above or below, so off the middle) and characters with no rect of a width (Gecko's
   /// inside a shaped cluster, zero-width ones) stay on the line before; those before the first line (a text that
   /// starts with spaces, which `pre-wrap` keeps) start it.
+  ///
+  /// `finish(value)`: writes `value` as JSON into `<pre id="out">`, and posts it to the parent page of a frame.
   ///
   /// `fontsLoaded()`: whether some font face loaded and none failed (a face that draws nothing of the page is never
   /// loaded).
@@ -90,6 +99,6 @@ enum BrowserPage {
       return lines;
     }
     function fontsLoaded(){var ok=true,any=false;document.fonts.forEach(function(f){if(f.status==='error'&&unfoldTolerated.indexOf(f.family.replace(/"/g,''))<0)ok=false;if(f.status==='loaded')any=true;});return ok&&any;}
-    function finish(value){document.getElementById('out').textContent=JSON.stringify(value);}
+    function finish(value){var t=JSON.stringify(value);document.getElementById('out').textContent=t;if(parent!==window)parent.postMessage(t,'*');}
     """
 }

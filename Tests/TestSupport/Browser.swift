@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import Unfold
 
 /// A real browser of each engine, headless, for tests that load a page and read what its scripts wrote into
@@ -19,17 +20,25 @@ public final class Browser {
   /// The smallest font size in CSS px that the browser draws text at, whatever the page says (the reader's
   /// setting); nil for none.
   public let minimumFontSize: Int?
-  private var driver: Driver?
-
-  private enum Driver {
-    case marionette(Marionette)
-    case webDriver(WebDriver)
-  }
+  private var driver: (any PageDriver)?
 
   /// A browser that failed.
   public struct Failure: Error, CustomStringConvertible {
     /// What happened.
     public var description: String
+  }
+
+  /// The size of a window's viewport, in CSS px.
+  public struct Viewport: Sendable {
+    /// The width.
+    public var width: Int
+    /// The height.
+    public var height: Int
+
+    /// A viewport `width` × `height` CSS px.
+    public init(width: Int, height: Int) {
+      (self.width, self.height) = (width, height)
+    }
   }
 
   /// Starts a browser of `engine` (Blink's starts with each page), one that asks pages for reduced motion when
@@ -46,15 +55,17 @@ public final class Browser {
   }
 
   /// The driver of a new browser of `engine`; none for Blink, whose browser starts with each page.
-  private static func start(_ engine: BrowserEngine, reducedMotion: Bool, minimumFontSize: Int?) throws -> Driver? {
+  private static func start(_ engine: BrowserEngine, reducedMotion: Bool, minimumFontSize: Int?) throws
+    -> (any PageDriver)?
+  {
     switch engine {
     case .blink, .any: return nil
-    case .gecko: return .marionette(try Marionette(reducedMotion: reducedMotion, minimumFontSize: minimumFontSize))
+    case .gecko: return try Marionette(reducedMotion: reducedMotion, minimumFontSize: minimumFontSize)
     case .webkit:
       if minimumFontSize != nil {
         throw Failure(description: "WebKitGTK's MiniBrowser has no setting of a minimum font size")
       }
-      return .webDriver(try WebDriver(reducedMotion: reducedMotion))
+      return try WebDriver(reducedMotion: reducedMotion)
     }
   }
 
@@ -62,11 +73,7 @@ public final class Browser {
 
   /// Ends the browser's processes.
   public func close() {
-    switch driver {
-    case .marionette(let marionette): marionette.close()
-    case .webDriver(let webDriver): webDriver.close()
-    case nil: break
-    }
+    driver?.close()
     driver = nil
   }
 
@@ -85,21 +92,135 @@ public final class Browser {
   /// Loads `html` (written to a temporary file) and returns the text of `<pre id="out">` once the page's scripts
   /// wrote it, waiting at most `seconds`: a deadline against a page that never writes, far above what a page takes
   /// on a loaded machine.
-  public func output(of html: String, seconds: Int = 600) throws -> String {
-    guard let driver else {
-      return try Chromium.output(
-        of: html, budget: seconds * 1000, flags: reducedMotion ? ["--force-prefers-reduced-motion"] : [],
-        preferences: minimumFontSize.map {
-          "{\"webkit\":{\"webprefs\":{\"minimum_font_size\":\($0),\"minimum_logical_font_size\":\($0)}}}"
-        })
-    }
+  ///
+  /// With `UNFOLD_PAGE_LOG=FILE` in the environment, each page appends a line to FILE: its engine, seconds, size,
+  /// test and caller.
+  public func output(
+    of html: String, seconds: Int = 600, file: StaticString = #fileID, line: UInt = #line
+  ) throws -> String {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-page-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let page = folder.appendingPathComponent("page.html")
     try Data(html.utf8).write(to: page)
+    return try output(ofPageAt: page, seconds: seconds, file: file, line: line)
+  }
+
+  /// Loads the page file at `page` (which finds the files it links beside it) in a viewport of `viewport` (by default
+  /// the browser's own) and returns the text of `<pre id="out">` once the page's scripts wrote it, as
+  /// ``output(of:seconds:file:line:)``.
+  public func output(
+    ofPageAt page: URL, viewport: Viewport? = nil, seconds: Int = 600, file: StaticString = #fileID,
+    line: UInt = #line
+  ) throws -> String {
+    let start = Date()
+    defer {
+      if let log = ProcessInfo.processInfo.environment["UNFOLD_PAGE_LOG"] {
+        let size = ((try? FileManager.default.attributesOfItem(atPath: page.path)[.size]) as? Int ?? 0) / 1024
+        let entry = String(
+          format: "%.1f s %@ %d KB %@ %@:%u\n", Date().timeIntervalSince(start), "\(engine)", size,
+          Test.current?.name ?? "-", "\(file)", line)
+        Self.append(entry, to: log)
+      }
+    }
+    let frame = try viewport.map { try Self.frame(page, in: $0) }
+    defer { if let frame { try? FileManager.default.removeItem(at: frame) } }
+    guard driver != nil else {
+      return try Chromium.output(
+        ofPageAt: frame ?? page, budget: seconds * 1000, flags: chromiumFlags(viewport),
+        preferences: minimumFontSize.map {
+          "{\"webkit\":{\"webprefs\":{\"minimum_font_size\":\($0),\"minimum_logical_font_size\":\($0)}}}"
+        })
+    }
+    guard let viewport, let frame else {
+      return try retried { try Self.read(page, from: $0, engine: engine, seconds: seconds) }
+    }
+    return try retried { driver in
+      try Self.resize(driver, toHold: viewport)
+      return try Self.read(frame, from: driver, engine: engine, seconds: seconds)
+    }
+  }
+
+  /// A screenshot (PNG) of the page file at `page` in a viewport of `viewport`, taken once the page posts a message to
+  /// its parent (`parent.postMessage('ready','*')`, say when its fonts are ready); in Chromium, after 5 s of its
+  /// virtual time.
+  ///
+  /// The page is drawn in a frame of that size at the top left of a window at least as large (no window of headless
+  /// Chromium is narrower than 500 px, of Firefox or MiniBrowser than 450–500 px), and the screenshot cut to it.
+  public func screenshot(ofPageAt page: URL, viewport: Viewport) throws -> Data {
+    let frame = try Self.frame(page, in: viewport)
+    defer { try? FileManager.default.removeItem(at: frame) }
+    let png: Data
+    if driver == nil {
+      png = try Chromium.screenshot(ofPageAt: frame, flags: chromiumFlags(viewport))
+    } else {
+      let base64 = try retried { driver in
+        try Self.resize(driver, toHold: viewport)
+        _ = try Self.read(frame, from: driver, engine: engine, seconds: 600)
+        return try driver.screenshot()
+      }
+      guard let data = Data(base64Encoded: base64) else {
+        throw Failure(description: "\(engine): the screenshot is not base64")
+      }
+      png = data
+    }
+    return Self.size(ofPNG: png) == [viewport.width, viewport.height] ? png : try Self.cropped(png, to: viewport)
+  }
+
+  /// The width and height in a PNG's header (`IHDR`), or nil when `data` is no PNG.
+  public static func size(ofPNG data: Data) -> [Int]? {
+    let bytes = [UInt8](data.prefix(24))
+    guard bytes.count == 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
+    let number = { (at: Int) in bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+    return [number(16), number(20)]
+  }
+
+  /// A page beside `page` that shows it in an `<iframe>` of the size of `viewport` (a window of Firefox or
+  /// MiniBrowser is at least 450–500 px wide), and writes into its own `<pre id="out">` the first message that the
+  /// page posts to it.
+  private static func frame(_ page: URL, in viewport: Viewport) throws -> URL {
+    let frame = page.deletingLastPathComponent().appendingPathComponent("unfold-frame-\(UUID()).html")
+    // No scroll bar over the frame: the window may be taller than it, and the output is written below it.
+    let html = """
+      <!DOCTYPE html><html><head><meta charset="utf-8"></head><body style="margin:0;overflow:hidden">\
+      <iframe src="\(page.lastPathComponent)" style="display:block;border:0;width:\(viewport.width)px;\
+      height:\(viewport.height)px"></iframe><pre id="out"></pre><script>addEventListener('message',function(e){\
+      var o=document.getElementById('out');if(!o.textContent)o.textContent=e.data;});</script></body></html>
+      """
+    try Data(html.utf8).write(to: frame)
+    return frame
+  }
+
+  /// Chromium's flags for the browser's settings and a window that holds a frame of `viewport`.
+  private func chromiumFlags(_ viewport: Viewport?) -> [String] {
+    (reducedMotion ? ["--force-prefers-reduced-motion"] : [])
+      + (viewport.map { ["--window-size=\(max(Chromium.narrowestWindow, $0.width)),\($0.height)"] } ?? [])
+  }
+
+  /// The top left `viewport` of the PNG `png` (`scripts/crop-png.py`).
+  private static func cropped(_ png: Data, to viewport: Viewport) throws -> Data {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-crop-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (whole, part) = (folder.appendingPathComponent("whole.png"), folder.appendingPathComponent("part.png"))
+    try png.write(to: whole)
+    let process = try launch(
+      "/usr/bin/python3",
+      [
+        TestSupport.repositoryRoot.appendingPathComponent("scripts/crop-png.py").path, whole.path, part.path,
+        String(viewport.width), String(viewport.height),
+      ], in: folder)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: part.path) else {
+      throw Failure(description: "scripts/crop-png.py failed")
+    }
+    return data
+  }
+
+  /// `body` with the browser's driver; run again in a new browser, once, when the driver fails as WebKitGTK's may.
+  private func retried<T>(_ body: (any PageDriver) throws -> T) throws -> T {
     do {
-      return try read(page, from: driver, seconds: seconds)
+      return try body(driver!)
     } catch let failure as Failure
       where failure.description.contains("crash or hang") || failure.description.hasPrefix("WebKitWebDriver")
     {
@@ -108,25 +229,41 @@ public final class Browser {
       // others on two cores): the page is loaded again in a new browser, once. A page that writes nothing in time,
       // anything else, or a second failure fails the test.
       close()
-      self.driver = try Self.start(engine, reducedMotion: reducedMotion, minimumFontSize: minimumFontSize)
-      return try read(page, from: self.driver!, seconds: seconds)
+      driver = try Self.start(engine, reducedMotion: reducedMotion, minimumFontSize: minimumFontSize)
+      return try body(driver!)
     }
   }
 
+  /// Sizes the window of `driver` so that its viewport holds a frame of `viewport` at its top left (the window's frame
+  /// and bars added; at least 600 px wide).
+  private static func resize(_ driver: any PageDriver, toHold viewport: Viewport) throws {
+    let wanted = [max(600, viewport.width), viewport.height]
+    var size = wanted
+    for _ in 0..<2 {
+      try driver.resize(width: size[0], height: size[1])
+      let inner = try driver.execute("return innerWidth+' '+innerHeight").split(separator: " ").compactMap { Int($0) }
+      guard inner.count == 2, inner[0] < wanted[0] || inner[1] < wanted[1] else { return }
+      size = [size[0] + wanted[0] - inner[0], size[1] + wanted[1] - inner[1]]
+    }
+  }
+
+  /// Appends `entry` to the file at `path`, made if missing.
+  private static func append(_ entry: String, to path: String) {
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+    guard descriptor >= 0 else { return }
+    defer { Foundation.close(descriptor) }
+    _ = entry.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
+  }
+
   /// The page's output, read once its scripts wrote it.
-  private func read(_ page: URL, from driver: Driver, seconds: Int) throws -> String {
+  private static func read(_ page: URL, from driver: any PageDriver, engine: BrowserEngine, seconds: Int) throws
+    -> String
+  {
     let read = "var o=document.getElementById('out');return o?o.textContent:'';"
     let deadline = Date().addingTimeInterval(Double(seconds))
-    switch driver {
-    case .marionette(let marionette): try marionette.navigate(to: page.absoluteString)
-    case .webDriver(let webDriver): try webDriver.navigate(to: page.absoluteString)
-    }
+    try driver.navigate(to: page.absoluteString)
     while true {
-      let text: String
-      switch driver {
-      case .marionette(let marionette): text = try marionette.execute(read)
-      case .webDriver(let webDriver): text = try webDriver.execute(read)
-      }
+      let text = try driver.execute(read)
       if !text.isEmpty { return text }
       guard Date() < deadline else {
         throw Failure(description: "\(engine): the page wrote nothing into <pre id=\"out\"> in \(seconds) s")
@@ -177,9 +314,23 @@ public final class Browser {
   }
 }
 
+/// What the tests ask of a browser's remote control.
+protocol PageDriver: AnyObject {
+  /// Loads the page at `url`.
+  func navigate(to url: String) throws
+  /// The value of `script` (a function body) run in the page, as text.
+  func execute(_ script: String) throws -> String
+  /// Sizes the window.
+  func resize(width: Int, height: Int) throws
+  /// A screenshot of the viewport: PNG, in base64.
+  func screenshot() throws -> String
+  /// Ends the browser.
+  func close()
+}
+
 /// Firefox ESR over Marionette: a profile of its own (device scale 1, `file:` fonts from any folder, no
 /// network), the port the browser chose read from the profile.
-final class Marionette {
+final class Marionette: PageDriver {
   private let folder: URL
   private let process: Process
   private var connection: LoopbackConnection?
@@ -258,6 +409,14 @@ final class Marionette {
     return Browser.string((result as? [String: Any])?["value"])
   }
 
+  func resize(width: Int, height: Int) throws {
+    _ = try command("WebDriver:SetWindowRect", ["width": width, "height": height])
+  }
+
+  func screenshot() throws -> String {
+    Browser.string((try command("WebDriver:TakeScreenshot", ["full": false]) as? [String: Any])?["value"])
+  }
+
   func close() {
     if connection != nil { _ = try? command("Marionette:Quit", ["flags": ["eForceQuit"]]) }
     connection = nil
@@ -305,7 +464,7 @@ final class Marionette {
 }
 
 /// WebKitGTK's MiniBrowser, driven by WebKitWebDriver on a free port, on an Xvfb display of its own.
-final class WebDriver {
+final class WebDriver: PageDriver {
   private let folder: URL
   private let display: Process
   private let driver: Process
@@ -368,6 +527,12 @@ final class WebDriver {
   func execute(_ script: String) throws -> String {
     Browser.string(try request("POST", "/session/\(session ?? "")/execute/sync", ["script": script, "args": [Any]()]))
   }
+
+  func resize(width: Int, height: Int) throws {
+    _ = try request("POST", "/session/\(session ?? "")/window/rect", ["width": width, "height": height])
+  }
+
+  func screenshot() throws -> String { Browser.string(try request("GET", "/session/\(session ?? "")/screenshot", nil)) }
 
   func close() {
     if let session { _ = try? request("DELETE", "/session/\(session)", nil) }

@@ -15,14 +15,23 @@ public enum Chromium {
     "--font-render-hinting=none", "--mute-audio", "--disable-background-networking", "--disable-sync",
   ]
 
+  /// The narrowest window that headless Chromium draws, in CSS px: a narrower `--window-size` gets this width.
+  public static let narrowestWindow = 500
+
   /// Loads `html` (written to a temporary file) and returns the DOM after its scripts ran.
   ///
   /// `preferences` is the profile's `Preferences` file (JSON), for settings that have no flag.
   public static func dumpDOM(
     _ html: String, budget milliseconds: Int = 20_000, flags: [String] = [], preferences: String? = nil
   ) throws -> String {
-    try run(html, extra: flags + ["--virtual-time-budget=\(milliseconds)", "--dump-dom"], preferences: preferences)
-      .stdout
+    try withPage(html) { try dumpDOM(ofPageAt: $0, budget: milliseconds, flags: flags, preferences: preferences) }
+  }
+
+  /// ``dumpDOM(_:budget:flags:preferences:)`` of the page file at `page`.
+  public static func dumpDOM(
+    ofPageAt page: URL, budget milliseconds: Int = 20_000, flags: [String] = [], preferences: String? = nil
+  ) throws -> String {
+    try run(page, extra: flags + ["--virtual-time-budget=\(milliseconds)", "--dump-dom"], preferences: preferences)
   }
 
   /// The text of `<pre id="out">` in the DOM after the page's scripts ran (where test pages put their JSON),
@@ -30,7 +39,14 @@ public enum Chromium {
   public static func output(
     of html: String, budget milliseconds: Int = 20_000, flags: [String] = [], preferences: String? = nil
   ) throws -> String {
-    let dom = try dumpDOM(html, budget: milliseconds, flags: flags, preferences: preferences)
+    try withPage(html) { try output(ofPageAt: $0, budget: milliseconds, flags: flags, preferences: preferences) }
+  }
+
+  /// ``output(of:budget:flags:preferences:)`` of the page file at `page`.
+  public static func output(
+    ofPageAt page: URL, budget milliseconds: Int = 20_000, flags: [String] = [], preferences: String? = nil
+  ) throws -> String {
+    let dom = try dumpDOM(ofPageAt: page, budget: milliseconds, flags: flags, preferences: preferences)
     guard let start = dom.range(of: "<pre id=\"out\">"),
       let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
     else { throw Failure(description: "the page wrote no <pre id=\"out\">: \(dom.prefix(300))") }
@@ -39,13 +55,25 @@ public enum Chromium {
 
   /// Takes a screenshot of `html` at a window size, as PNG bytes.
   public static func screenshot(_ html: String, width: Int, height: Int, flags: [String] = []) throws -> Data {
+    try withPage(html) { try screenshot(ofPageAt: $0, flags: flags + ["--window-size=\(width),\(height)"]) }
+  }
+
+  /// A screenshot (PNG) of the page file at `page`, in the window that `flags` size (`--window-size=W,H`).
+  public static func screenshot(ofPageAt page: URL, flags: [String]) throws -> Data {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let png = folder.appendingPathComponent("shot.png")
-    _ = try run(
-      html,
-      extra: flags + ["--virtual-time-budget=5000", "--window-size=\(width),\(height)", "--screenshot=\(png.path)"])
+    _ = try run(page, extra: flags + ["--virtual-time-budget=5000", "--screenshot=\(png.path)"])
     return try Data(contentsOf: png)
+  }
+
+  /// `body` with the URL of a temporary file holding `html`.
+  private static func withPage<T>(_ html: String, _ body: (URL) throws -> T) throws -> T {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = folder.appendingPathComponent("page.html")
+    try Data(html.utf8).write(to: page)
+    return try body(page)
   }
 
   private static func temporaryFolder() throws -> URL {
@@ -58,9 +86,8 @@ public enum Chromium {
   /// takes on a loaded machine (the whole suite in parallel on two cores).
   static let wallClockSeconds = 600.0
 
-  private static func run(_ html: String, extra: [String], preferences: String? = nil) throws -> (
-    stdout: String, stderr: String
-  ) {
+  /// Runs Chromium on `page` with a profile of its own, and returns what it printed.
+  private static func run(_ page: URL, extra: [String], preferences: String? = nil) throws -> String {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     if let preferences {
@@ -68,8 +95,6 @@ public enum Chromium {
       try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
       try Data(preferences.utf8).write(to: profile.appendingPathComponent("Preferences"))
     }
-    let page = folder.appendingPathComponent("page.html")
-    try Data(html.utf8).write(to: page)
     let out = folder.appendingPathComponent("out")
     let err = folder.appendingPathComponent("err")
     try Data().write(to: out)
@@ -78,7 +103,7 @@ public enum Chromium {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/chromium")
     process.arguments =
       baseArguments + ["--user-data-dir=\(folder.appendingPathComponent("profile").path)"] + extra
-      + ["file://\(page.path)"]
+      + [page.absoluteString]
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = try FileHandle(forWritingTo: out)
     process.standardError = try FileHandle(forWritingTo: err)
@@ -97,7 +122,7 @@ public enum Chromium {
     guard process.terminationStatus == 0 else {
       throw Failure(description: "chromium exited with \(process.terminationStatus): \(stderr.suffix(500))")
     }
-    return (stdout, stderr)
+    return stdout
   }
 
   /// Decodes the entities that `--dump-dom` writes in text.

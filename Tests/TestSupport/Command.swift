@@ -26,12 +26,12 @@ public enum Command {
     return folder.appendingPathComponent(name)
   }
 
-  /// Runs `unfold` with arguments and bytes on standard input.
+  /// Runs `unfold` (or another `product` of the package) with arguments and bytes on standard input.
   public static func run(
-    _ arguments: [String], stdin: Data = Data(), environment: [String: String]? = nil
+    _ arguments: [String], stdin: Data = Data(), environment: [String: String]? = nil, product name: String = "unfold"
   ) throws -> Result {
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = product(name)
     process.arguments = arguments
     var env = environment ?? ProcessInfo.processInfo.environment
     env["COLUMNS"] = env["COLUMNS"] ?? "80"
