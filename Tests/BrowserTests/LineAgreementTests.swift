@@ -165,25 +165,53 @@ import Unfold
     }
     var result = Agreement(browser: browser.engine, fontsLoaded: true)
     let perPage = max(1, 200 / (2 * widths.count))
-    for start in stride(from: 0, to: corpus.count, by: perPage) {
-      result.merge(
-        try pageAgreement(
+    // Each page is prepared (the engine's lines, the HTML) on this thread while the browser draws the one before on
+    // another: the two take about as long, and a test that waits for its browser leaves a core idle.
+    var drawing: Background<(TestPage, String)>?
+    do {
+      for start in stride(from: 0, to: corpus.count, by: perPage) {
+        let page = try TestPage(
           fonts: fonts, fontSource: fontSource, corpus: corpus[start..<min(corpus.count, start + perPage)],
-          widths: widths, profile: profile, browser: browser, asPage: asPage))
+          widths: widths, profile: profile, engine: browser.engine, asPage: asPage)
+        let previous = drawing
+        drawing = nil
+        if let (drawn, json) = try previous?.value() { result.merge(try drawn.agreement(json, in: browser.engine)) }
+        drawing = Background { (page, try browser.output(of: page.html)) }
+      }
+      let last = drawing
+      drawing = nil
+      if let (drawn, json) = try last?.value() { result.merge(try drawn.agreement(json, in: browser.engine)) }
+    } catch {
+      _ = try? drawing?.value()  // the browser is done with before it closes
+      throw error
     }
     if corpus.isEmpty { result.fontsLoaded = false }
     return result
   }
+}
 
-  /// ``agreement(fonts:fontSource:corpus:widths:profile:in:)`` for the paragraphs of one page.
-  private static func pageAgreement(
+/// One page of ``LineAgreementTests/agreement(fonts:fontSource:corpus:widths:profile:in:asPage:)``: its HTML, and
+/// what the engine predicts of each of its containers.
+private final class TestPage: @unchecked Sendable {
+  let html: String
+  let expected: [String: (lines: [String], collapsed: TruncatedText)]
+  let markdowns: [String: String]
+  let languages: [String: String]
+  /// The folder that the page's font files are exported to (``HTMLPage``), removed with the page.
+  let exported: URL
+  static let limit = 3
+
+  deinit { try? FileManager.default.removeItem(at: exported) }
+
+  init(
     fonts: FontSet, fontSource: HTMLOptions.FontSource, corpus: ArraySlice<(language: String, markdown: String)>,
-    widths: [Double], profile: BrowserEngine, browser: Browser, asPage: Bool
-  ) throws -> Agreement {
+    widths: [Double], profile: BrowserEngine, engine: BrowserEngine, asPage: Bool
+  ) throws {
+    let normalize = LineAgreementTests.normalize
     var body = ""
     // A page serves the font files it exports, cut to its characters, from a folder of its own.
     let exported = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-page-fonts-\(UUID())")
-    defer { try? FileManager.default.removeItem(at: exported) }
+    self.exported = exported
     var page = HTMLPage(
       fonts: fonts, engine: profile,
       options: HTMLOptions(
@@ -192,9 +220,8 @@ import Unfold
     var expected: [String: (lines: [String], collapsed: TruncatedText)] = [:]
     var markdowns: [String: String] = [:]
     var languages: [String: String] = [:]
-    let limit = 3
     for (index, (language, markdown)) in zip(corpus.indices, corpus) {
-      let paragraph = Paragraph(TextSource(LocalizedKey(markdown)), options: TruncationOptions(lineLimit: limit))
+      let paragraph = Paragraph(TextSource(LocalizedKey(markdown)), options: TruncationOptions(lineLimit: Self.limit))
       let text = paragraph.source.resolve().text
       let measurer = FontMeasurer(fonts, engine: profile)
       let breaker = LineBreaker(rules: .init(profile, language: language))
@@ -240,11 +267,16 @@ import Unfold
       for file in page.fontFiles() { try file.data.write(to: exported.appendingPathComponent(file.name)) }
     }
     let stylesheet = asPage ? "<style>\(page.stylesheet)</style>" : ""
-    let tolerated = browser.engine == .gecko ? BrowserPage.familiesGeckoRefuses(in: stylesheet + body) : []
-    let json = try browser.output(
-      of: BrowserPage.page(body: body, script: script, extraHead: stylesheet, tolerating: tolerated))
-    let output = try JSONDecoder().decode(Output.self, from: Data(json.utf8))
-    var result = Agreement(browser: browser.engine, fontsLoaded: output.fontsLoaded)
+    let tolerated = engine == .gecko ? BrowserPage.familiesGeckoRefuses(in: stylesheet + body) : []
+    html = BrowserPage.page(body: body, script: script, extraHead: stylesheet, tolerating: tolerated)
+    (self.expected, self.markdowns, self.languages) = (expected, markdowns, languages)
+  }
+
+  /// How the lines that a browser of `engine` drew (the page's output, `json`) compare with the engine's.
+  func agreement(_ json: String, in engine: BrowserEngine) throws -> LineAgreementTests.Agreement {
+    let normalize = LineAgreementTests.normalize
+    let output = try JSONDecoder().decode(LineAgreementTests.Output.self, from: Data(json.utf8))
+    var result = LineAgreementTests.Agreement(browser: engine, fontsLoaded: output.fontsLoaded)
     for seen in output.cases {
       guard let (lines, collapsed) = expected[seen.id], let language = languages[seen.id] else { continue }
       let markdown = markdowns[seen.id] ?? ""
@@ -261,7 +293,7 @@ import Unfold
           let more = actual.count > lines.count
           if more { result.moreLines += 1 }
           result.disagreements.append(
-            "[\(language)] \(seen.id)\(more ? " (more lines)" : ""): engine \(lines)\n    \(browser.engine) \(actual)\n    markdown \(markdown)"
+            "[\(language)] \(seen.id)\(more ? " (more lines)" : ""): engine \(lines)\n    \(engine) \(actual)\n    markdown \(markdown)"
           )
         }
         result.languages[language] = counts
@@ -279,12 +311,12 @@ import Unfold
           let seenLines = (seen.collapsedLines ?? []).map(normalize)
           if seenLines != engineLines || seen.buttonOnLastLine != true {
             result.toggleProblems.append(
-              "[\(language)] \(seen.id): engine \(engineLines)\n    \(browser.engine) \(seenLines), button on last line \(seen.buttonOnLastLine ?? false)"
+              "[\(language)] \(seen.id): engine \(engineLines)\n    \(engine) \(seenLines), button on last line \(seen.buttonOnLastLine ?? false)"
             )
           }
-        } else if let seenLines = seen.lines, seenLines.count > limit {
+        } else if let seenLines = seen.lines, seenLines.count > Self.limit {
           result.uncutTooLong.append(
-            "[\(language)] \(seen.id): \(seenLines.count) lines in \(browser.engine)\n    markdown \(markdown)")
+            "[\(language)] \(seen.id): \(seenLines.count) lines in \(engine)\n    markdown \(markdown)")
         }
       }
     }

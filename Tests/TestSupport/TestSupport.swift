@@ -70,3 +70,29 @@ public enum TestSupport {
     return problems
   }
 }
+
+/// A piece of work on a thread of its own, for a test that does something else meanwhile (prepares the next page
+/// while a browser draws this one); ``value()`` waits for it.
+public final class Background<T>: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private var result: Result<T, any Error>?
+
+  /// Starts `body` on a new thread.
+  ///
+  /// What it touches, nothing else may touch until ``value()`` returns.
+  public init(_ body: @escaping () throws -> T) {
+    nonisolated(unsafe) let body = body
+    let thread = Thread { [self] in
+      result = Result(catching: body)
+      done.signal()
+    }
+    thread.stackSize = 16 << 20
+    thread.start()
+  }
+
+  /// What `body` returned, once it has (or the error it threw); once only.
+  public func value() throws -> T {
+    done.wait()
+    return try result!.get()
+  }
+}
