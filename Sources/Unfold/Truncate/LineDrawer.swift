@@ -229,6 +229,15 @@ struct MeasuredLabels {
     return options
   }
 
+  /// The narrowest width above `width` at which ``fitting(_:width:)`` or ``marks(_:width:)`` may give another
+  /// answer (`Int.max` for none): each compares a constant with the width.
+  func nextChange(after width: Int) -> Int {
+    let widest = max(more.width, lessWidth ?? 0)
+    let inline = ellipsis.width + gap.width + more.width
+    let bounds = [widest, inline, inline + gap.width, ellipsis.width]
+    return bounds.filter { $0 > width }.min() ?? Int.max
+  }
+
   /// What stands next to the cut at `width` (``LineDrawer/marks(_:labels:)``).
   func marks(_ options: TruncationOptions, width: Int) -> [Fragment] {
     var marks: [Fragment] = options.drawsEllipsis && ellipsis.width <= width ? [ellipsis] : []

@@ -13,7 +13,8 @@ extension Truncator {
   ///
   /// The text is prepared once. It is laid out again only at the widths where a shown line may take more
   /// (``PreparedText/widthOfNextChange(after:lineLimit:)``), and the cut line cut again only where its cut may
-  /// move (`LineDrawer.cutEnd(_:suffix:snapsToWords:clusters:)`); every other width reads the last ones.
+  /// move (`LineDrawer.cutEnd(_:suffix:snapsToWords:clusters:)`); the widths before the first of those bounds and
+  /// of the labels' (`MeasuredLabels.nextChange(after:)`) are not visited.
   static func collapsedViews(
     _ text: StyledText, measurer: FontMeasurer, breaker: LineBreaker, widths: ClosedRange<Int>,
     options: TruncationOptions
@@ -32,7 +33,8 @@ extension Truncator {
     // The last cut of `cutLine`, and what it holds for: the marks' widths, the widths below a bound.
     var cut: (marks: [Int], end: Int, width: Int?, holdsBelow: Int)?
     let labels = MeasuredLabels(options, measurer: measurer)
-    for pixels in widths {
+    var pixels = widths.lowerBound
+    while pixels <= widths.upperBound {
       let units = measurer.layoutWidth(pixels: Double(pixels))
       let layout: LineLayout
       if let laidOut, units < laidOut.holdsBelow {
@@ -59,21 +61,40 @@ extension Truncator {
           cut = (key.marks, end.end, end.width, end.holdsBelow)
         }
       }
-      if key == last, let previous = layouts.last {
-        layouts[layouts.count - 1].widths = previous.widths.lowerBound...pixels
-        continue
+      if key != last || layouts.isEmpty {
+        last = key
+        let view = truncate(
+          layout.at(width: units), options: options, state: .collapsed, findsUnpredictableRanges: false,
+          labels: labels, cutLine: cutLine)
+        if layouts.last?.view.shows(as: view) != true {
+          layouts.append(WidthLayout(widths: pixels...pixels, view: view))
+        }
       }
-      last = key
-      let view = truncate(
-        layout.at(width: units), options: options, state: .collapsed, findsUnpredictableRanges: false, labels: labels,
-        cutLine: cutLine)
-      if let previous = layouts.last, previous.view.shows(as: view) {
-        layouts[layouts.count - 1].widths = previous.widths.lowerBound...pixels
-      } else {
-        layouts.append(WidthLayout(widths: pixels...pixels, view: view))
+      // The key holds for every width below the first that reaches one of its bounds (the layout's, the labels'
+      // fit, the cut's): those widths show this view, unvisited.
+      var through = pixels
+      if key.width == nil, let laidOut {
+        var bound = min(laidOut.holdsBelow, labels.nextChange(after: units))
+        if key.cuts, let cut { bound = min(bound, cut.holdsBelow) }
+        through = Self.lastWidth(before: bound, from: pixels, upTo: widths.upperBound, measurer: measurer)
       }
+      layouts[layouts.count - 1].widths = layouts[layouts.count - 1].widths.lowerBound...through
+      pixels = through + 1
     }
     return layouts
+  }
+
+  /// The widest whole CSS px width from `pixels` (whose layout width is below `bound`) to `upper` whose layout width
+  /// is below `bound` (layout widths grow with the pixels).
+  private static func lastWidth(before bound: Int, from pixels: Int, upTo upper: Int, measurer: FontMeasurer) -> Int {
+    let below = { (pixels: Int) in measurer.layoutWidth(pixels: Double(pixels)) < bound }
+    guard !below(upper) else { return upper }
+    var (low, high) = (pixels, upper)  // below(low), !below(high)
+    while high - low > 1 {
+      let middle = low + (high - low) / 2
+      if below(middle) { low = middle } else { high = middle }
+    }
+    return low
   }
 
   /// What decides a collapsed view at a width, found without drawing it: two widths of one key show the same.
