@@ -30,9 +30,16 @@ package struct FontMeasurer: TextMeasurer {
     let fonts: FontSet
     /// For ``BrowserEngine/any``: a measurer of each engine.
     let engines: [FontMeasurer]
+    /// For ``BrowserEngine/any``: the widest of the engines' advances of each ASCII character in each face, in
+    /// 1/65536 px, in the order of `FontSet.scaledASCIIAdvances` (a table read, not three measurers asked).
+    let widestASCII: [Int]
     init(_ fonts: FontSet, engines: [FontMeasurer] = []) {
       self.fonts = fonts
       self.engines = engines
+      let tables = engines.map { ($0, $0.storage.fonts.scaledASCIIAdvances) }
+      widestASCII = (engines.isEmpty ? [] : tables[0].1).indices.map { index in
+        tables.reduce(0) { max($0, $1.0.inPixelFractions($1.1[index])) }
+      }
     }
   }
   private let storage: Storage
@@ -123,7 +130,7 @@ package struct FontMeasurer: TextMeasurer {
   /// The advance of one ASCII character: its glyph's, as ``advance(of:style:)`` measures it.
   package func advance(ofASCII byte: UInt8, style: Style) -> Int {
     if Cluster.startsHardLineBreak(UInt32(byte)) { return 0 }
-    if engine == .any { return widest { $0.advance(ofASCII: byte, style: style) } }
+    if engine == .any { return storage.widestASCII[FontSet.faceIndex(for: style.traits) << 7 | Int(byte & 0x7F)] }
     // The set's table of ASCII advances at its size, read in place (a face borrowed per character is copied).
     return storage.fonts.scaledASCIIAdvance(byte, traits: style.traits)
   }
