@@ -59,7 +59,7 @@ import Unfold
         let allWidths = Self.outside.prefix(2) + Array(Self.widths) + Self.outside.suffix(2)
         let script = """
           var hosts=document.querySelectorAll('.host'),widths=[\(allWidths.map(String.init).joined(separator: ","))];
-          var seen=[];hosts.forEach(function(h){seen.push({id:h.firstElementChild.id,steps:[],last:null});});
+          var seen=[];hosts.forEach(function(h){seen.push({id:h.firstElementChild.id,steps:[],last:null,view:null});});
           widths.forEach(function(w){
             hosts.forEach(function(h){h.style.width=w+'px';});
             hosts.forEach(function(h,i){
@@ -67,6 +67,11 @@ import Unfold
                 function(p){return p.getClientRects().length;});
               var btn=[].filter.call(u.querySelectorAll('.unfold-more'),function(b){return b.getClientRects().length;});
               var full=u.querySelector('.unfold-full'),whole=!shown.length&&full.getClientRects().length;
+              // A view ends each line but its last with <br>: the same view at the same height draws the same lines
+              // (a line that wraps makes it taller), so its lines are read again only when either changes.
+              var view=shown.length===1?[shown[0],shown[0].getBoundingClientRect().height,btn.length]:null;
+              if(view&&seen[i].view&&view.every(function(v,k){return v===seen[i].view[k];}))return;
+              seen[i].view=view;
               var step={width:w,lines:shown.length===1?linesOf(shown[0]):whole?linesOf(full):null,toggle:btn.length>0};
               if(shown.length>1)step.lines=['(\\u0000'+shown.length+' views shown)'];
               var key=JSON.stringify([step.lines,step.toggle]);

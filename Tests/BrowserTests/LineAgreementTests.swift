@@ -176,7 +176,8 @@ import Unfold
         let previous = drawing
         drawing = nil
         if let (drawn, json) = try previous?.value() { result.merge(try drawn.agreement(json, in: browser.engine)) }
-        drawing = Background { (page, try browser.output(of: page.html)) }
+        let test = Test.current?.name
+        drawing = Background { (page, try browser.output(of: page.html, test: test)) }
       }
       let last = drawing
       drawing = nil

@@ -94,24 +94,25 @@ public final class Browser {
   /// on a loaded machine.
   ///
   /// With `UNFOLD_PAGE_LOG=FILE` in the environment, each page appends a line to FILE: its engine, seconds, size,
-  /// test and caller.
+  /// `test` (the current one's name, which a thread of a test's own must pass) and caller.
   public func output(
-    of html: String, seconds: Int = 600, file: StaticString = #fileID, line: UInt = #line
+    of html: String, seconds: Int = 600, test: String? = Test.current?.name, file: StaticString = #fileID,
+    line: UInt = #line
   ) throws -> String {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-page-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let page = folder.appendingPathComponent("page.html")
     try Data(html.utf8).write(to: page)
-    return try output(ofPageAt: page, seconds: seconds, file: file, line: line)
+    return try output(ofPageAt: page, seconds: seconds, test: test, file: file, line: line)
   }
 
   /// Loads the page file at `page` (which finds the files it links beside it) in a viewport of `viewport` (by default
   /// the browser's own) and returns the text of `<pre id="out">` once the page's scripts wrote it, as
   /// ``output(of:seconds:file:line:)``.
   public func output(
-    ofPageAt page: URL, viewport: Viewport? = nil, seconds: Int = 600, file: StaticString = #fileID,
-    line: UInt = #line
+    ofPageAt page: URL, viewport: Viewport? = nil, seconds: Int = 600, test: String? = Test.current?.name,
+    file: StaticString = #fileID, line: UInt = #line
   ) throws -> String {
     let start = Date()
     defer {
@@ -119,7 +120,7 @@ public final class Browser {
         let size = ((try? FileManager.default.attributesOfItem(atPath: page.path)[.size]) as? Int ?? 0) / 1024
         let entry = String(
           format: "%.1f s %@ %d KB %@ %@:%u\n", Date().timeIntervalSince(start), "\(engine)", size,
-          Test.current?.name ?? "-", "\(file)", line)
+          test ?? "-", "\(file)", line)
         Self.append(entry, to: log)
       }
     }

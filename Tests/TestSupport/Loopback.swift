@@ -18,7 +18,7 @@ final class LoopbackConnection {
 
   /// Connects to `port`, trying again until `deadline` (a driver starts listening a moment after its launch);
   /// reads wait at most `readTimeout` seconds.
-  init(port: Int, deadline: Date, readTimeout: Int = 180) throws {
+  init(port: Int, deadline: Date, readTimeout: Int = 600) throws {
     while true {
       let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
       guard fd >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
