@@ -6,7 +6,7 @@ import Foundation
 
 /// What the fuzzer drives.
 enum FuzzTarget: String, CaseIterable {
-  case markdown, layout, ansi, html, strings, stringsdict, xcstrings, format, segmenter
+  case markdown, layout, ansi, html, strings, stringsdict, xcstrings, format, segmenter, document
 
   static let current: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["UNFOLD_FUZZ_TARGET"] ?? ""
@@ -114,6 +114,16 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       .render(settings.paragraph.source, partLength: 1 + settings.width % 32)
     let whole = settings.paragraph.ansi(width: settings.width, state: .expanded, renderer: renderer)
     check(parts == whole ? nil : "the expanded view written in parts is not the whole text's", settings.text)
+  case .document:
+    // The text as a document: its views' invariants, and terminal output with no control character of the input.
+    let settings = Settings(bytes)
+    let paragraph = Paragraph(document: settings.text).truncation(settings.options)
+    check(Invariants.documentViolation(paragraph, width: settings.width), settings.text)
+    for state in [DisplayState.collapsed, .expanded] {
+      let output = paragraph.ansi(width: settings.width, state: state, renderer: ANSIRenderer(colors: .truecolor))
+      check(Invariants.foreignControl(inTerminalOutput: output), settings.text)
+      check(Invariants.invalidUTF8(output), settings.text)
+    }
   case .html:
     let settings = Settings(bytes)
     guard let fonts = fuzzFonts else { fatalError("DejaVu fonts missing (fonts-dejavu-core)") }

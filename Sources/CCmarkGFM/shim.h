@@ -6,6 +6,11 @@
 // the core extensions register; a mutable C global cannot be read from Swift 6, hence the getter.
 extern cmark_node_type CMARK_NODE_STRIKETHROUGH;
 static inline cmark_node_type ccmark_node_strikethrough(void) { return CMARK_NODE_STRIKETHROUGH; }
+// The table extension's node types, assigned when the core extensions register (read after that).
+extern cmark_node_type CMARK_NODE_TABLE, CMARK_NODE_TABLE_ROW, CMARK_NODE_TABLE_CELL;
+static inline cmark_node_type ccmark_node_table(void) { return CMARK_NODE_TABLE; }
+static inline cmark_node_type ccmark_node_table_row(void) { return CMARK_NODE_TABLE_ROW; }
+static inline cmark_node_type ccmark_node_table_cell(void) { return CMARK_NODE_TABLE_CELL; }
 
 // Exported by libcmark-gfm.so, declared only in the internal cmark-gfm/inlines.h: runs the inline parser
 // alone over a node's string content (the inline-only emulation, see the README).

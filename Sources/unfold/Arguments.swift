@@ -65,6 +65,8 @@ struct Arguments {
   var interactive = false
   var lines = TruncationOptions.default.lineLimit
   var verbatim = false
+  /// Whether the input is a markdown document (`--document`).
+  var document = false
   var autolinks = true
   var format = Format.ansi
   var formatGiven = false
@@ -172,6 +174,19 @@ struct Arguments {
       if let (flag, _) = truncating.first(where: { $0.1 }) {
         throw UsageError(message: "--scroll and \(flag) conflict: a scrolled paragraph is never truncated")
       }
+    }
+    if document, verbatim {
+      throw UsageError(message: "--document and --verbatim conflict: a document is markdown")
+    }
+    if document, let flag = [("--arg", !args.isEmpty), ("--strings", !strings.isEmpty)].first(where: { $0.1 })?.0 {
+      throw UsageError(message: "--document and \(flag) conflict: a document is shown as written, not looked up")
+    }
+    if document, format == .html || widthPixels != nil || widthRange != nil {
+      throw UsageError(message: "--document lays out in terminal cells only: no html or width in px for documents yet")
+    }
+    if document, let truncation, truncation != .tail {
+      throw UsageError(
+        message: "--document and --truncation \(truncation.rawValue) conflict: a document is cut at its tail")
     }
     if verbatim, !args.isEmpty {
       throw UsageError(message: "--arg and --verbatim conflict: verbatim text has no specifiers to fill")

@@ -83,6 +83,7 @@ struct Command {
         ? try input.readPrefix { settings.collapsedView(isSettledBy: $0, width: width) }.text : try input.readAll()
       return arguments.paragraph(TextSource(verbatim: text))
     }
+    if arguments.document { return arguments.paragraph(TextSource(document: try input.readAll())) }
     let source = arguments.source(key: try input.readAll(), localizations: localizations)
     // Only tables and arguments can go wrong in the lookup: without either the key is its own text, and is
     // not resolved twice (a long one's markdown parsed once more for nothing).
@@ -130,6 +131,7 @@ struct Command {
     case .breaks:
       return paragraph.breaks()
     case .runs:
+      if paragraph.source.isDocument { return Block.debugDump(paragraph.blocks) }
       return paragraph.source.resolve().text.debugDump()
     }
   }

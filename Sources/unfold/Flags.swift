@@ -72,6 +72,14 @@ extension Arguments {
       example: "unfold --verbatim comment.txt",
       apply: { arguments, _, _ in arguments.verbatim = true }),
     Flag(
+      "--document",
+      help: """
+        read the text as a markdown document: headings, lists, task lists, quotes,
+        code, tables and rules, cut to N lines as one text
+        """,
+      example: "unfold --document --lines 8 README.md",
+      apply: { arguments, _, _ in arguments.document = true }),
+    Flag(
       "--no-autolinks",
       help: """
         markdown: bare URLs (https://…, www.…) and e-mail addresses stay text,

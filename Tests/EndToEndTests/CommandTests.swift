@@ -151,11 +151,30 @@ import Testing
       ["--format", "json", "--width", "280-300px", "--expanded"],
       "--width with a range and --expanded conflict: a range lists the collapsed views"
     ),
+    (["--document", "--verbatim"], "--document and --verbatim conflict: a document is markdown"),
+    (["--document", "--arg", "x"], "--document and --arg conflict: a document is shown as written, not looked up"),
+    (
+      ["--document", "--truncation", "middle"],
+      "--document and --truncation middle conflict: a document is cut at its tail"
+    ),
+    (
+      ["--document", "--format", "html"],
+      "--document lays out in terminal cells only: no html or width in px for documents yet"
+    ),
   ])
   func usageErrorsExitWithTwoAndOneLine(_ arguments: [String], _ message: String) throws {
     let result = try Command.run(arguments)
     #expect(result.status == 2)
     #expect(result.stderr == "unfold: \(message)\n")
+  }
+
+  /// The command reads a document with `--document`, and shows its blocks with `--format runs`.
+  @Test func aDocumentFromTheCommandLine() throws {
+    let input = Data("# Title\n\n- one\n- two\n".utf8)
+    let plain = try Command.run(["--document", "--format", "plain", "--width", "20", "--lines", "5"], stdin: input)
+    #expect(plain.stdout == "# Title\n\n• one\n• two\n")
+    let runs = try Command.run(["--document", "--format", "runs"], stdin: input)
+    #expect(runs.stdout.hasPrefix("heading 1\n  plain \"Title\"\nlist bullet tight start=1\n"))
   }
 
   @Test func presetsAndPlacementsFromTheCommandLine() throws {

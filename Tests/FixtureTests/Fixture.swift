@@ -7,7 +7,7 @@ import Unfold
 struct Fixture: CustomTestStringConvertible, Sendable {
   /// The options file.
   struct Options: Decodable, Sendable {
-    var mode: String  // "markdown" or "verbatim"
+    var mode: String  // "markdown", "verbatim" or "document"
     var width: Int
     var lines: Int?
     var moreLabel: String?
@@ -65,6 +65,7 @@ struct Fixture: CustomTestStringConvertible, Sendable {
     let source: TextSource
     switch options.mode {
     case "verbatim": source = TextSource(verbatim: input)
+    case "document": source = TextSource(document: input)
     case "markdown":
       var localizations = Localizations()
       for path in options.strings ?? [] {
@@ -77,7 +78,7 @@ struct Fixture: CustomTestStringConvertible, Sendable {
         TextSource.Localization(
           localizations, locale: options.locale ?? "en", table: options.table ?? "Localizable",
           device: options.device ?? "other"))
-    default: throw FixtureError(message: "\(name)/options.json: mode must be markdown or verbatim")
+    default: throw FixtureError(message: "\(name)/options.json: mode must be markdown, verbatim or document")
     }
     var truncation = TruncationOptions()
     if let preset = options.preset {
@@ -108,7 +109,10 @@ struct Fixture: CustomTestStringConvertible, Sendable {
     let options = try options()
     let width = options.width
     var outputs = [
-      (file: "runs.txt", text: Self.dump(paragraph.source.resolve())),
+      (
+        file: "runs.txt",
+        text: paragraph.source.isDocument ? Block.debugDump(paragraph.blocks) : Self.dump(paragraph.source.resolve())
+      ),
       (file: "breaks.txt", text: paragraph.breaks()),
     ]
     for state in DisplayState.allCases {
@@ -126,6 +130,8 @@ struct Fixture: CustomTestStringConvertible, Sendable {
       outputs.append(
         ("\(name).ansi.txt", paragraph.ansi(width: width, state: state).replacingOccurrences(of: "\u{1B}", with: "\\e"))
       )
+      // A document's HTML is its text, not yet its blocks: none is recorded.
+      if paragraph.source.isDocument { continue }
       guard let fonts = options.fallbacks == true ? Self.fontsWithFallbacks : Self.fonts else {
         throw FixtureError(message: "DejaVu fonts missing: install fonts-dejavu-core")
       }

@@ -147,6 +147,37 @@ enum Invariants {
     return nil
   }
 
+  /// A document's views at `width` (``DocumentLines``): collapsed, at most the line limit of text lines (a toggle below
+  /// takes a line of its own), the more label shown when the document is truncated (unless wider than the width), and
+  /// truncated exactly when the expanded document needs more lines than the limit; expanded, every character of its
+  /// blocks' text drawn as text, in some order (a table's wrapped cells interleave), soft hyphens left out.
+  static func documentViolation(_ paragraph: Paragraph, width: Int) -> String? {
+    let limit = paragraph.options.effectiveLineLimit
+    let collapsed = paragraph.truncated(width: width, state: .collapsed)
+    let expanded = paragraph.truncated(width: width, state: .expanded)
+    guard let count = expanded.lineCount else { return "an expanded document without a line count" }
+    guard collapsed.isTruncated == (count > limit) else {
+      return "isTruncated is \(collapsed.isTruncated) for a document of \(count) lines at limit \(limit)"
+    }
+    let textLines = collapsed.lines.filter { $0.fragments.isEmpty || $0.fragments.contains { !$0.isToggle } }
+    guard textLines.count <= limit else { return "\(textLines.count) text lines of a document at limit \(limit)" }
+    let label = paragraph.options.moreLabel
+    if collapsed.isTruncated, paragraph.options.toggle != .none, !label.isEmpty,
+      paragraph.terminalCells.width(of: label) <= max(1, width),
+      !collapsed.lines.contains(where: { $0.fragments.contains { $0.role == .moreLabel } })
+    {
+      return "a truncated document without its more label"
+    }
+    let characters = { (text: String) in
+      text.unicodeScalars.filter { !$0.properties.isWhitespace && $0 != "\u{AD}" }.map(\.value).sorted()
+    }
+    let shown = expanded.lines.flatMap(\.fragments).filter { $0.role == .text }.map(\.text).joined()
+    guard characters(shown) == characters(paragraph.source.resolve().text.string) else {
+      return "the expanded document does not draw its text"
+    }
+    return nil
+  }
+
   /// A string whose bytes are not UTF-8 (which a string made of bytes taken for UTF-8 unchecked could be).
   static func invalidUTF8(_ text: String) -> String? {
     String(validating: Array(text.utf8), as: UTF8.self) == nil ? "the string's bytes are not UTF-8" : nil

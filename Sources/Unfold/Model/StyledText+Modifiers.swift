@@ -16,11 +16,11 @@ extension StyledText {
   /// The text in bold.
   public func bold() -> StyledText { adding(.bold) }
   /// The text in italics.
-  public func italic() -> StyledText { adding(.italic) }
+  package func italic() -> StyledText { adding(.italic) }
   /// The text struck through.
-  public func strikethrough() -> StyledText { adding(.strikethrough) }
+  package func strikethrough() -> StyledText { adding(.strikethrough) }
   /// The text as code.
-  public func code() -> StyledText { adding(.code) }
+  package func code() -> StyledText { adding(.code) }
 
   /// The text as a link to `destination` (renderers draw it only for allowed schemes, see `LinkPolicy`).
   public func link(_ destination: String) -> StyledText {

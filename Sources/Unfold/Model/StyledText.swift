@@ -125,7 +125,7 @@ public struct StyledText: Hashable, Sendable {
   }
 
   /// The empty text.
-  public static let empty = StyledText(plain: "")
+  package static let empty = StyledText(plain: "")
 
   /// Whether the text has no characters.
   package var isEmpty: Bool { string.isEmpty }

@@ -14,7 +14,9 @@ extension Paragraph {
           lines: viewport.lines, isTruncated: false, lineCount: viewport.lineCount, state: .expanded, width: width,
           unit: .cells))
     }
-    if state == .expanded { return expandedWriter(width: width, renderer: renderer).render(source) }
+    if state == .expanded, !source.isDocument {
+      return expandedWriter(width: width, renderer: renderer).render(source)
+    }
     return renderer.render(truncated(width: width, state: state))
   }
 
@@ -60,6 +62,10 @@ extension Paragraph {
   /// key without arguments up to a blank line (see `collapsedView(isSettledBy:width:)`), so that a preview
   /// of a book costs what a preview of a comment does.
   public func truncated(width: Int, state: DisplayState, countingAllLines: Bool = false) -> TruncatedText {
+    if source.isDocument {
+      return DocumentLines(measurer: terminalCells, breaker: terminalBreaker, width: width, options: options)
+        .truncated(source.blocks(), state: state, countingAllLines: countingAllLines)
+    }
     if state == .collapsed, !countingAllLines, collapsedViewNeedsOnlyAPrefix,
       let truncated = Truncator.truncate(
         settledPrefixOf: source, measurer: terminalCells, breaker: terminalBreaker, width: width, options: options)

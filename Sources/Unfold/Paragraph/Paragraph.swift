@@ -49,6 +49,14 @@ public struct Paragraph: Sendable {
     self.init(TextSource(key), options: options)
   }
 
+  /// A markdown document (``TextSource/init(document:)``): its blocks laid out and cut under one line limit.
+  public init(document markdown: String, options: TruncationOptions = .default) {
+    self.init(TextSource(document: markdown), options: options)
+  }
+
+  /// The blocks of the text: a document's, parsed; a verbatim text or a key is one paragraph.
+  public var blocks: [Block] { source.blocks() }
+
   /// A paragraph shown as given, as `Text(verbatim:)`.
   public init(verbatim text: String, options: TruncationOptions = .default) {
     self.init(TextSource(verbatim: text), options: options)

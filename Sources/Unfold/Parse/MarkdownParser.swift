@@ -15,6 +15,9 @@ import Synchronization
 /// a ``Diagnostic/Kind/paragraphSplit`` diagnostic: emphasis or a link across a cut shows as written. This
 /// keeps the cost of cmark-gfm 0.29.0.gfm.6's polynomial inputs linear in the length of the text.
 ///
+/// A document (``parseDocument(_:autolinks:)``) is read by cmark-gfm's block parser instead, whole, into ``Block``s
+/// whose text the same inline walk reads.
+///
 /// This is the only file that touches cmark-gfm. Every call into the library holds one process-wide lock,
 /// because gfm.6 changes a process-global table on every parse.
 package enum MarkdownParser {
@@ -283,13 +286,15 @@ private enum Inlines {
   /// The tree is walked by its links (first child, next sibling, parent) in the order of cmark's iterator: a
   /// container is entered before its children and left after them, a leaf (text, code, a break, inline HTML)
   /// only entered. (The iterator was a call into the library per event, and made and freed per chunk.)
-  private static func walk(
-    _ root: Node, sentinel: Unicode.Scalar, bytes: [UInt8], styles stack: inout [Style],
+  ///
+  /// Without a `sentinel`, the tree is a block's, parsed from the document as written: a soft line break is a space.
+  fileprivate static func walk(
+    _ root: Node, sentinel: Unicode.Scalar?, bytes: [UInt8], styles stack: inout [Style],
     into builder: inout StyledText.Builder
   ) {
     stack.removeAll(keepingCapacity: true)
     stack.append(.plain)
-    let pattern = SentinelBytes(sentinel)
+    let pattern = sentinel.map(SentinelBytes.init) ?? .none
     let strikethroughType = ccmark_node_strikethrough()
     var next = unfold_node_first_child(root)
     while let node = next {
@@ -327,9 +332,9 @@ private enum Inlines {
   /// The destination of a link or an image, trimmed of sentinels at both ends; `nil` when a newline is left inside
   /// it: cmark saw the sentinel as an ordinary character there, so the link is no link, and its source shows as
   /// written. (Searched as bytes, and trimmed only when it holds one: a link's code points were decoded twice.)
-  private static func destination(of node: Node, _ sentinel: Unicode.Scalar, _ pattern: SentinelBytes) -> String? {
+  private static func destination(of node: Node, _ sentinel: Unicode.Scalar?, _ pattern: SentinelBytes) -> String? {
     let url = url(of: node)
-    guard pattern.firstOffset(in: url) != nil else { return String(decoding: url, as: UTF8.self) }
+    guard let sentinel, pattern.firstOffset(in: url) != nil else { return String(decoding: url, as: UTF8.self) }
     let trimmed = String(decoding: url, as: UTF8.self).trimmingScalars(sentinel)
     return trimmed.withUTF8Buffer { pattern.firstOffset(in: $0) == nil } ? trimmed : nil
   }
@@ -339,7 +344,7 @@ private enum Inlines {
   /// Whether the node was entered as a container, which the walk goes into and leaves after its children: not a leaf,
   /// nor a link shown whole as its source.
   private static func enter(
-    _ node: Node, _ strikethroughType: cmark_node_type, _ sentinel: Unicode.Scalar, _ pattern: SentinelBytes,
+    _ node: Node, _ strikethroughType: cmark_node_type, _ sentinel: Unicode.Scalar?, _ pattern: SentinelBytes,
     _ bytes: [UInt8], _ stack: inout [Style], _ builder: inout StyledText.Builder
   ) -> Bool {
     let type = unfold_node_type(node)
@@ -380,13 +385,16 @@ private enum Inlines {
     case CMARK_NODE_CODE:
       style.traits.insert(.code)
       let literal = literal(of: node)
-      if pattern.firstOffset(in: literal) == nil {
-        builder.append(utf8: literal, style: style)
-      } else {
+      if let sentinel, pattern.firstOffset(in: literal) != nil {
         builder.append(codeSpan(String(decoding: literal, as: UTF8.self), sentinel: sentinel), style: style)
+      } else {
+        builder.append(utf8: literal, style: style)
       }
       return false
-    case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+    case CMARK_NODE_SOFTBREAK:
+      builder.append(pattern.isNone ? " " : "\n", style: style)
+      return false
+    case CMARK_NODE_LINEBREAK:
       builder.append("\n", style: style)
       return false
     default:
@@ -399,7 +407,7 @@ private enum Inlines {
   /// Leaves a container that ``enter(_:_:_:_:_:_:_:)`` entered: pops its style, and appends the source after a
   /// literal link's last child.
   private static func leave(
-    _ node: Node, _ sentinel: Unicode.Scalar, _ pattern: SentinelBytes, _ bytes: [UInt8],
+    _ node: Node, _ sentinel: Unicode.Scalar?, _ pattern: SentinelBytes, _ bytes: [UInt8],
     _ stack: inout [Style], _ builder: inout StyledText.Builder
   ) {
     let type = unfold_node_type(node)
@@ -486,5 +494,178 @@ private enum Inlines {
       result.removeLast()
     }
     return String(result)
+  }
+}
+
+extension MarkdownParser {
+  /// The blocks of a markdown document, as cmark-gfm's block parser finds them with the table, strikethrough and
+  /// task-list extensions (see ``Block``); unless `autolinks` is off, bare URLs, `www.` addresses and e-mail addresses
+  /// in the blocks' text become links, as in ``parse(_:autolinks:)``.
+  ///
+  /// `\r\n` and `\r` become `\n` and NUL becomes U+FFFD first.
+  package static func parseDocument(_ markdown: String, autolinks: Bool = true) -> [Block] {
+    var markdown = TextSource.normalizingLineEnds(markdown)
+    return markdown.withUTF8 { Blocks.parse($0, autolinks: autolinks) }
+  }
+}
+
+/// Runs cmark-gfm's block parser on a whole document and reads its tree into ``Block`` values.
+private enum Blocks {
+  typealias Node = Inlines.Node
+
+  /// The parsed tree and the task-list extension that marks its task items.
+  struct Parsed: @unchecked Sendable {
+    let root: Node
+    let tasklist: OpaquePointer?
+  }
+
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, autolinks: Bool) -> [Block] {
+    // The whole parse, block and inline, runs inside the lock (the inline parser changes gfm.6's shared table);
+    // the tree is read after it, and freed.
+    let parsed = Inlines.lock.withLock { _ -> Parsed? in
+      guard let strikethrough = Inlines.strikethrough, let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
+        return nil
+      }
+      defer { cmark_parser_free(parser) }
+      let tasklist = cmark_find_syntax_extension("tasklist")
+      for syntax in [strikethrough, cmark_find_syntax_extension("table"), tasklist] {
+        if let syntax { cmark_parser_attach_syntax_extension(parser, syntax) }
+      }
+      bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+      return cmark_parser_finish(parser).map { Parsed(root: $0, tasklist: tasklist) }
+    }
+    guard let parsed else {
+      return [.paragraph(StyledText(plain: String(decoding: bytes, as: UTF8.self)))]
+    }
+    defer { cmark_node_free(parsed.root) }
+    var reader = Reader(tasklist: parsed.tasklist, autolinks: autolinks)
+    return reader.blocks(in: parsed.root, depth: 0)
+  }
+
+  /// Reads a tree's blocks.
+  struct Reader {
+    let tasklist: OpaquePointer?
+    let autolinks: Bool
+    let types = (
+      strikethrough: ccmark_node_strikethrough(), table: ccmark_node_table(), row: ccmark_node_table_row()
+    )
+    /// The styles of the inline nodes around the one being read, kept from leaf to leaf.
+    var styles: [Style] = []
+
+    /// The blocks that are children of `node`, a container `depth` containers deep.
+    ///
+    /// A container at ``Block/maximumDepth`` keeps the blocks of the containers inside it as its own (their
+    /// markers left out; a list's, in one item): a tree as deep as the input is long reads in bounded recursion.
+    mutating func blocks(in node: Node, depth: Int) -> [Block] {
+      var result: [Block] = []
+      var next = unfold_node_first_child(node)
+      while let child = next {
+        next = unfold_node_next(child)
+        if depth >= Block.maximumDepth, isContainer(child) {
+          result += flattened(child)
+        } else if let block = block(child, depth: depth) {
+          result.append(block)
+        }
+      }
+      if depth >= Block.maximumDepth, unfold_node_type(node) == CMARK_NODE_LIST, !result.isEmpty {
+        return [.item(task: nil, blocks: result)]
+      }
+      return result
+    }
+
+    func isContainer(_ node: Node) -> Bool {
+      let type = unfold_node_type(node)
+      return type == CMARK_NODE_LIST || type == CMARK_NODE_ITEM || type == CMARK_NODE_BLOCK_QUOTE
+    }
+
+    /// The leaf blocks under a container, in order, read by the tree's links with no recursion.
+    mutating func flattened(_ container: Node) -> [Block] {
+      var result: [Block] = []
+      var next = unfold_node_first_child(container)
+      while let node = next {
+        if isContainer(node), let child = unfold_node_first_child(node) {
+          next = child
+          continue
+        }
+        if !isContainer(node), let block = block(node, depth: Block.maximumDepth) { result.append(block) }
+        var left = node
+        next = unfold_node_next(left)
+        while next == nil, let parent = unfold_node_parent(left), parent != container {
+          left = parent
+          next = unfold_node_next(left)
+        }
+      }
+      return result
+    }
+
+    /// The block that `node` is, `depth` containers deep; nil for a node that is no block.
+    mutating func block(_ node: Node, depth: Int) -> Block? {
+      let type = unfold_node_type(node)
+      switch type {
+      case CMARK_NODE_PARAGRAPH: return .paragraph(text(of: node))
+      case CMARK_NODE_HEADING: return .heading(level: Int(cmark_node_get_heading_level(node)), text(of: node))
+      case CMARK_NODE_THEMATIC_BREAK: return .rule
+      case CMARK_NODE_CODE_BLOCK:
+        let info = String(cString: cmark_node_get_fence_info(node))
+        let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
+        return .code(language: language, text: literal(of: node))
+      case CMARK_NODE_HTML_BLOCK: return .html(literal(of: node))
+      case CMARK_NODE_BLOCK_QUOTE: return .quote(blocks(in: node, depth: depth + 1))
+      case CMARK_NODE_LIST:
+        let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+        return .list(
+          ordered: ordered, start: ordered ? Int(cmark_node_get_list_start(node)) : 1,
+          isTight: cmark_node_get_list_tight(node) != 0, items: blocks(in: node, depth: depth + 1))
+      case CMARK_NODE_ITEM:
+        let isTask = tasklist != nil && cmark_node_get_syntax_extension(node) == tasklist
+        return .item(
+          task: isTask ? cmark_gfm_extensions_get_tasklist_item_checked(node) : nil,
+          blocks: blocks(in: node, depth: depth + 1))
+      case types.table: return table(node)
+      default: return nil
+      }
+    }
+
+    /// A table's alignments and rows.
+    mutating func table(_ node: Node) -> Block {
+      let columns = Int(cmark_gfm_extensions_get_table_columns(node))
+      let alignments = (0..<columns).map { column -> Block.Alignment in
+        guard let bytes = cmark_gfm_extensions_get_table_alignments(node) else { return .none }
+        switch bytes[column] {
+        case UInt8(ascii: "l"): return .left
+        case UInt8(ascii: "c"): return .center
+        case UInt8(ascii: "r"): return .right
+        default: return .none
+        }
+      }
+      var rows: [[StyledText]] = []
+      var row = unfold_node_first_child(node)
+      while let current = row, unfold_node_type(current) == types.row {
+        var cells: [StyledText] = []
+        var cell = unfold_node_first_child(current)
+        while let each = cell {
+          cells.append(text(of: each))
+          cell = unfold_node_next(each)
+        }
+        rows.append(cells)
+        row = unfold_node_next(current)
+      }
+      return .table(alignments: alignments, rows: rows)
+    }
+
+    /// The styled text of a leaf's inlines.
+    mutating func text(of node: Node) -> StyledText {
+      var builder = StyledText.Builder()
+      Inlines.walk(node, sentinel: nil, bytes: [], styles: &styles, into: &builder)
+      let text = builder.build()
+      return autolinks ? Autolinks.linking(text) : text
+    }
+
+    /// A code or HTML block's text, without the newline that ends its last line.
+    func literal(of node: Node) -> String {
+      guard let literal = cmark_node_get_literal(node) else { return "" }
+      let text = String(cString: literal)
+      return text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
   }
 }

@@ -21,6 +21,16 @@ struct SentinelBytes {
   let second: UInt8
   let third: UInt8
 
+  /// Bytes that valid UTF-8 never holds: the pattern of a text parsed with no sentinel (a document's blocks).
+  static let none = SentinelBytes(first: 0xFF, second: 0xFF, third: 0xFF)
+
+  /// Whether this is ``none``.
+  var isNone: Bool { first == 0xFF }
+
+  private init(first: UInt8, second: UInt8, third: UInt8) {
+    (self.first, self.second, self.third) = (first, second, third)
+  }
+
   init(_ sentinel: Unicode.Scalar) {
     var encoded = UTF8.encode(sentinel)!.makeIterator()  // three bytes, held inline (no array per text)
     (first, second, third) = (encoded.next()!, encoded.next()!, encoded.next()!)

@@ -9,7 +9,15 @@ extension TextSource {
       return Resolved(text: StyledText(plain: String(Self.trimmingWhitespace(normalized))), diagnostics: [])
     case .localized(let key, let localization):
       return Self.resolver(localization).resolve(key)
+    case .document:
+      return Resolved(text: Block.text(of: blocks()), diagnostics: [])
     }
+  }
+
+  /// The blocks of a document; a verbatim text or a key is one paragraph.
+  func blocks() -> [Block] {
+    guard case .document(let markdown) = mode else { return [.paragraph(resolve().text)] }
+    return MarkdownParser.parseDocument(markdown)
   }
 
   private static func resolver(_ localization: Localization) -> LocalizedResolver {
@@ -22,6 +30,7 @@ extension TextSource {
   /// time; nil for a key with arguments, whose formatting needs the whole text.
   func prefixes() -> Prefixes? {
     switch mode {
+    case .document: return nil
     case .verbatim(let text): return Prefixes(whole: text, isMarkdown: false, autolinks: false)
     case .localized(let key, let localization):
       guard !key.hasFormatting else { return nil }

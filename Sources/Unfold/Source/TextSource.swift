@@ -1,12 +1,15 @@
-/// Where a paragraph's text comes from: verbatim text, or a localized key whose translation is markdown.
+/// Where a paragraph's text comes from: verbatim text, a localized key whose translation is inline markdown, or a
+/// markdown document.
 ///
-/// The two modes stay apart, as `Text(verbatim:)` and `Text(LocalizedStringKey)` do in SwiftUI:
+/// The modes stay apart, the first two as `Text(verbatim:)` and `Text(LocalizedStringKey)` do in SwiftUI:
 /// - verbatim text is shown as given, with no lookup and no markdown; its leading and trailing whitespace
 ///   (spaces, tabs, newlines) is trimmed, as ExpandableText's `init(verbatim:)` does;
 /// - a localized key is looked up in string tables for a locale (falling back to a default value or the key
 ///   itself), its plural and device forms are chosen, the translated format is parsed as inline markdown
 ///   (`MarkdownParser`, every space and newline kept), and then the key's arguments fill its specifiers
-///   (`LocalizedFormatter`), so markdown inside an argument stays literal.
+///   (`LocalizedFormatter`), so markdown inside an argument stays literal;
+/// - a document is block markdown, as GitHub shows an issue's body: paragraphs, headings, lists, quotes, code,
+///   tables and rules (see ``Block``), laid out and cut as one text under one line budget.
 ///
 /// In both modes `\r\n` and `\r` become `\n`, and NUL becomes U+FFFD.
 public struct TextSource: Hashable, Sendable {
@@ -16,6 +19,8 @@ public struct TextSource: Hashable, Sendable {
     case verbatim(String)
     /// Looked up, then parsed as markdown, then formatted.
     case localized(LocalizedKey, Localization)
+    /// Block markdown, parsed into blocks.
+    case document(String)
   }
 
   /// Where and how a localized key is looked up.
@@ -57,6 +62,16 @@ public struct TextSource: Hashable, Sendable {
 
   /// Text shown as given: no lookup, no markdown, outer whitespace trimmed.
   public init(verbatim text: String) { mode = .verbatim(text) }
+
+  /// Whether the source is a document.
+  package var isDocument: Bool {
+    if case .document = mode { return true }
+    return false
+  }
+
+  /// A markdown document: its blocks parsed with cmark-gfm's block parser and its tables, strikethrough and task
+  /// lists, bare URLs made links.
+  public init(document markdown: String) { mode = .document(markdown) }
 
   /// A localized key: looked up in `table` (the key itself when missing), then parsed as markdown and
   /// formatted for `locale`.

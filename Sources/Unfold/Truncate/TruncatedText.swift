@@ -22,6 +22,9 @@ public struct Fragment: Hashable, Sendable {
     case moreLabel
     /// The toggle that collapses it again.
     case lessLabel
+    /// What a document draws around its blocks' text: a list's bullet or number, a task's box, a quote's bar, an
+    /// indent, a heading's `#` marks, the gutter of code, a table's borders, a thematic break.
+    case marker
   }
 
   /// The characters, as in the source: renderers make control characters visible and expand tabs (a tab is

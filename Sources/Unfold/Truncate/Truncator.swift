@@ -25,9 +25,12 @@ package enum Truncator {
   /// ``truncate(_:options:state:)``, with ``TruncatedText/unpredictableRanges`` left empty unless
   /// `findsUnpredictableRanges`: finding them walks the shown text's clusters, for a caller that has no use
   /// for them (`Paragraph.html`, which gives no warning) a thirtieth of a comment's HTML.
+  ///
+  /// With `continues`, more follows the text (a document's later blocks): collapsed, its last shown line takes the
+  /// ellipsis and the toggle even when the text fits the limit.
   static func truncate(
     _ layout: LineLayout, options: TruncationOptions, state: DisplayState, findsUnpredictableRanges: Bool,
-    labels: MeasuredLabels? = nil, cutLine: CutLine? = nil
+    labels: MeasuredLabels? = nil, cutLine: CutLine? = nil, continues: Bool = false
   ) -> TruncatedText {
     let limit = options.effectiveLineLimit
     var layout = layout
@@ -35,7 +38,7 @@ package enum Truncator {
     if needsAll && !layout.isComplete {
       layout = LineLayout(layout.text, measurer: layout.measurer, breaker: layout.breaker, width: layout.width)
     }
-    let isTruncated = !layout.isComplete || layout.lines.count > limit
+    let isTruncated = continues || !layout.isComplete || layout.lines.count > limit
     let drawer = LineDrawer(layout: layout)
     let labels = labels ?? MeasuredLabels(options, measurer: layout.measurer)
     let options = drawer.fitting(options, labels: labels)
@@ -49,14 +52,14 @@ package enum Truncator {
         }.map(\.element)
       }
       lines = drawer.collapsed(
-        source, complete: layout.isComplete, options: options, labels: labels, cutLine: cutLine)
+        source, complete: layout.isComplete && !continues, options: options, labels: labels, cutLine: cutLine)
       lines += Array(repeating: DisplayLine(fragments: []), count: options.reservedBlankLines(after: lines.count))
     case (.expanded, _), (.collapsed, false):
       lines = Array(WholeTextLines(layout.lines.makeIterator(), drawer: drawer, options: options, state: state))
     }
     let shownEnd =
       state == .collapsed && isTruncated && options.mode == .tail
-      ? layout.lines[limit - 1].range.upperBound : layout.text.string.utf8.count
+      ? layout.lines.prefix(limit).last?.range.upperBound ?? 0 : layout.text.string.utf8.count
     return TruncatedText(
       lines: lines, isTruncated: isTruncated, lineCount: layout.isComplete ? layout.lines.count : nil,
       state: state, width: layout.width, unit: layout.measurer.unit, mode: options.mode, toggle: options.toggle,

@@ -6,6 +6,31 @@ import Testing
 /// Inputs the fuzzers (scripts/fuzz) crashed on, each reduced by hand to what triggers it, kept so that the
 /// fix stays.
 @Suite struct FuzzRegressionTests {
+  /// document, 2026-12-07: lists nested past the sixteen containers kept (``Block``) put their items' blocks
+  /// straight into the list at the limit, and the layout, which reads a list's children as items, passed over them:
+  /// the text of a second item four levels deeper was not drawn.
+  ///
+  /// A list at the limit now keeps the blocks in one item, and the layout takes any other child of a list for an
+  /// item that holds it.
+  @Test func aListNestedPastTheLimitKeepsItsText() {
+    for depth in 14...19 {
+      let markdown = "- a\n\n" + String(repeating: "- ", count: depth) + "deep words"
+      let paragraph = Paragraph(document: markdown).lineLimit(2)
+      #expect(Invariants.documentViolation(paragraph, width: 80) == nil, "\(depth)")
+      #expect(paragraph.plain(width: 80, state: .expanded).contains("deep words"), "\(depth)")
+    }
+  }
+
+  /// document, 2026-12-07: with the blank lines left out, a document that then fits still takes the toggle on its
+  /// last block; when that block was an empty list item, whose text lays out in no line, the marks went with it.
+  ///
+  /// An empty item now draws its marker on a line, and the marks after it.
+  @Test func anEmptyItemTakesTheMarks() {
+    let paragraph = Paragraph(document: "## Title\n\n-").lineLimit(2).collapsesBlankLines()
+    #expect(Invariants.documentViolation(paragraph, width: 30) == nil)
+    #expect(paragraph.plain(width: 30) == "## Title\n• … more\n")
+  }
+
   /// layout, 2026-12-02: the lazy stream of an expanded terminal view ran UAX #14 over a stretch that ended two
   /// clusters after the boundary; but controls are marks to UAX #14 (CM), each a cluster of its own that joins the
   /// unit before, so the stretch held no unit after the opening quote, and LB19a (an East Asian quote breaks only

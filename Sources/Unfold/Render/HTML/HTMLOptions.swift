@@ -26,10 +26,9 @@ public struct HTMLOptions: Hashable, Sendable {
   ///
   /// It is always off for readers who ask for reduced motion.
   public var animationDuration: Double
-  /// The CSS easing of that animation (``defaultEasing`` unless given).
+  /// The CSS easing of that animation; by default Material's standard easing, `cubic-bezier(0.4, 0, 0.2, 1)`: a quick
+  /// start that settles gently.
   public var animationEasing: String
-  /// Material's standard easing: a quick start that settles gently.
-  public static let defaultEasing = "cubic-bezier(0.4, 0, 0.2, 1)"
   /// A CSP nonce for the inline script, for pages whose Content-Security-Policy allows scripts by nonce.
   public var scriptNonce: String?
   /// The `lang` of the paragraph (a BCP 47 tag), which browsers use for line breaking and fonts.
@@ -42,7 +41,7 @@ public struct HTMLOptions: Hashable, Sendable {
   /// Creates options; the defaults: fonts by file name, a fragment, a smooth 0.4 s animation.
   public init(
     id: String? = nil, fontSource: FontSource = .url(prefix: ""), standalone: Bool = false,
-    animationDuration: Double = 0.4, animationEasing: String = HTMLOptions.defaultEasing,
+    animationDuration: Double = 0.4, animationEasing: String = "cubic-bezier(0.4, 0, 0.2, 1)",
     scriptNonce: String? = nil, language: String? = nil, scrollLines: Int? = nil, scrollLabel: String? = nil
   ) {
     self.scrollLines = scrollLines

@@ -511,7 +511,7 @@ public struct ANSIRenderer: Sendable {
     let fragments = line.fragments
     var faded: [FadedCharacters] = []
     var remaining = fadeLength
-    var index = fragments.firstIndex { $0.role != .text && $0.role != .hyphen } ?? fragments.count
+    var index = fragments.firstIndex { $0.role == .ellipsis || $0.role == .gap || $0.isToggle } ?? fragments.count
     while remaining > 0, index > 0 {
       index -= 1
       guard fragments[index].role == .text else { continue }

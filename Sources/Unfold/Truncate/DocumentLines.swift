@@ -1,0 +1,427 @@
+/// What a reader sees of a document (``Block``s) in one state: the lines of every block, with the markers, bars and
+/// indents of the containers around it, under one line budget.
+///
+/// The blocks become *pieces*: the leaves (paragraphs, headings, code, tables, rules, HTML) and the blank lines
+/// between blocks, each with the prefix of its first line and of its other lines (a list item's marker, then an
+/// indent as wide; a quote's bar on every line). A piece is laid out in the width left after its prefix:
+///
+///     # Release notes                 heading: `#` marks, the text bold
+///
+///     • Faster layout, measured       a tight list: no blank line between items
+///       against three browsers        the hanging indent of the item
+///     • ☑ Tables                      a task
+///
+///     │ A quote, its bar on           a quote
+///     │ every line
+///
+///       let x = 1                     code in a gutter of two cells, not reflowed;
+///     ↪ + 2                           a line wider than the width wraps, marked
+///
+/// Collapsed, the lines are counted across every block: `lineLimit` counts each visual line, the blank lines between
+/// blocks included (unless `collapsesBlankLines`, which leaves them out of the collapsed view). The cut falls where the
+/// budget ends, inside any block: a paragraph's or heading's last shown line ends with the ellipsis and the toggle,
+/// cut back to make room as a paragraph's is; code shows whole lines and a table whole rows (and its bottom border),
+/// with the ellipsis and the toggle on a line of their own after them, as after a rule. When the budget ends on the
+/// blank line between two blocks, the block before it takes the marks.
+///
+/// A document is cut at its tail only: the truncation mode applies to paragraphs.
+package struct DocumentLines {
+  let measurer: any TextMeasurer
+  let breaker: LineBreaker
+  let width: Int
+  let options: TruncationOptions
+
+  /// Lines of documents measured by `measurer`, broken by `breaker`, `width` wide, truncated as `options` say.
+  package init(measurer: any TextMeasurer, breaker: LineBreaker, width: Int, options: TruncationOptions) {
+    (self.measurer, self.breaker, self.width, self.options) = (measurer, breaker, width, options)
+  }
+
+  /// A leaf block, or the blank line between two blocks, with the prefixes of the containers around it.
+  struct Piece {
+    enum Content {
+      /// A paragraph, a heading or HTML: text that wraps.
+      case text(StyledText)
+      /// Code: lines kept as written, wrapped at the width with a mark.
+      case code(StyledText)
+      case table(alignments: [Block.Alignment], rows: [[StyledText]])
+      case rule
+      case blank
+    }
+
+    /// The prefix of the piece's first line.
+    var first: [Fragment]
+    /// The prefix of its other lines, as wide as the first's.
+    var rest: [Fragment]
+    var content: Content
+
+    var isBlank: Bool {
+      if case .blank = content { return true }
+      return false
+    }
+  }
+
+  /// The cells of a code block's gutter, where a wrapped line's continuation shows its mark.
+  static let gutter = (line: "  ", continuation: "↪ ")
+  /// A quote's bar, and the bullets of lists by depth.
+  static let bar = "│ "
+  static let bullets = ["•", "◦", "▪"]
+  /// The boxes of a task that is open and done.
+  static let taskBoxes = (open: "☐", done: "☑")
+  /// Columns of tab stops in code.
+  static let tabSize = 4
+
+  /// The lines of `blocks` in `state`.
+  ///
+  /// Collapsed, at most `lineLimit` lines with the cut; expanded, every line and the less label on a line of its own
+  /// when the document needs truncating. With `countingAllLines`, a collapsed document is laid out to its end, so that
+  /// its line count is known.
+  package func truncated(_ blocks: [Block], state: DisplayState, countingAllLines: Bool = false) -> TruncatedText {
+    let pieces = pieces(of: blocks)
+    let limit = options.effectiveLineLimit
+    let collapsed = state == .collapsed
+    var lines: [DisplayLine] = []
+    // The pieces drawn and where their lines start in `lines`, for a cut that moves back to the piece before.
+    var drawnPieces: [(index: Int, start: Int)] = []
+    var skipped = 0  // blank lines left out of a collapsed view
+    var cut: (lines: [DisplayLine], toggleBelow: Bool)?
+    var counted: Int?  // the lines of the expanded document, once known
+    for (index, piece) in pieces.enumerated() {
+      if cut != nil {
+        counted! += self.lines(of: piece).count
+        continue
+      }
+      if piece.isBlank && collapsed && options.collapsesBlankLines {
+        skipped += 1
+        continue
+      }
+      let remaining = limit - lines.count
+      let drawn = self.lines(of: piece, limit: collapsed && !countingAllLines ? remaining + 1 : nil)
+      if collapsed,
+        drawn.count > remaining || (drawn.count == remaining && pieces[(index + 1)...].contains { !$0.isBlank })
+      {
+        var (cutPiece, visible) = (piece, remaining)
+        if piece.isBlank || remaining == 0, let previous = drawnPieces.last {
+          (cutPiece, visible) = (pieces[previous.index], limit - previous.start)
+          lines.removeSubrange(previous.start...)
+        }
+        let shown = cutLines(of: cutPiece, visible: visible)
+        cut = (lines + shown.lines, shown.toggleBelow)
+        guard countingAllLines else { break }
+        counted = limit - remaining + skipped + drawn.count
+        continue
+      }
+      drawnPieces.append((index, lines.count))
+      lines += drawn
+    }
+    if cut == nil { counted = lines.count + skipped }
+    // Blank lines left out, everything else shown: the view still differs from the expanded one, and the last block
+    // takes the toggle, as a paragraph's last line does (``TruncationOptions/collapsesBlankLines``).
+    if collapsed, cut == nil, let count = counted, count > limit, let last = drawnPieces.last {
+      let shown = cutLines(of: pieces[last.index], visible: lines.count - last.start)
+      cut = (Array(lines[..<last.start]) + shown.lines, shown.toggleBelow)
+    }
+    let isTruncated = cut != nil || (counted ?? 0) > limit
+    if let cut {
+      lines = cut.lines
+      if cut.toggleBelow, let label = labels().more.nonEmpty { lines.append(DisplayLine(fragments: [label])) }
+    } else if collapsed {
+      lines += Array(repeating: DisplayLine(fragments: []), count: options.reservedBlankLines(after: lines.count))
+    } else if isTruncated, let less = options.lessLabel, options.toggle != .none, !less.isEmpty {
+      lines.append(DisplayLine(fragments: [Fragment(text: less, width: measurer.width(of: less), role: .lessLabel)]))
+    }
+    return TruncatedText(
+      lines: lines, isTruncated: isTruncated, lineCount: counted, state: state, width: width, unit: measurer.unit,
+      mode: .tail, toggle: options.toggle, diagnostics: Truncator.widthOutOfRange(width, unit: measurer.unit))
+  }
+
+  // MARK: - Pieces
+
+  /// The pieces of `blocks`, in reading order.
+  func pieces(of blocks: [Block]) -> [Piece] {
+    var result: [Piece] = []
+    append(blocks, first: [], rest: [], isTight: false, listDepth: 0, to: &result)
+    return result
+  }
+
+  /// Appends the pieces of sibling blocks: the first line of the first takes `first` as its prefix, every other line
+  /// `rest`; a blank line separates them unless they are the blocks of a tight list's item.
+  private func append(
+    _ blocks: [Block], first: [Fragment], rest: [Fragment], isTight: Bool, listDepth: Int, to result: inout [Piece]
+  ) {
+    for (index, block) in blocks.enumerated() {
+      if index > 0 && !isTight { result.append(Piece(first: trimmed(rest), rest: [], content: .blank)) }
+      let lead = index == 0 ? first : rest
+      switch block {
+      case .paragraph(let text): result.append(Piece(first: lead, rest: rest, content: .text(text)))
+      case .html(let html): result.append(Piece(first: lead, rest: rest, content: .text(StyledText(plain: html))))
+      case .heading(let level, let text):
+        let marks = String(repeating: "#", count: max(1, min(6, level))) + " "
+        result.append(
+          Piece(
+            first: lead + [marker(marks)], rest: rest + [marker(String(repeating: " ", count: marks.count))],
+            content: .text(text.adding(.bold))))
+      case .code(_, let code): result.append(Piece(first: lead, rest: rest, content: .code(Self.codeText(code))))
+      case .rule: result.append(Piece(first: lead, rest: rest, content: .rule))
+      case .table(let alignments, let rows):
+        result.append(Piece(first: lead, rest: rest, content: .table(alignments: alignments, rows: rows)))
+      case .quote(let blocks):
+        append(
+          blocks, first: lead + [marker(Self.bar)], rest: rest + [marker(Self.bar)], isTight: false,
+          listDepth: listDepth, to: &result)
+      case .list(let ordered, let start, let isTightList, let items):
+        appendList(
+          items, ordered: ordered, start: start, isTight: isTightList, first: lead, rest: rest, listDepth: listDepth,
+          to: &result)
+      case .item(_, let blocks):
+        append(blocks, first: lead, rest: rest, isTight: isTight, listDepth: listDepth, to: &result)
+      }
+    }
+  }
+
+  /// Appends the pieces of a list's items, each marked with its bullet or number (right-aligned to the widest) and
+  /// its task box, its lines after the first indented as far.
+  private func appendList(
+    _ items: [Block], ordered: Bool, start: Int, isTight: Bool, first: [Fragment], rest: [Fragment], listDepth: Int,
+    to result: inout [Piece]
+  ) {
+    let numbers = items.indices.map { ordered ? "\(start + $0)." : Self.bullets[listDepth % Self.bullets.count] }
+    let widest = numbers.map { measurer.width(of: $0) }.max() ?? 0
+    for (index, item) in items.enumerated() {
+      if index > 0 && !isTight { result.append(Piece(first: trimmed(rest), rest: [], content: .blank)) }
+      // A list's children are items; another block stands for an item that holds it.
+      let (task, blocks): (Bool?, [Block]) =
+        if case .item(let task, let blocks) = item { (task, blocks) } else { (nil, [item]) }
+      let pad = String(repeating: " ", count: max(0, widest - measurer.width(of: numbers[index])))
+      var mark = pad + numbers[index] + " "
+      if let task {
+        let box = task ? Self.taskBoxes.done : Self.taskBoxes.open
+        mark = ordered ? mark + box + " " : pad + box + " "
+      }
+      let lead = (index == 0 ? first : rest) + [marker(mark)]
+      let indent = rest + [marker(String(repeating: " ", count: measurer.width(of: mark)))]
+      if blocks.isEmpty {
+        result.append(Piece(first: lead, rest: indent, content: .text(.empty)))
+      }
+      append(blocks, first: lead, rest: indent, isTight: isTight, listDepth: listDepth + 1, to: &result)
+    }
+  }
+
+  private func marker(_ text: String) -> Fragment {
+    Fragment(text: text, width: measurer.width(of: text), role: .marker)
+  }
+
+  /// A prefix without its trailing spaces: the prefix of a blank line.
+  private func trimmed(_ prefix: [Fragment]) -> [Fragment] {
+    var result = prefix
+    while let last = result.last {
+      let text = String(last.text[...].trimmingSuffix(while: { $0 == " " }))
+      if text.isEmpty {
+        result.removeLast()
+        continue
+      }
+      result[result.count - 1] = marker(text)
+      break
+    }
+    return result
+  }
+
+  /// Code as the code style's text, its tabs expanded to stops every ``tabSize`` columns (counted in characters).
+  static func codeText(_ code: String) -> StyledText {
+    var expanded = ""
+    var column = 0
+    for character in code {
+      switch character {
+      case "\t":
+        let spaces = tabSize - column % tabSize
+        expanded += String(repeating: " ", count: spaces)
+        column += spaces
+      case "\n":
+        expanded.append(character)
+        column = 0
+      default:
+        expanded.append(character)
+        column += 1
+      }
+    }
+    return StyledText(expanded, runs: [StyledText.Run(length: expanded.utf8.count, style: Style(.code))])
+  }
+
+  // MARK: - Lines of a piece
+
+  /// The width that a piece's text is laid out in: the line's less its prefix, at least 1.
+  private func contentWidth(_ piece: Piece) -> Int {
+    max(1, width - piece.first.reduce(0) { $0 + $1.width })
+  }
+
+  /// The lines of a piece, prefixed; at most `limit` of them when given (more being then left out).
+  func lines(of piece: Piece, limit: Int? = nil) -> [DisplayLine] {
+    let content = contentLines(of: piece, limit: limit)
+    return content.enumerated().map { index, line in
+      DisplayLine(fragments: (index == 0 ? piece.first : piece.rest) + line.fragments)
+    }
+  }
+
+  /// The lines of a piece without its prefixes.
+  private func contentLines(of piece: Piece, limit: Int?) -> [DisplayLine] {
+    let width = contentWidth(piece)
+    switch piece.content {
+    case .blank: return [DisplayLine(fragments: [])]
+    case .rule: return [DisplayLine(fragments: [marker(String(repeating: "─", count: width))])]
+    case .text(let text) where text.string.isEmpty:
+      return [DisplayLine(fragments: [])]
+    case .text(let text):
+      let layout = LineLayout(
+        text, measurer: measurer, breaker: breaker, width: width, lineLimit: limit, recordsBreakOffsets: false)
+      let drawer = LineDrawer(layout: layout)
+      return layout.lines.prefix(limit ?? .max).map { drawer.draw($0) }
+    case .code(let text):
+      return codeLines(text, width: width, limit: limit)
+    case .table(let alignments, let rows):
+      let table = tableLines(alignments: alignments, rows: rows, width: width)
+      return Array(table.lines.prefix(limit ?? .max))
+    }
+  }
+
+  /// Code laid out in the width less the gutter, every line that starts a line of the code after two spaces, every
+  /// line that continues one after the mark.
+  private func codeLines(_ text: StyledText, width: Int, limit: Int?) -> [DisplayLine] {
+    guard limit.map({ $0 > 0 }) ?? true else { return [] }
+    let gutter = (line: marker(Self.gutter.line), continuation: marker(Self.gutter.continuation))
+    let layout = LineLayout(
+      text, measurer: measurer, breaker: breaker, width: max(1, width - gutter.line.width), lineLimit: limit,
+      recordsBreakOffsets: false)
+    let drawer = LineDrawer(layout: layout)
+    let bytes = Array(text.string.utf8)
+    return layout.lines.prefix(limit ?? .max).map { line in
+      let start = line.range.lowerBound
+      let startsLine = start == 0 || bytes[start - 1] == UInt8(ascii: "\n")
+      return DisplayLine(fragments: [startsLine ? gutter.line : gutter.continuation] + drawer.draw(line).fragments)
+    }
+  }
+
+  // MARK: - The cut
+
+  /// The labels, measured.
+  private func labels() -> MeasuredLabels { MeasuredLabels(options, measurer: measurer) }
+
+  /// The first `visible` lines of a piece, the last of them with the ellipsis and the toggle: text cut back to
+  /// make room for them; code, a table or a rule shown in whole lines (a table in whole rows) with the marks on a
+  /// line of their own; and whether the toggle goes below the lines, on a line of its own (where the options put it,
+  /// or where it does not fit after the ellipsis, or in the width that the piece's containers leave).
+  private func cutLines(of piece: Piece, visible: Int) -> (lines: [DisplayLine], toggleBelow: Bool) {
+    let width = contentWidth(piece)
+    let labels = labels()
+    var options = labels.fitting(options, width: width)
+    // A label wider than the width left inside the containers goes below them, on a line of the whole width.
+    if options.toggle == .none, labels.fitting(self.options, width: self.width).toggle != .none {
+      options.toggle = .below
+    }
+    options.mode = .tail
+    let marks = labels.marks(options, width: width)
+    let below = options.toggle == .below
+    let prefixed = { (lines: [DisplayLine]) in
+      lines.enumerated().map { index, line in
+        DisplayLine(fragments: (index == 0 ? piece.first : piece.rest) + line.fragments)
+      }
+    }
+    switch piece.content {
+    case .text(let text) where text.string.isEmpty:  // an empty item: its marker, then the marks
+      return (prefixed([DisplayLine(fragments: marks)]), below)
+    case .text(let text):
+      options.lineLimit = visible
+      if options.toggle == .below { options.toggle = .none }  // the label goes below the whole document
+      let layout = LineLayout(
+        text, measurer: measurer, breaker: breaker, width: width, lineLimit: visible, recordsBreakOffsets: true)
+      let truncated = Truncator.truncate(
+        layout, options: options, state: .collapsed, findsUnpredictableRanges: false, continues: true)
+      return (prefixed(truncated.lines), below)
+    case .code(let text):
+      let shown = codeLines(text, width: width, limit: visible - 1)
+      let gutter = marker(Self.gutter.line)
+      return (prefixed(shown + [DisplayLine(fragments: [gutter] + marks)]), below)
+    case .table(let alignments, let rows):
+      let table = tableLines(alignments: alignments, rows: rows, width: width)
+      // Whole rows and the bottom border, in the lines before the marks'.
+      let rowsShown = table.rowEnds.lastIndex { $0 + 1 <= visible - 1 }
+      let shown = rowsShown.map { Array(table.lines.prefix(table.rowEnds[$0])) + [table.lines[table.lines.count - 1]] }
+      return (prefixed((shown ?? []) + [DisplayLine(fragments: marks)]), below)
+    case .rule:
+      let rule = contentLines(of: piece, limit: nil)
+      return (prefixed((visible > 1 ? rule : []) + [DisplayLine(fragments: marks)]), below)
+    case .blank:
+      return (prefixed([DisplayLine(fragments: marks)]), below)
+    }
+  }
+
+  // MARK: - Tables
+
+  /// A table drawn with box-drawing borders: its lines, and after each row (the header first) the number of lines up
+  /// to and including it.
+  ///
+  /// Each column is as wide as its widest cell when the table fits the width; otherwise the widest columns shrink
+  /// until it does (to no less than a cell), and cells wrap in their column.
+  func tableLines(
+    alignments: [Block.Alignment], rows: [[StyledText]], width: Int
+  ) -> (lines: [DisplayLine], rowEnds: [Int]) {
+    let columns = max(alignments.count, rows.map(\.count).max() ?? 0)
+    guard columns > 0 else { return ([], []) }
+    let cell = { (row: [StyledText], column: Int) in column < row.count ? row[column] : .empty }
+    var widths = (0..<columns).map { column in
+      rows.map { row in
+        LineLayout(cell(row, column), measurer: measurer, breaker: breaker, width: 1 << 30).lines.map(\.width).max()
+          ?? 0
+      }.max() ?? 0
+    }
+    widths = widths.map { max(1, $0) }
+    let room = max(columns, width - (3 * columns + 1))
+    while widths.reduce(0, +) > room, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
+      widths[widest] > 1
+    {
+      widths[widest] -= 1
+    }
+    func border(_ left: String, _ middle: String, _ right: String) -> DisplayLine {
+      let text = left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: middle) + right
+      return DisplayLine(fragments: [marker(text)])
+    }
+    var lines = [border("┌", "┬", "┐")]
+    var rowEnds: [Int] = []
+    for (rowIndex, row) in rows.enumerated() {
+      let cells = (0..<columns).map { column -> [DisplayLine] in
+        let layout = LineLayout(cell(row, column), measurer: measurer, breaker: breaker, width: widths[column])
+        let drawer = LineDrawer(layout: layout)
+        return layout.lines.map { drawer.draw($0) }
+      }
+      let height = max(1, cells.map(\.count).max() ?? 1)
+      for lineIndex in 0..<height {
+        var fragments = [marker("│")]
+        for column in 0..<columns {
+          let line = lineIndex < cells[column].count ? cells[column][lineIndex] : DisplayLine(fragments: [])
+          let free = max(0, widths[column] - line.width)
+          let alignment = column < alignments.count ? alignments[column] : .none
+          let before = alignment == .right ? free : alignment == .center ? free / 2 : 0
+          fragments.append(marker(" " + String(repeating: " ", count: before)))
+          fragments += line.fragments.map { rowIndex == 0 ? $0.adding(.bold) : $0 }
+          fragments.append(marker(String(repeating: " ", count: free - before) + " │"))
+        }
+        lines.append(DisplayLine(fragments: fragments))
+      }
+      if rowIndex == 0 { lines.append(border("├", "┼", "┤")) }
+      rowEnds.append(lines.count)
+    }
+    lines.append(border("└", "┴", "┘"))
+    return (lines, rowEnds)
+  }
+}
+
+extension Fragment {
+  /// The fragment with `trait` added to its style, when it is text.
+  func adding(_ trait: Style.Traits) -> Fragment {
+    guard role == .text else { return self }
+    var fragment = self
+    fragment.style.traits.insert(trait)
+    return fragment
+  }
+
+  /// The fragment, or nil when its text is empty.
+  var nonEmpty: Fragment? { text.isEmpty ? nil : self }
+}

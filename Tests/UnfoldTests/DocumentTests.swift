@@ -1,0 +1,170 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Unfold
+
+/// Documents: block markdown parsed into blocks, laid out under one line budget, cut and drawn in a terminal.
+@Suite struct DocumentTests {
+  /// A document of every block type, nested, in our own words.
+  static let sample = """
+    # Field *notes*
+
+    The survey team left at dawn and walked the coast road past the old mill, counting birds.
+
+    - [x] Count the **terns**
+    - [ ] Photograph the `north` pier
+      1. from the beach
+      2. from the lighthouse, if the gate is open
+    - Send the notes to https://example.org/survey
+
+    > The tide was higher than the tables said.
+    >
+    > > It always is in March.
+
+    ```text
+    date        site    count
+    2026-03-02  pier    41
+    \tindented with a tab
+    ```
+
+    ---
+
+    | Site | Birds | Weather |
+    |:-----|------:|:-------:|
+    | Pier | 41 | windy |
+    | Mill | 7 | clear, then rain by the afternoon |
+
+    <p>Raw HTML stays text.</p>
+
+    Ελληνικά, русский, 中文的句子也在这里, and العربية at the end.
+    """
+
+  static func text(_ line: DisplayLine) -> String { line.fragments.map(\.text).joined() }
+
+  @Test func blocksKeepTheirStructure() {
+    let blocks = Paragraph(document: Self.sample).blocks
+    #expect(blocks.count == 9)
+    guard case .heading(1, let title) = blocks[0] else { return #expect(Bool(false), "\(blocks[0])") }
+    #expect(title.string == "Field notes")
+    #expect(title.runs.last?.style.traits == .italic)
+    guard case .list(false, _, true, let items) = blocks[2], items.count == 3 else {
+      return #expect(Bool(false), "\(blocks[2])")
+    }
+    guard case .item(true, _) = items[0], case .item(false, let second) = items[1], case .item(nil, _) = items[2]
+    else { return #expect(Bool(false), "\(items)") }
+    guard case .list(true, 1, true, let nested) = second.last else { return #expect(Bool(false), "\(second)") }
+    #expect(nested.count == 2)
+    guard case .quote(let quoted) = blocks[3], case .quote = quoted.last else {
+      return #expect(Bool(false), "\(blocks[3])")
+    }
+    #expect(
+      blocks[4]
+        == .code(language: "text", text: "date        site    count\n2026-03-02  pier    41\n\tindented with a tab"))
+    #expect(blocks[5] == .rule)
+    guard case .table(let alignments, let rows) = blocks[6] else { return #expect(Bool(false), "\(blocks[6])") }
+    #expect(alignments == [.left, .right, .center])
+    #expect(rows.map { $0.map(\.string) }[2] == ["Mill", "7", "clear, then rain by the afternoon"])
+    #expect(blocks[7] == .html("<p>Raw HTML stays text.</p>"))
+    // A bare URL is a link, as in a key's markdown.
+    guard case .item(nil, let last) = items[2], case .paragraph(let send) = last.first else {
+      return #expect(Bool(false))
+    }
+    #expect(send.runs.last?.style.link == "https://example.org/survey")
+  }
+
+  /// Verbatim text and keys are one paragraph; a soft line break in a document is a space, a hard one a newline.
+  @Test func inlineModesAreOneParagraphAndSoftBreaksAreSpaces() {
+    #expect(Paragraph(verbatim: "a\n- b").blocks == [.paragraph(StyledText(plain: "a\n- b"))])
+    #expect(Paragraph(document: "one\ntwo  \nthree").blocks == [.paragraph(StyledText(plain: "one two\nthree"))])
+  }
+
+  /// At every width and limit, collapsed: at most the limit of lines, the ellipsis and the toggle on the last of them
+  /// when truncated; expanded: every character of the text (in any order: a table's wrapped cells interleave), no
+  /// line wider than the width but for a table that cannot shrink, and the line count the collapsed views agree with.
+  @Test(arguments: [12, 20, 31, 44, 80])
+  func everyLimitHoldsAtEveryWidth(_ width: Int) throws {
+    let base = Paragraph(document: Self.sample).moreLabel("more").lessLabel("less")
+    let source = base.source.resolve().text
+    let expanded = base.truncated(width: width, state: .expanded)
+    let count = try #require(expanded.lineCount)
+    for limit in 1...(count + 1) {
+      let paragraph = base.lineLimit(limit)
+      for state in DisplayState.allCases {
+        let shown = paragraph.truncated(width: width, state: state)
+        let problems = TestSupport.invariantViolations(
+          shown, source: source, lineLimit: limit, expandedLineCount: count, inOrder: false
+        ).filter { !$0.contains("wide, width") || width >= 31 }
+        #expect(problems.isEmpty, "width \(width), limit \(limit), \(state): \(problems)")
+        guard state == .collapsed else { continue }
+        #expect(shown.isTruncated == (limit < count))
+        if shown.isTruncated {
+          let last = try #require(shown.lines.last)
+          #expect(last.fragments.contains { $0.role == .ellipsis }, "width \(width), limit \(limit)")
+          #expect(last.fragments.last?.role == .moreLabel, "width \(width), limit \(limit): \(Self.text(last))")
+        }
+      }
+    }
+  }
+
+  /// A cut code block shows whole lines of code and the marks on a line of their own; a cut table whole rows and
+  /// its bottom border.
+  @Test func codeAndTablesAreCutAtWholeLinesAndRows() {
+    let code = Paragraph(document: "```\none\ntwo\nthree\nfour\n```").lineLimit(3)
+    #expect(code.plain(width: 20) == "  one\n  two\n  … more\n")
+    let table = Paragraph(document: "| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n| 5 | 6 |").lineLimit(6)
+    #expect(
+      table.plain(width: 20) == """
+        ┌───┬───┐
+        │ a │ b │
+        ├───┼───┤
+        │ 1 │ 2 │
+        └───┴───┘
+        … more
+
+        """)
+  }
+
+  /// A code line wider than the width wraps, its continuation marked in the gutter; tabs stop every 4 columns.
+  @Test func codeWrapsWithAMarkAndExpandsTabs() {
+    let code = Paragraph(document: "```\nabcdefghij klmnop\n\tx\n```").lineLimit(9)
+    #expect(code.plain(width: 14) == "  abcdefghij\n↪ klmnop\n      x\n")
+  }
+
+  /// The budget ending on the blank line between two blocks: the block before it takes the marks.
+  @Test func aCutOnABlankLineMovesToTheBlockBefore() {
+    let paragraph = Paragraph(document: "First one.\n\nSecond one.").lineLimit(2)
+    #expect(paragraph.plain(width: 30) == "First one.… more\n")
+    // With the blank lines left out, the second paragraph shows; the view still differs from the expanded one, so
+    // the toggle stays, as after a paragraph's collapsed blank lines.
+    let collapsing = paragraph.collapsesBlankLines()
+    #expect(collapsing.plain(width: 30) == "First one.\nSecond one.… more\n")
+    #expect(collapsing.truncated(width: 30, state: .collapsed).isTruncated)
+  }
+
+  /// Nested markers: a tight list's items with no blank line between them, numbers aligned, a quote's bar on every
+  /// line of its blocks, the blank line between them included.
+  @Test func markersIndentsAndBars() {
+    let list = Paragraph(document: "8. eight\n9. nine\n10. ten words that wrap").lineLimit(9)
+    #expect(list.plain(width: 16) == " 8. eight\n 9. nine\n10. ten words\n    that wrap\n")
+    let quote = Paragraph(document: "> a\n>\n> b").lineLimit(9)
+    #expect(quote.plain(width: 16) == "│ a\n│\n│ b\n")
+  }
+
+  /// Containers nested deeper than the limit keep their text, in the innermost container kept, and a document as
+  /// deep as it is long parses without recursion.
+  @Test func deepNestingKeepsTheText() {
+    let deep = String(repeating: "> ", count: 5000) + "bottom"
+    let paragraph = Paragraph(document: deep).lineLimit(3)
+    var depth = 0
+    var blocks = paragraph.blocks
+    while case .quote(let inner)? = blocks.first {
+      depth += 1
+      blocks = inner
+    }
+    #expect(depth == Block.maximumDepth)
+    #expect(blocks == [.paragraph(StyledText(plain: "bottom"))])
+    let lists = String(repeating: "- ", count: 200) + "item"
+    #expect(Paragraph(document: lists).plain(width: 80, state: .expanded).contains("item"))
+  }
+}
