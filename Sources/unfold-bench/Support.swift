@@ -83,6 +83,37 @@ struct BenchInputs {
   }
 }
 
+extension BenchInputs {
+  /// A markdown document of about `bytes`: sections under headings, of paragraphs (``markdown(bytes:seed:)``'s
+  /// sentences), bullet and task lists with nested numbered items, quotes, fenced code and tables.
+  func document(bytes: Int, seed: UInt64 = 11) -> String {
+    var generator = SplitMix64(state: seed)
+    var text = ""
+    func sentence() -> String { sentences[Int(generator.next() % UInt64(sentences.count))] }
+    while text.utf8.count < bytes {
+      switch generator.next() % 8 {
+      case 0: text += "## \(sentence().prefix(40))\n\n"
+      case 1:
+        for item in 0..<(2 + Int(generator.next() % 4)) {
+          text += item % 3 == 1 ? "- [x] \(sentence())\n" : "- \(sentence())\n"
+          if item == 1 { text += "  1. \(sentence())\n  2. \(sentence())\n" }
+        }
+        text += "\n"
+      case 2: text += "> \(sentence())\n> \(sentence())\n\n"
+      case 3:
+        text += "```swift\nlet preview = Paragraph(document: body).lineLimit(8)\n"
+        text += "print(preview.ansi(width: 80), terminator: \"\")\n```\n\n"
+      case 4:
+        text += "| Site | Count | Note |\n|:--|--:|:-:|\n"
+        for row in 0..<3 { text += "| \(sentence().prefix(12)) | \(row * 17) | \(sentence().prefix(20)) |\n" }
+        text += "\n"
+      default: text += markdown(bytes: 200, seed: generator.next()) + "\n\n"
+      }
+    }
+    return text
+  }
+}
+
 /// The median of `runs` timings of `body`, in seconds.
 func measure(runs: Int = 7, _ body: () -> Void) -> Double {
   var times: [Double] = []

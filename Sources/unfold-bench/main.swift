@@ -110,7 +110,7 @@ defer { try? FileManager.default.removeItem(at: folder) }
 let tableTime = measure(runs: 1) { _ = TerminalCells.width(of: "中") }
 let peers = Peers(folder: folder)
 
-// UNFOLD_BENCH_TABLES: the tables to print (stages, collapsed, relayout, scripts, engines, widths, comments, memory, slow);
+// UNFOLD_BENCH_TABLES: the tables to print (stages, collapsed, documents, relayout, scripts, engines, widths, comments, memory, slow);
 // all by default.
 let tables = ProcessInfo.processInfo.environment["UNFOLD_BENCH_TABLES"].map {
   $0.split(separator: ",").map(String.init)
@@ -185,6 +185,33 @@ if wants("collapsed") {
       "| \(name) | \(milliseconds(smallTime)) | \(milliseconds(largeTime)) | \(String(format: "%.1f×", largeTime / smallTime)) |"
     )
   }
+}
+
+if wants("documents") {
+  // A markdown document's blocks to an expanded terminal view, against cmark-gfm's HTML of the same file (a process,
+  // as `cmark-gfm --to html` runs, and in this process); its collapsed view, 10 MB against 10 KB.
+  print("")
+  print(
+    "| markdown document, blocks | 1 MB → ANSI, expanded | cmark-gfm --to html | cmark-gfm in process | "
+      + "ours / cmark-gfm --to html | collapsed 10 KB | collapsed 10 MB | 10 MB / 10 KB |")
+  print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+  let markdown = inputs.document(bytes: 1_000_000)
+  let file = folder.appendingPathComponent("blocks-1000000.md")
+  try? markdown.write(to: file, atomically: false, encoding: .utf8)
+  let paragraph = Paragraph(document: markdown)
+  let ansiTime = measure(runs: 5) {
+    _ = paragraph.ansi(width: 80, state: .expanded, renderer: ANSIRenderer(colors: .ansi16))
+  }
+  let cmark = peers.cmarkTime(file: file, runs: 5)
+  let cmarkInProcess = measure(runs: 5) { _ = MarkdownParser.cmarkReferenceHTML(markdown) }
+  let small = Paragraph(document: inputs.document(bytes: 10_000))
+  let large = Paragraph(document: inputs.document(bytes: 10_000_000))
+  let smallTime = measure(runs: 21) { _ = small.ansi(width: 80, renderer: ANSIRenderer(colors: .ansi16)) }
+  let largeTime = measure(runs: 5) { _ = large.ansi(width: 80, renderer: ANSIRenderer(colors: .ansi16)) }
+  let ratio = cmark.map { String(format: "%.2f×", ansiTime / $0) } ?? "—"
+  print(
+    "| \(milliseconds(ansiTime)) | \(cmark.map(milliseconds) ?? "—") | \(milliseconds(cmarkInProcess)) | \(ratio) | "
+      + "\(milliseconds(smallTime)) | \(milliseconds(largeTime)) | \(String(format: "%.1f×", largeTime / smallTime)) |")
 }
 
 if wants("relayout") {

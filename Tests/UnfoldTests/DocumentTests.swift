@@ -151,6 +151,33 @@ import Testing
     #expect(quote.plain(width: 16) == "│ a\n│\n│ b\n")
   }
 
+  /// A long document's collapsed view is laid out from a start of it, and is the whole document's view.
+  @Test(arguments: [1, 3, 8, 40])
+  func aLongDocumentIsCutFromAStartOfIt(_ limit: Int) {
+    let long = String(repeating: Self.sample + "\n\n", count: 40)
+    for width in [20, 60] {
+      let paragraph = Paragraph(document: long).lineLimit(limit)
+      let lines = DocumentLines(measurer: TerminalCells(), breaker: .unicode, width: width, options: paragraph.options)
+      let fromPrefix = lines.truncated(settledPrefixOf: long)
+      #expect(fromPrefix != nil, "width \(width)")
+      #expect(fromPrefix?.lines == lines.truncated(paragraph.blocks, state: .collapsed).lines, "width \(width)")
+      #expect(paragraph.truncated(width: width, state: .collapsed).lines == fromPrefix?.lines)
+    }
+  }
+
+  /// A `[label]` in a document's start that a definition at its end makes a link: the start does not settle the view,
+  /// and the link shows.
+  @Test func aReferenceDefinedAtTheEndLinksTheStart() {
+    let long =
+      "See [the survey] first.\n\n" + String(repeating: Self.sample + "\n\n", count: 20)
+      + "[the survey]: https://example.org/survey\n"
+    let paragraph = Paragraph(document: long).lineLimit(2)
+    let lines = DocumentLines(measurer: TerminalCells(), breaker: .unicode, width: 40, options: paragraph.options)
+    #expect(lines.truncated(settledPrefixOf: long) == nil)
+    let first = paragraph.truncated(width: 40, state: .collapsed).lines.first
+    #expect(first?.fragments.contains { $0.style.link == "https://example.org/survey" } == true)
+  }
+
   /// Containers nested deeper than the limit keep their text, in the innermost container kept, and a document as
   /// deep as it is long parses without recursion.
   @Test func deepNestingKeepsTheText() {

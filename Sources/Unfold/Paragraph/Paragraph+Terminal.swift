@@ -58,13 +58,19 @@ extension Paragraph {
   ///   - countingAllLines: lay out the whole text even when collapsed, so that the line count is known
   ///     (collapsed layout otherwise stops at the line limit).
   ///
-  /// A collapsed text is laid out from a prefix that settles its view: verbatim text, and the markdown of a
-  /// key without arguments up to a blank line (see `collapsedView(isSettledBy:width:)`), so that a preview
-  /// of a book costs what a preview of a comment does.
+  /// A collapsed text is laid out from a prefix that settles its view: verbatim text, the markdown of a key
+  /// without arguments up to a blank line (see `collapsedView(isSettledBy:width:)`), and a document's blocks before
+  /// the last of a start of it (`DocumentLines`), so that a preview of a book costs what a preview of a comment
+  /// does.
   public func truncated(width: Int, state: DisplayState, countingAllLines: Bool = false) -> TruncatedText {
-    if source.isDocument {
-      return DocumentLines(measurer: terminalCells, breaker: terminalBreaker, width: width, options: options)
-        .truncated(source.blocks(), state: state, countingAllLines: countingAllLines)
+    if case .document(let markdown) = source.mode {
+      let lines = DocumentLines(measurer: terminalCells, breaker: terminalBreaker, width: width, options: options)
+      if state == .collapsed, !countingAllLines, collapsedViewNeedsOnlyAPrefix,
+        let truncated = lines.truncated(settledPrefixOf: markdown)
+      {
+        return truncated
+      }
+      return lines.truncated(source.blocks(), state: state, countingAllLines: countingAllLines)
     }
     if state == .collapsed, !countingAllLines, collapsedViewNeedsOnlyAPrefix,
       let truncated = Truncator.truncate(

@@ -46,6 +46,9 @@ package struct DocumentLines {
       case table(alignments: [Block.Alignment], rows: [[StyledText]])
       case rule
       case blank
+      /// The rest of a document whose start is laid out (``DocumentLines/truncated(settledPrefixOf:)``): reached
+      /// before the cut, it leaves the view unsettled.
+      case rest
     }
 
     /// The prefix of the piece's first line.
@@ -76,7 +79,12 @@ package struct DocumentLines {
   /// when the document needs truncating. With `countingAllLines`, a collapsed document is laid out to its end, so that
   /// its line count is known.
   package func truncated(_ blocks: [Block], state: DisplayState, countingAllLines: Bool = false) -> TruncatedText {
-    let pieces = pieces(of: blocks)
+    truncated(pieces(of: blocks), state: state, countingAllLines: countingAllLines)
+  }
+
+  /// The lines of `pieces` in `state` (``truncated(_:state:countingAllLines:)``); collapsed, a piece of the rest of
+  /// the document reached before the cut leaves the view untruncated, with the lines before it.
+  private func truncated(_ pieces: [Piece], state: DisplayState, countingAllLines: Bool) -> TruncatedText {
     let limit = options.effectiveLineLimit
     let collapsed = state == .collapsed
     var lines: [DisplayLine] = []
@@ -94,6 +102,7 @@ package struct DocumentLines {
         skipped += 1
         continue
       }
+      if case .rest = piece.content { break }
       let remaining = limit - lines.count
       let drawn = self.lines(of: piece, limit: collapsed && !countingAllLines ? remaining + 1 : nil)
       if collapsed,
@@ -132,6 +141,37 @@ package struct DocumentLines {
     return TruncatedText(
       lines: lines, isTruncated: isTruncated, lineCount: counted, state: state, width: width, unit: measurer.unit,
       mode: .tail, toggle: options.toggle, diagnostics: Truncator.widthOutOfRange(width, unit: measurer.unit))
+  }
+
+  /// The collapsed view of the document `markdown` laid out from a start of it that settles it, or `nil` when none
+  /// does (the whole document is then to be laid out), so that a preview of a book costs what a preview of a comment
+  /// does.
+  ///
+  /// A start cut after a line end parses into the whole document's blocks but for its last top-level block, which
+  /// the rest may continue (a list's next item, a fence's closing line), and but for link reference definitions in
+  /// the rest, which make a literal `[label]` of the start a link. So the blocks before the last are laid out with the
+  /// rest of the document after them, and settle the view when its cut falls inside them and their text holds no `[`
+  /// outside code. The starts tried grow from 4 KiB fourfold.
+  package func truncated(settledPrefixOf markdown: String) -> TruncatedText? {
+    var length = 4_096
+    let bytes = markdown.utf8.count
+    while length < bytes {
+      defer { length *= 4 }
+      let utf8 = markdown.utf8
+      let limit = utf8.index(utf8.startIndex, offsetBy: length)
+      guard let newline = utf8[..<limit].lastIndex(of: UInt8(ascii: "\n")) else { continue }
+      let blocks = MarkdownParser.parseDocument(String(markdown[...newline]))
+      guard blocks.count >= 2 else { continue }
+      let settled = Array(blocks.dropLast())
+      guard !Block.text(of: settled).holdsBracketOutsideCode else { return nil }
+      let view = truncated(
+        pieces(of: settled) + [
+          Piece(first: [], rest: [], content: .blank), Piece(first: [], rest: [], content: .rest),
+        ],
+        state: .collapsed, countingAllLines: false)
+      if view.isTruncated { return view }
+    }
+    return nil
   }
 
   // MARK: - Pieces
@@ -257,7 +297,7 @@ package struct DocumentLines {
   func lines(of piece: Piece, limit: Int? = nil) -> [DisplayLine] {
     let content = contentLines(of: piece, limit: limit)
     return content.enumerated().map { index, line in
-      DisplayLine(fragments: (index == 0 ? piece.first : piece.rest) + line.fragments)
+      DisplayLine(markers: index == 0 ? piece.first : piece.rest, then: line.fragments)
     }
   }
 
@@ -265,7 +305,7 @@ package struct DocumentLines {
   private func contentLines(of piece: Piece, limit: Int?) -> [DisplayLine] {
     let width = contentWidth(piece)
     switch piece.content {
-    case .blank: return [DisplayLine(fragments: [])]
+    case .blank, .rest: return [DisplayLine(fragments: [])]
     case .rule: return [DisplayLine(fragments: [marker(String(repeating: "─", count: width))])]
     case .text(let text) where text.string.isEmpty:
       return [DisplayLine(fragments: [])]
@@ -321,7 +361,7 @@ package struct DocumentLines {
     let below = options.toggle == .below
     let prefixed = { (lines: [DisplayLine]) in
       lines.enumerated().map { index, line in
-        DisplayLine(fragments: (index == 0 ? piece.first : piece.rest) + line.fragments)
+        DisplayLine(markers: index == 0 ? piece.first : piece.rest, then: line.fragments)
       }
     }
     switch piece.content {
@@ -348,7 +388,7 @@ package struct DocumentLines {
     case .rule:
       let rule = contentLines(of: piece, limit: nil)
       return (prefixed((visible > 1 ? rule : []) + [DisplayLine(fragments: marks)]), below)
-    case .blank:
+    case .blank, .rest:
       return (prefixed([DisplayLine(fragments: marks)]), below)
     }
   }
@@ -403,13 +443,40 @@ package struct DocumentLines {
           fragments += line.fragments.map { rowIndex == 0 ? $0.adding(.bold) : $0 }
           fragments.append(marker(String(repeating: " ", count: free - before) + " │"))
         }
-        lines.append(DisplayLine(fragments: fragments))
+        lines.append(DisplayLine(markers: [], then: fragments))
       }
       if rowIndex == 0 { lines.append(border("├", "┼", "┤")) }
       rowEnds.append(lines.count)
     }
     lines.append(border("└", "┴", "┘"))
     return (lines, rowEnds)
+  }
+}
+
+extension StyledText {
+  /// Whether a `[` stands in the text outside code: a link's text that a reference definition may resolve.
+  var holdsBracketOutsideCode: Bool {
+    string.utf8.contains(UInt8(ascii: "["))
+      && runRanges.contains { range, style in
+        !style.traits.contains(.code) && string.utf8Slice(range).utf8.contains(UInt8(ascii: "["))
+      }
+  }
+}
+
+extension DisplayLine {
+  /// A line of `markers` and then `fragments`, each run of markers one fragment: drawn in one escape.
+  init(markers: [Fragment], then fragments: [Fragment]) {
+    var merged: [Fragment] = []
+    merged.reserveCapacity(markers.count + fragments.count)
+    for fragment in markers + fragments {
+      if fragment.role == .marker, let last = merged.last, last.role == .marker {
+        merged[merged.count - 1] = Fragment(
+          text: last.text + fragment.text, width: last.width + fragment.width, role: .marker)
+      } else {
+        merged.append(fragment)
+      }
+    }
+    self.init(fragments: merged)
   }
 }
 

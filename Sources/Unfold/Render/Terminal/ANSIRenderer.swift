@@ -477,6 +477,7 @@ public struct ANSIRenderer: Sendable {
   /// and its traits.
   private static func escapeKey(style: Style, role: Fragment.Role, isLink: Bool) -> Int {
     if role == .moreLabel || role == .lessLabel { return -1 }
+    if role == .marker { return -3 }
     guard role == .text else { return -2 }
     return Int(style.traits.rawValue) << 1 | (isLink ? 1 : 0)
   }
@@ -561,6 +562,7 @@ public struct ANSIRenderer: Sendable {
   private func sgr(style: Style, role: Fragment.Role, isLink: Bool) -> [String] {
     guard colors > .none else { return [] }
     if role == .moreLabel || role == .lessLabel { return toggleStyle.sgr(colors) }
+    if role == .marker { return ["2"] }  // a document's bullets, bars, borders and gutter: faint beside the text
     guard role == .text else { return [] }
     return Self.textCodes(style.traits, isLink: isLink, colors: colors)
   }
