@@ -41,6 +41,30 @@ import Unfold
     #expect(rows.contains { $0.contains("👩‍🔬") })
   }
 
+  /// A document in a real terminal: bullets, a task's box, a quote's bar and a box-drawn table take the cells the
+  /// engine counts, and the cut ends the ninth line with the toggle.
+  @Test func aDocumentShowsItsBlocksInTheCellsCounted() throws {
+    let document = """
+      ## Field notes
+
+      - [x] Count the **terns** at the pier
+      - [ ] Photograph the mill
+
+      > The tide was higher than the tables said.
+
+      | Site | Birds |
+      |:-----|------:|
+      | Pier | 41 |
+      | Mill | 7 |
+      """
+    let (rows, _) = try runInTmux("--no-interactive --color never --document --lines 9", width: 30, text: document)
+    let expected = Paragraph(document: document).lineLimit(9).plain(width: 30)
+    #expect(rows == expected.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
+    #expect(rows.count == 9)
+    #expect(rows.contains("☑ Count the terns at the pier"))
+    #expect(rows.last?.hasSuffix("… more") == true)
+  }
+
   /// tmux, like most terminals, draws cells as given: a Hebrew paragraph shows in visual order, its lines aligned
   /// to the right, the toggle at the left end of the cut line.
   @Test func rightToLeftTextShowsInVisualOrder() throws {
