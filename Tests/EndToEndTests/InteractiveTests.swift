@@ -60,6 +60,31 @@ import Unfold
     #expect(try tmux.cursorVisible())
   }
 
+  /// A document toggles as a paragraph does: Enter shows every block, Space cuts it again to its line limit.
+  @Test func aDocumentToggles() throws {
+    let document = "## Notes\n\n- one\n- two\n- three\n\n> a quote to end with\n"
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-interactive-\(UUID()).md")
+    try Data(document.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let paragraph = Paragraph(document: document).lineLimit(4)
+    let lines = { (state: DisplayState) in
+      paragraph.plain(width: 40, state: state).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        .map(String.init)
+    }
+    let tmux = try start(file.path, width: 40, "-i --document --lines 4")
+    var screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("Enter or Space to expand") } }
+    #expect(Array(screen.prefix(4)) == lines(.collapsed))
+    screen = try tmux.press("Enter", untilALineStartsWith: "Enter or Space to collapse")
+    let expanded = lines(.expanded)
+    #expect(Array(screen.prefix(expanded.count)) == expanded)
+    #expect(expanded.contains("│ a quote to end with"))
+    screen = try tmux.press("Space", untilALineStartsWith: "Enter or Space to expand")
+    #expect(Array(screen.prefix(4)) == lines(.collapsed))
+    try tmux.sendKeys("q")
+    screen = try tmux.waitForScreen { $0.contains { $0.hasSuffix("<restored>") } }
+    #expect(screen.contains("EXIT=0"))
+  }
+
   /// With 256 colours or more and no `--theme`, `-i` asks the terminal for its background (OSC 11) and fades
   /// the cut line towards it (issue 37, item 10): a cream background that tmux reports gives a fade that grows
   /// light and warm; no answer (tmux's default style) leaves the dark default's grey that grows dark.
