@@ -295,8 +295,12 @@ package struct DocumentLines {
 
   /// The lines of a piece, prefixed; at most `limit` of them when given (more being then left out).
   func lines(of piece: Piece, limit: Int? = nil) -> [DisplayLine] {
-    let content = contentLines(of: piece, limit: limit)
-    return content.enumerated().map { index, line in
+    Self.prefixed(contentLines(of: piece, limit: limit), by: piece)
+  }
+
+  /// A piece's content lines after its prefixes: the first line's, then the others'.
+  private static func prefixed(_ lines: [DisplayLine], by piece: Piece) -> [DisplayLine] {
+    lines.enumerated().map { index, line in
       DisplayLine(markers: index == 0 ? piece.first : piece.rest, then: line.fragments)
     }
   }
@@ -359,11 +363,7 @@ package struct DocumentLines {
     options.mode = .tail
     let marks = labels.marks(options, width: width)
     let below = options.toggle == .below
-    let prefixed = { (lines: [DisplayLine]) in
-      lines.enumerated().map { index, line in
-        DisplayLine(markers: index == 0 ? piece.first : piece.rest, then: line.fragments)
-      }
-    }
+    let prefixed = { (lines: [DisplayLine]) in Self.prefixed(lines, by: piece) }
     switch piece.content {
     case .text(let text) where text.string.isEmpty:  // an empty item: its marker, then the marks
       return (prefixed([DisplayLine(fragments: marks)]), below)
@@ -395,6 +395,29 @@ package struct DocumentLines {
 
   // MARK: - Tables
 
+  /// Column `widths` narrowed to add up to at most `room`, none below 1.
+  ///
+  /// The widest are cut to one level, the leftmost of them one cell below the rest where the room is not a multiple
+  /// (as narrowing the leftmost widest column a cell at a time does). The level is found by a search, not a cell at a
+  /// time, so that a cell of a megabyte costs no more than a short one.
+  static func narrowed(_ widths: [Int], toFit room: Int) -> [Int] {
+    guard widths.reduce(0, +) > room else { return widths }
+    let total = { (level: Int) in widths.reduce(0) { $0 + min($1, level) } }
+    // The highest level at which the capped widths fit, at least 1.
+    var (low, high) = (1, widths.max() ?? 1)
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if total(middle) <= room { low = middle } else { high = middle - 1 }
+    }
+    var result = widths.map { min($0, low) }
+    var extra = room - total(low)
+    for index in result.indices.reversed() where extra > 0 && widths[index] > low {
+      result[index] += 1
+      extra -= 1
+    }
+    return result
+  }
+
   /// A table drawn with box-drawing borders: its lines, and after each row (the header first) the number of lines up
   /// to and including it.
   ///
@@ -412,13 +435,7 @@ package struct DocumentLines {
           ?? 0
       }.max() ?? 0
     }
-    widths = widths.map { max(1, $0) }
-    let room = max(columns, width - (3 * columns + 1))
-    while widths.reduce(0, +) > room, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
-      widths[widest] > 1
-    {
-      widths[widest] -= 1
-    }
+    widths = Self.narrowed(widths.map { max(1, $0) }, toFit: max(columns, width - (3 * columns + 1)))
     func border(_ left: String, _ middle: String, _ right: String) -> DisplayLine {
       let text = left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: middle) + right
       return DisplayLine(fragments: [marker(text)])
