@@ -327,10 +327,12 @@ package struct DocumentLines {
   }
 
   /// Code laid out in the width less the gutter, every line that starts a line of the code after two spaces, every
-  /// line that continues one after the mark.
+  /// line that continues one after the mark; empty code, a line of its gutter alone (a fence with nothing inside still
+  /// shows, as every block takes a line).
   private func codeLines(_ text: StyledText, width: Int, limit: Int?) -> [DisplayLine] {
     guard limit.map({ $0 > 0 }) ?? true else { return [] }
     let gutter = (line: marker(Self.gutter.line), continuation: marker(Self.gutter.continuation))
+    guard !text.string.isEmpty else { return [DisplayLine(fragments: [gutter.line])] }
     let layout = LineLayout(
       text, measurer: measurer, breaker: breaker, width: max(1, width - gutter.line.width), lineLimit: limit,
       recordsBreakOffsets: false)

@@ -31,6 +31,22 @@ import Testing
     #expect(paragraph.plain(width: 30) == "## Title\n• … more\n")
   }
 
+  /// document, 2026-12-07: a fence with nothing inside laid out in no line, so the blank line before it ended the
+  /// expanded document, and the collapsed view, which cuts on a blank line followed by more blocks, was truncated
+  /// though the document took exactly its line limit.
+  ///
+  /// Empty code now draws a line of its gutter.
+  @Test func anEmptyFenceTakesALine() {
+    for markdown in ["Run this once:\n\n```s", "Run this once:\n\n```\n```\n\nThen go.", "- a\n\n  ```"] {
+      for limit in 1...5 {
+        let paragraph = Paragraph(document: markdown).lineLimit(limit)
+        #expect(Invariants.documentViolation(paragraph, width: 26) == nil, "\(markdown.debugDescription) \(limit)")
+      }
+    }
+    let expanded = Paragraph(document: "Run this once:\n\n```s").plain(width: 26, state: .expanded)
+    #expect(expanded == "Run this once:\n\n  \n")
+  }
+
   /// layout, 2026-12-02: the lazy stream of an expanded terminal view ran UAX #14 over a stretch that ended two
   /// clusters after the boundary; but controls are marks to UAX #14 (CM), each a cluster of its own that joins the
   /// unit before, so the stretch held no unit after the opening quote, and LB19a (an East Asian quote breaks only
