@@ -25,15 +25,18 @@ if arguments.first == "--peak-memory", arguments.count == 2 {
   exit(0)
 }
 
-// `unfold-bench --generate BYTES`: the generated markdown document of that size, on standard output.
-if arguments.first == "--generate", arguments.count == 2, let bytes = Int(arguments[1]) {
-  print(BenchInputs().markdown(bytes: bytes), terminator: "")
+// `unfold-bench --generate BYTES [document]`: the generated markdown of that size, paragraphs or (with `document`) the
+// blocks of the documents table, on standard output.
+if arguments.first == "--generate", (2...3).contains(arguments.count), let bytes = Int(arguments[1]) {
+  let inputs = BenchInputs()
+  print(arguments.last == "document" ? inputs.document(bytes: bytes) : inputs.markdown(bytes: bytes), terminator: "")
   exit(0)
 }
 
 // `unfold-bench --profile STAGE`: one stage in a loop, alone, for perf or callgrind (prepare, prepare-px (in DejaVu
 // Sans and the Noto fallbacks, as the engine UNFOLD_PROFILE_ENGINE measures and breaks: blink by default),
-// relayout, count (of lines at a new width), parse, ansi, html: the whole pipeline to an expanded view, collapsed and
+// relayout, count (of lines at a new width), parse, ansi, html: the whole pipeline to an expanded view, document: a
+// markdown document's blocks to an expanded terminal view (``BenchInputs/document(bytes:seed:)``), collapsed and
 // collapsed-verbatim: to a collapsed terminal view, render-ansi: an expanded truncated text of the prepared document
 // laid out, drawn and rendered by ANSIRenderer.render); UNFOLD_PROFILE_ROUNDS rounds (20 by default) on a document of
 // UNFOLD_PROFILE_BYTES (1 MB by default), or on the text of the file UNFOLD_PROFILE_FILE (as markdown and as verbatim
@@ -57,6 +60,7 @@ if arguments.first == "--profile", arguments.count == 2 {
   let htmlFonts =
     ["html", "html-collapsed", "range", "html-range"].contains(arguments[1]) ? try? FontSet.dejaVu(fallbacks: []) : nil
   let pxFonts = arguments[1] == "prepare-px" ? try? FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks()) : nil
+  let document = arguments[1] == "document" ? file ?? BenchInputs().document(bytes: bytes) : nil
   let rounds = environment["UNFOLD_PROFILE_ROUNDS"].flatMap { Int($0) } ?? 20
   let engine = environment["UNFOLD_PROFILE_ENGINE"].flatMap { BrowserEngine(rawValue: $0) } ?? .blink
   // The stage is chosen once, not per round: comparing the argument with each name was counted in every round.
@@ -82,6 +86,10 @@ if arguments.first == "--profile", arguments.count == 2 {
       }
     case "html-range":
       { _ in _ = Paragraph(LocalizedKey(markdown)).html(widths: 320...1280, fonts: htmlFonts!, engine: engine) }
+    case "document":
+      { _ in
+        _ = Paragraph(document: document!).ansi(width: 80, state: .expanded, renderer: ANSIRenderer(colors: .ansi16))
+      }
     case "collapsed":
       { _ in _ = Paragraph(LocalizedKey(markdown)).ansi(width: 80, renderer: ANSIRenderer(colors: .ansi16)) }
     case "collapsed-verbatim":

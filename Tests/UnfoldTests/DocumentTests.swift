@@ -151,6 +151,17 @@ import Testing
     #expect(quote.plain(width: 16) == "│ a\n│\n│ b\n")
   }
 
+  /// Each block takes the direction of its first strong character, as `dir="auto"` on each block gives it: a Hebrew
+  /// paragraph or item drawn right to left and aligned to the right, its marker on the right, and an English paragraph
+  /// after it still from the left.
+  @Test func eachBlockTakesTheDirectionOfItsFirstStrongCharacter() {
+    let document = Paragraph(document: "שלום עולם\n\nHello world\n\n- שלום\n- Bye").lineLimit(9)
+    let visual = document.plain(width: 20, state: .expanded, visualOrder: true)
+    #expect(visual == "           םלוע םולש\n\nHello world\n\n              םולש •\n• Bye\n")
+    // In logical order, as stored, the markers first.
+    #expect(document.plain(width: 20, state: .expanded) == "שלום עולם\n\nHello world\n\n• שלום\n• Bye\n")
+  }
+
   /// A long document's collapsed view is laid out from a start of it, and is the whole document's view.
   @Test(arguments: [1, 3, 8, 40])
   func aLongDocumentIsCutFromAStartOfIt(_ limit: Int) {

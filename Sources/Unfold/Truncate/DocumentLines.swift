@@ -61,6 +61,16 @@ package struct DocumentLines {
       if case .blank = content { return true }
       return false
     }
+
+    /// The direction of the piece's first strong character, left to right when it has none.
+    var direction: TextDirection {
+      switch content {
+      case .text(let text), .code(let text): TextDirection(firstStrongIn: text.string)
+      case .table(_, let rows):
+        rows.lazy.flatMap { $0 }.lazy.compactMap { TextDirection.firstStrong(in: $0.string) }.first ?? .ltr
+      case .rule, .blank, .rest: .ltr
+      }
+    }
   }
 
   /// The cells of a code block's gutter, where a wrapped line's continuation shows its mark.
@@ -298,10 +308,12 @@ package struct DocumentLines {
     Self.prefixed(contentLines(of: piece, limit: limit), by: piece)
   }
 
-  /// A piece's content lines after its prefixes: the first line's, then the others'.
+  /// A piece's content lines after its prefixes: the first line's, then the others'; each in the direction of the
+  /// piece's first strong character (every block finds its own, as `dir="auto"` does).
   private static func prefixed(_ lines: [DisplayLine], by piece: Piece) -> [DisplayLine] {
-    lines.enumerated().map { index, line in
-      DisplayLine(markers: index == 0 ? piece.first : piece.rest, then: line.fragments)
+    let direction = piece.direction
+    return lines.enumerated().map { index, line in
+      DisplayLine(markers: index == 0 ? piece.first : piece.rest, then: line.fragments, direction: direction)
     }
   }
 
@@ -430,39 +442,68 @@ package struct DocumentLines {
   ) -> (lines: [DisplayLine], rowEnds: [Int]) {
     let columns = max(alignments.count, rows.map(\.count).max() ?? 0)
     guard columns > 0 else { return ([], []) }
-    let cell = { (row: [StyledText], column: Int) in column < row.count ? row[column] : .empty }
-    var widths = (0..<columns).map { column in
-      rows.map { row in
-        LineLayout(cell(row, column), measurer: measurer, breaker: breaker, width: 1 << 30).lines.map(\.width).max()
-          ?? 0
-      }.max() ?? 0
+    // Each cell laid out once in a width it does not reach: its lines end where it breaks, and they stay its lines in
+    // any column at least as wide as the widest of them; a narrower column lays the cell out again.
+    let unbounded = rows.map { row in
+      (0..<columns).map { column in
+        LineLayout(
+          column < row.count ? row[column] : .empty, measurer: measurer, breaker: breaker, width: 1 << 30,
+          lineLimit: nil, recordsBreakOffsets: false)
+      }
     }
-    widths = Self.narrowed(widths.map { max(1, $0) }, toFit: max(columns, width - (3 * columns + 1)))
+    let natural = unbounded.map { row in row.map { $0.lines.map(\.width).max() ?? 0 } }
+    let widths = Self.narrowed(
+      (0..<columns).map { column in max(1, natural.map { $0[column] }.max() ?? 0) },
+      toFit: max(columns, width - (3 * columns + 1)))
+    // The borders' and the padding's characters, measured once: a table's markers are most of its characters.
+    let measured = { (text: String) in (text: text, width: measurer.width(of: text)) }
+    let (space, rule, bar) = (measured(" "), measured("─"), measured("│"))
     func border(_ left: String, _ middle: String, _ right: String) -> DisplayLine {
-      let text = left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: middle) + right
-      return DisplayLine(fragments: [marker(text)])
+      let (left, middle, right) = (measured(left), measured(middle), measured(right))
+      let text = left.text + widths.map { String(repeating: rule.text, count: $0 + 2) }.joined(separator: middle.text)
+      let width =
+        left.width + widths.reduce(0) { $0 + ($1 + 2) * rule.width } + (widths.count - 1) * middle.width + right.width
+      return DisplayLine(fragments: [Fragment(text: text + right.text, width: width, role: .marker)])
     }
     var lines = [border("┌", "┬", "┐")]
     var rowEnds: [Int] = []
-    for (rowIndex, row) in rows.enumerated() {
+    for (rowIndex, row) in unbounded.enumerated() {
       let cells = (0..<columns).map { column -> [DisplayLine] in
-        let layout = LineLayout(cell(row, column), measurer: measurer, breaker: breaker, width: widths[column])
+        let layout =
+          natural[rowIndex][column] <= widths[column]
+          ? row[column].at(width: widths[column])
+          : LineLayout(
+            row[column].text, measurer: measurer, breaker: breaker, width: widths[column], lineLimit: nil,
+            recordsBreakOffsets: false)
         let drawer = LineDrawer(layout: layout)
         return layout.lines.map { drawer.draw($0) }
       }
       let height = max(1, cells.map(\.count).max() ?? 1)
       for lineIndex in 0..<height {
-        var fragments = [marker("│")]
+        // The markers between two cells' text, gathered into one fragment: the bar and the padding around it.
+        var fragments: [Fragment] = []
+        var pending = (text: bar.text, width: bar.width)
+        func pad(_ count: Int) {
+          pending.text += String(repeating: space.text, count: count)
+          pending.width += count * space.width
+        }
         for column in 0..<columns {
-          let line = lineIndex < cells[column].count ? cells[column][lineIndex] : DisplayLine(fragments: [])
-          let free = max(0, widths[column] - line.width)
+          let line = lineIndex < cells[column].count ? cells[column][lineIndex].fragments : []
+          let free = max(0, widths[column] - line.reduce(0) { $0 + $1.width })
           let alignment = column < alignments.count ? alignments[column] : .none
           let before = alignment == .right ? free : alignment == .center ? free / 2 : 0
-          fragments.append(marker(" " + String(repeating: " ", count: before)))
-          fragments += line.fragments.map { rowIndex == 0 ? $0.adding(.bold) : $0 }
-          fragments.append(marker(String(repeating: " ", count: free - before) + " │"))
+          pad(1 + before)
+          if !line.isEmpty {
+            fragments.append(Fragment(text: pending.text, width: pending.width, role: .marker))
+            fragments += line.map { rowIndex == 0 ? $0.adding(.bold) : $0 }
+            pending = ("", 0)
+          }
+          pad(free - before + 1)
+          pending.text += bar.text
+          pending.width += bar.width
         }
-        lines.append(DisplayLine(markers: [], then: fragments))
+        fragments.append(Fragment(text: pending.text, width: pending.width, role: .marker))
+        lines.append(DisplayLine(fragments: fragments))
       }
       if rowIndex == 0 { lines.append(border("├", "┼", "┤")) }
       rowEnds.append(lines.count)
@@ -484,7 +525,7 @@ extension StyledText {
 
 extension DisplayLine {
   /// A line of `markers` and then `fragments`, each run of markers one fragment: drawn in one escape.
-  init(markers: [Fragment], then fragments: [Fragment]) {
+  init(markers: [Fragment], then fragments: [Fragment], direction: TextDirection? = nil) {
     var merged: [Fragment] = []
     merged.reserveCapacity(markers.count + fragments.count)
     for fragment in markers + fragments {
@@ -495,7 +536,7 @@ extension DisplayLine {
         merged.append(fragment)
       }
     }
-    self.init(fragments: merged)
+    self.init(fragments: merged, direction: direction)
   }
 }
 

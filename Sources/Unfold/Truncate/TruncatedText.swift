@@ -53,9 +53,14 @@ public struct Fragment: Hashable, Sendable {
 public struct DisplayLine: Hashable, Sendable {
   /// The fragments, in order.
   public var fragments: [Fragment]
+  /// The base direction of the line's paragraph when it is not the text's: a document's block's, found from its first
+  /// strong character as `dir="auto"` finds it; `nil` for the text's direction.
+  package var direction: TextDirection?
 
   /// Creates a line.
-  package init(fragments: [Fragment]) { self.fragments = fragments }
+  package init(fragments: [Fragment], direction: TextDirection? = nil) {
+    (self.fragments, self.direction) = (fragments, direction)
+  }
 
   /// The width of the line: the sum of its fragments.
   public var width: Int { fragments.reduce(0) { $0 + $1.width } }

@@ -129,7 +129,8 @@ public struct ANSIRenderer: Sendable {
   /// The bytes of lines drawn one at a time (see ``WholeTextLines``), `fadeLine` fading; `capacity` is a guess at
   /// the size of the output, reserved up front so that a long output is not copied as it doubles.
   ///
-  /// With a `direction`, each line is written in visual order, a right-to-left one aligned to the right of `width`.
+  /// With a `direction`, each line is written in visual order, a right-to-left one aligned to the right of `width`; a
+  /// line with a direction of its own (a document's block's) is written in that one.
   func render(
     lines: some Sequence<DisplayLine>, fadeLine: Int?, capacity: Int = 0, direction: TextDirection? = nil,
     width: Int? = nil
@@ -138,8 +139,8 @@ public struct ANSIRenderer: Sendable {
     let resolver = direction.map { _ in VisualOrder.LineResolver() }
     for (lineIndex, line) in lines.enumerated() {
       let fade = lineIndex == fadeLine ? fadedCharacters(line) : []
-      if let direction, let resolver, Self.reorders(line, direction) {
-        writeVisually(line, fade: fade, direction: direction, width: width, resolver: resolver, into: &writer)
+      if let direction, let resolver, case let base = line.direction ?? direction, Self.reorders(line, base) {
+        writeVisually(line, fade: fade, direction: base, width: width, resolver: resolver, into: &writer)
         writer.endLine()
         continue
       }
@@ -233,9 +234,7 @@ public struct ANSIRenderer: Sendable {
     bytes: UnsafeBufferPointer<UInt8>, direction: TextDirection, width: Int?, resolver: VisualOrder.LineResolver,
     into writer: inout Writer
   ) {
-    if direction == .rtl, let width, width > line.width {
-      writer.append(String(repeating: " ", count: width - line.width))
-    }
+    if direction == .rtl, let width, width > line.width { writer.appendSpaces(width - line.width) }
     let range = line.contentRange
     for visual in runs {
       let lower = range.lowerBound + visual.range.lowerBound
@@ -268,9 +267,7 @@ public struct ANSIRenderer: Sendable {
     _ line: DisplayLine, fade: [FadedCharacters], direction: TextDirection, width: Int?,
     resolver: VisualOrder.LineResolver, into writer: inout Writer
   ) {
-    if direction == .rtl, let width, width > line.width {
-      writer.append(String(repeating: " ", count: width - line.width))
-    }
+    if direction == .rtl, let width, width > line.width { writer.appendSpaces(width - line.width) }
     guard !fade.isEmpty else {
       // A piece at a time, as the fragment it is part of is written, and as a line written from the text's runs
       // writes it.
@@ -356,6 +353,11 @@ public struct ANSIRenderer: Sendable {
 
     /// Appends text as it is.
     mutating func append(_ text: some StringProtocol) { output.write(text) }
+
+    /// Appends `count` spaces, a line's alignment, with no string made for them.
+    mutating func appendSpaces(_ count: Int) {
+      for _ in 0..<max(0, count) { output.write(ascii: 0x20) }
+    }
 
     /// Appends text in the style that `escape` opens, reset after it.
     mutating func append(_ text: some StringProtocol, escape: String) {
