@@ -177,6 +177,31 @@ import Testing
     #expect(runs.stdout.hasPrefix("heading 1\n  plain \"Title\"\nlist bullet tight start=1\n"))
   }
 
+  /// `--format json` of a document holds its block tree beside the lines: each block's type and what it holds.
+  @Test func aDocumentsJSONHoldsItsBlocks() throws {
+    let input = Data("# A *b*\n\n1. [x] done\n\n> q\n\n```sh\nls\n```\n\n| h |\n|--:|\n| c |\n\n---\n".utf8)
+    let result = try Command.run(["--document", "--format", "json", "--width", "30"], stdin: input)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let blocks = try #require(object["blocks"] as? [[String: Any]])
+    #expect(blocks.map { $0["type"] as? String } == ["heading", "list", "quote", "code", "table", "rule"])
+    let runs = try #require(blocks[0]["runs"] as? [[String: Any]])
+    #expect(blocks[0]["level"] as? Int == 1)
+    #expect(runs.map { $0["text"] as? String } == ["A ", "b"])
+    #expect(runs.map { $0["styles"] as? [String] } == [[], ["italic"]])
+    #expect(blocks[1]["ordered"] as? Bool == true && blocks[1]["start"] as? Int == 1)
+    let item = try #require((blocks[1]["items"] as? [[String: Any]])?.first)
+    #expect(item["type"] as? String == "item" && item["task"] as? Bool == true)
+    #expect((item["blocks"] as? [[String: Any]])?.first?["type"] as? String == "paragraph")
+    #expect(blocks[3]["language"] as? String == "sh" && blocks[3]["text"] as? String == "ls")
+    #expect(blocks[4]["alignments"] as? [String] == ["right"])
+    let rows = try #require(blocks[4]["rows"] as? [[[[String: Any]]]])
+    #expect(rows.map { $0.map { $0.first?["text"] as? String } } == [["h"], ["c"]])
+    #expect((object["lines"] as? [Any])?.isEmpty == false)
+    // A text that is not a document has no block tree.
+    let paragraph = try Command.run(["--format", "json"], stdin: Data("# A".utf8))
+    #expect(paragraph.stdout.contains("\"blocks\"") == false)
+  }
+
   @Test func presetsAndPlacementsFromTheCommandLine() throws {
     let input = Data("The quick brown fox jumps over the lazy dog and keeps running far away.".utf8)
     let readMore = try Command.run(

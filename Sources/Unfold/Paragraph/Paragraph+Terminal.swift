@@ -38,9 +38,11 @@ extension Paragraph {
       renderer: renderer)
   }
 
-  /// The layout as JSON (see `LayoutJSON`), in terminal cells, with the line count always counted.
+  /// The layout as JSON (see `LayoutJSON`), in terminal cells, with the line count always counted; a document's with
+  /// its block tree.
   public func json(width: Int, state: DisplayState) -> String {
-    LayoutJSON.encode(truncated(width: width, state: state, countingAllLines: true))
+    LayoutJSON.encode(
+      truncated(width: width, state: state, countingAllLines: true), blocks: source.isDocument ? blocks : nil)
   }
 
   /// The text with its break opportunities marked (see `BreakNotation`).
