@@ -5,7 +5,8 @@ import Unfold
 /// A real browser of each engine, headless, for tests that load a page and read what its scripts wrote into
 /// `<pre id="out">`.
 ///
-/// - Blink: Debian's `chromium`, one process a page (``Chromium``);
+/// - Blink: Debian's `chromium`, headless, driven by `chromedriver` (W3C WebDriver over HTTP), one process for every
+///   page of a ``Browser`` (screenshots: a process each, ``Chromium``);
 /// - Gecko: Debian's `firefox-esr`, driven over Marionette (length-prefixed JSON on a TCP port), one process
 ///   for every page of a ``Browser``;
 /// - WebKit: Debian's WebKitGTK MiniBrowser, driven by `WebKitWebDriver` (W3C WebDriver over HTTP), under an
@@ -41,7 +42,7 @@ public final class Browser {
     }
   }
 
-  /// Starts a browser of `engine` (Blink's starts with each page), one that asks pages for reduced motion when
+  /// Starts a browser of `engine`, one that asks pages for reduced motion when
   /// `reducedMotion`: Chromium's `--force-prefers-reduced-motion`, Firefox's `ui.prefersReducedMotion`, GTK's
   /// `gtk-enable-animations=false` for WebKitGTK.
   ///
@@ -54,18 +55,18 @@ public final class Browser {
     driver = try Self.start(engine, reducedMotion: reducedMotion, minimumFontSize: minimumFontSize)
   }
 
-  /// The driver of a new browser of `engine`; none for Blink, whose browser starts with each page.
+  /// The driver of a new browser of `engine`.
   private static func start(_ engine: BrowserEngine, reducedMotion: Bool, minimumFontSize: Int?) throws
-    -> (any PageDriver)?
+    -> any PageDriver
   {
     switch engine {
-    case .blink, .any: return nil
+    case .blink, .any: return try WebDriver.chromium(reducedMotion: reducedMotion, minimumFontSize: minimumFontSize)
     case .gecko: return try Marionette(reducedMotion: reducedMotion, minimumFontSize: minimumFontSize)
     case .webkit:
       if minimumFontSize != nil {
         throw Failure(description: "WebKitGTK's MiniBrowser has no setting of a minimum font size")
       }
-      return try WebDriver(reducedMotion: reducedMotion)
+      return try WebDriver.webKit(reducedMotion: reducedMotion)
     }
   }
 
@@ -126,13 +127,6 @@ public final class Browser {
     }
     let frame = try viewport.map { try Self.frame(page, in: $0) }
     defer { if let frame { try? FileManager.default.removeItem(at: frame) } }
-    guard driver != nil else {
-      return try Chromium.output(
-        ofPageAt: frame ?? page, budget: seconds * 1000, flags: chromiumFlags(viewport),
-        preferences: minimumFontSize.map {
-          "{\"webkit\":{\"webprefs\":{\"minimum_font_size\":\($0),\"minimum_logical_font_size\":\($0)}}}"
-        })
-    }
     guard let viewport, let frame else {
       return try retried { try Self.read(page, from: $0, engine: engine, seconds: seconds) }
     }
@@ -152,7 +146,7 @@ public final class Browser {
     let frame = try Self.frame(page, in: viewport)
     defer { try? FileManager.default.removeItem(at: frame) }
     let png: Data
-    if driver == nil {
+    if engine == .blink || engine == .any {
       png = try Chromium.screenshot(ofPageAt: frame, flags: chromiumFlags(viewport))
     } else {
       let base64 = try retried { driver in
@@ -464,18 +458,22 @@ final class Marionette: PageDriver {
   }
 }
 
-/// WebKitGTK's MiniBrowser, driven by WebKitWebDriver on a free port, on an Xvfb display of its own.
+/// A browser driven over W3C WebDriver by its driver on a free port: WebKitGTK's MiniBrowser by WebKitWebDriver, on an
+/// Xvfb display of its own, or headless Chromium by chromedriver.
 final class WebDriver: PageDriver {
   private let folder: URL
-  private let display: Process
+  /// The driver's name, which starts its failures' descriptions.
+  let name: String
+  private let display: Process?
   private let driver: Process
   private let port: Int
   private var session: String?
 
   static let miniBrowser = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 
-  init(reducedMotion: Bool) throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-webkit-\(UUID())")
+  /// WebKitGTK's MiniBrowser; with `reducedMotion`, GTK's animations off.
+  static func webKit(reducedMotion: Bool) throws -> WebDriver {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-webkit-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     // GTK's settings, from a configuration folder of the browser's own.
     let gtk = folder.appendingPathComponent("config/gtk-3.0")
@@ -484,7 +482,7 @@ final class WebDriver: PageDriver {
       to: gtk.appendingPathComponent("settings.ini"))
     // Xvfb chooses a free display and writes its number to standard output.
     let pipe = Pipe()
-    display = try Browser.launch(
+    let display = try Browser.launch(
       "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1600x1200x24", "-nolisten", "tcp"], in: folder,
       standardOutput: pipe)
     var number = ""
@@ -498,27 +496,58 @@ final class WebDriver: PageDriver {
       Browser.stop(display)
       throw Browser.Failure(description: "Xvfb did not start")
     }
+    return try WebDriver(
+      name: "WebKitWebDriver", executable: "/usr/bin/WebKitWebDriver", folder: folder, display: display,
+      environment: ["DISPLAY": ":\(screen)", "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path],
+      capabilities: ["webkitgtk:browserOptions": ["binary": Self.miniBrowser, "args": ["--automation"]]])
+  }
+
+  /// Headless Chromium with the flags of ``Chromium``, a profile of its own, a window of 1280 × 1024 CSS px;
+  /// with `reducedMotion`, `--force-prefers-reduced-motion`; with a `minimumFontSize`, its preference.
+  ///
+  /// One process for every page of a ``Browser``: a process a page (``Chromium``) took about a second to start, and
+  /// `--dump-dom` wrote the whole page back, fonts included.
+  static func chromium(reducedMotion: Bool, minimumFontSize: Int?) throws -> WebDriver {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-chromium-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    var options: [String: Any] = [
+      "binary": "/usr/bin/chromium",
+      "args": Chromium.baseArguments + (reducedMotion ? ["--force-prefers-reduced-motion"] : []) + [
+        "--user-data-dir=\(folder.appendingPathComponent("profile").path)", "--window-size=1280,1024",
+      ],
+    ]
+    if let size = minimumFontSize {
+      options["prefs"] = ["webkit.webprefs.minimum_font_size": size, "webkit.webprefs.minimum_logical_font_size": size]
+    }
+    return try WebDriver(
+      name: "chromedriver", executable: "/usr/bin/chromedriver", folder: folder, display: nil, environment: [:],
+      capabilities: ["browserName": "chrome", "goog:chromeOptions": options])
+  }
+
+  /// Starts the driver `executable` in `folder`, with `environment`, and a session of `capabilities`; stops the
+  /// driver and the `display` on failure.
+  private init(
+    name: String, executable: String, folder: URL, display: Process?, environment: [String: String],
+    capabilities: [String: Any]
+  ) throws {
+    (self.name, self.folder, self.display) = (name, folder, display)
     do {
       port = try LoopbackConnection.freePort()
-      driver = try Browser.launch(
-        "/usr/bin/WebKitWebDriver", ["--port=\(port)"], in: folder,
-        environment: ["DISPLAY": ":\(screen)", "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path])
+      driver = try Browser.launch(executable, ["--port=\(port)"], in: folder, environment: environment)
     } catch {
-      Browser.stop(display)
+      display.map { Browser.stop($0) }
       throw error
     }
     do {
-      let options: [String: Any] = ["binary": Self.miniBrowser, "args": ["--automation"]]
       let answer = try request(
-        "POST", "/session", ["capabilities": ["alwaysMatch": ["webkitgtk:browserOptions": options]]],
-        deadline: Date().addingTimeInterval(60))
+        "POST", "/session", ["capabilities": ["alwaysMatch": capabilities]], deadline: Date().addingTimeInterval(60))
       guard let id = (answer as? [String: Any])?["sessionId"] as? String else {
-        throw Browser.Failure(description: "WebKitWebDriver gave no session: \(answer ?? "")")
+        throw Browser.Failure(description: "\(name) gave no session: \(answer ?? "")")
       }
       session = id
     } catch {
       Browser.stop(driver)
-      Browser.stop(display)
+      display.map { Browser.stop($0) }
       throw error
     }
   }
@@ -539,7 +568,7 @@ final class WebDriver: PageDriver {
     if let session { _ = try? request("DELETE", "/session/\(session)", nil) }
     session = nil
     Browser.stop(driver)
-    Browser.stop(display)
+    display.map { Browser.stop($0) }
     try? FileManager.default.removeItem(at: folder)
   }
 
@@ -552,15 +581,28 @@ final class WebDriver: PageDriver {
     var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
     head += "Content-Type: application/json; charset=utf-8\r\nContent-Length: \(payload.count)\r\n\r\n"
     try connection.send(Array(head.utf8) + Array(payload))
+    // The answer ends when its body does (chromedriver keeps the connection open despite `Connection: close`): at its
+    // Content-Length, at the last chunk of a chunked one, or else where the driver closes the connection.
     var answer: [UInt8] = []
+    let separator = Array("\r\n\r\n".utf8)
+    var split: Int?
     while true {
       let more = try connection.receive()
       if more.isEmpty { break }
       answer += more
+      if split == nil { split = answer.indices.first { answer[$0...].starts(with: separator) } }
+      guard let split else { continue }
+      let headers = String(decoding: answer[..<split], as: UTF8.self).lowercased()
+      if let line = headers.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
+        let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+      {
+        if answer.count >= split + 4 + length { break }
+      } else if headers.contains("transfer-encoding: chunked"), answer.suffix(5) == Array("0\r\n\r\n".utf8) {
+        break
+      }
     }
-    let separator = Array("\r\n\r\n".utf8)
-    guard let split = answer.indices.first(where: { answer[$0...].starts(with: separator) }) else {
-      throw Browser.Failure(description: "WebKitWebDriver answered \(method) \(path) with no HTTP")
+    guard let split else {
+      throw Browser.Failure(description: "\(name) answered \(method) \(path) with no HTTP")
     }
     let headers = String(decoding: answer[..<split], as: UTF8.self).lowercased()
     var content = Array(answer[(split + 4)...])
@@ -568,7 +610,7 @@ final class WebDriver: PageDriver {
     let json = try JSONSerialization.jsonObject(with: Data(content), options: [.fragmentsAllowed])
     let value = (json as? [String: Any])?["value"]
     if let error = value as? [String: Any], let kind = error["error"] {
-      throw Browser.Failure(description: "WebKitWebDriver \(method) \(path): \(kind) \(error["message"] ?? "")")
+      throw Browser.Failure(description: "\(name) \(method) \(path): \(kind) \(error["message"] ?? "")")
     }
     return value
   }
