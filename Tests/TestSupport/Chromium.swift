@@ -19,34 +19,28 @@ public enum Chromium {
   public static let narrowestWindow = 500
 
   /// Loads `html` (written to a temporary file) and returns the DOM after its scripts ran.
-  ///
-  /// `preferences` is the profile's `Preferences` file (JSON), for settings that have no flag.
-  public static func dumpDOM(
-    _ html: String, budget milliseconds: Int = 20_000, flags: [String] = [], preferences: String? = nil
-  ) throws -> String {
-    try withPage(html) { try dumpDOM(ofPageAt: $0, budget: milliseconds, flags: flags, preferences: preferences) }
+  public static func dumpDOM(_ html: String, budget milliseconds: Int = 20_000, flags: [String] = []) throws -> String {
+    try withPage(html) { try dumpDOM(ofPageAt: $0, budget: milliseconds, flags: flags) }
   }
 
-  /// ``dumpDOM(_:budget:flags:preferences:)`` of the page file at `page`.
-  public static func dumpDOM(
-    ofPageAt page: URL, budget milliseconds: Int = 20_000, flags: [String] = [], preferences: String? = nil
-  ) throws -> String {
-    try run(page, extra: flags + ["--virtual-time-budget=\(milliseconds)", "--dump-dom"], preferences: preferences)
+  /// ``dumpDOM(_:budget:flags:)`` of the page file at `page`.
+  public static func dumpDOM(ofPageAt page: URL, budget milliseconds: Int = 20_000, flags: [String] = []) throws
+    -> String
+  {
+    try run(page, extra: flags + ["--virtual-time-budget=\(milliseconds)", "--dump-dom"])
   }
 
   /// The text of `<pre id="out">` in the DOM after the page's scripts ran (where test pages put their JSON),
   /// HTML entities decoded.
-  public static func output(
-    of html: String, budget milliseconds: Int = 20_000, flags: [String] = [], preferences: String? = nil
-  ) throws -> String {
-    try withPage(html) { try output(ofPageAt: $0, budget: milliseconds, flags: flags, preferences: preferences) }
+  public static func output(of html: String, budget milliseconds: Int = 20_000, flags: [String] = []) throws -> String {
+    try withPage(html) { try output(ofPageAt: $0, budget: milliseconds, flags: flags) }
   }
 
-  /// ``output(of:budget:flags:preferences:)`` of the page file at `page`.
-  public static func output(
-    ofPageAt page: URL, budget milliseconds: Int = 20_000, flags: [String] = [], preferences: String? = nil
-  ) throws -> String {
-    let dom = try dumpDOM(ofPageAt: page, budget: milliseconds, flags: flags, preferences: preferences)
+  /// ``output(of:budget:flags:)`` of the page file at `page`.
+  public static func output(ofPageAt page: URL, budget milliseconds: Int = 20_000, flags: [String] = []) throws
+    -> String
+  {
+    let dom = try dumpDOM(ofPageAt: page, budget: milliseconds, flags: flags)
     guard let start = dom.range(of: "<pre id=\"out\">"),
       let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
     else { throw Failure(description: "the page wrote no <pre id=\"out\">: \(dom.prefix(300))") }
@@ -87,14 +81,9 @@ public enum Chromium {
   static let wallClockSeconds = 600.0
 
   /// Runs Chromium on `page` with a profile of its own, and returns what it printed.
-  private static func run(_ page: URL, extra: [String], preferences: String? = nil) throws -> String {
+  private static func run(_ page: URL, extra: [String]) throws -> String {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    if let preferences {
-      let profile = folder.appendingPathComponent("profile/Default")
-      try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
-      try Data(preferences.utf8).write(to: profile.appendingPathComponent("Preferences"))
-    }
     let out = folder.appendingPathComponent("out")
     let err = folder.appendingPathComponent("err")
     try Data().write(to: out)
