@@ -115,14 +115,19 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let whole = settings.paragraph.ansi(width: settings.width, state: .expanded, renderer: renderer)
     check(parts == whole ? nil : "the expanded view written in parts is not the whole text's", settings.text)
   case .document:
-    // The text as a document: its views' invariants, and terminal output with no control character of the input.
+    // The text as a document: its views' invariants, terminal output with no control character of the input, and
+    // HTML well formed (the collapsed view's elements closed wherever the cut falls).
     let settings = Settings(bytes)
     let paragraph = Paragraph(document: settings.text).truncation(settings.options)
     check(Invariants.documentViolation(paragraph, width: settings.width), settings.text)
+    guard let fonts = fuzzFonts else { fatalError("DejaVu fonts missing (fonts-dejavu-core)") }
     for state in [DisplayState.collapsed, .expanded] {
       let output = paragraph.ansi(width: settings.width, state: state, renderer: ANSIRenderer(colors: .truecolor))
       check(Invariants.foreignControl(inTerminalOutput: output), settings.text)
       check(Invariants.invalidUTF8(output), settings.text)
+      let html = paragraph.html(width: Double(settings.width * 5), fonts: fonts, state: state).html
+      check(Invariants.htmlViolation(html), settings.text)
+      check(Invariants.invalidUTF8(html), settings.text)
     }
   case .html:
     let settings = Settings(bytes)

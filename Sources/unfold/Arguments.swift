@@ -181,8 +181,8 @@ struct Arguments {
     if document, let flag = [("--arg", !args.isEmpty), ("--strings", !strings.isEmpty)].first(where: { $0.1 })?.0 {
       throw UsageError(message: "--document and \(flag) conflict: a document is shown as written, not looked up")
     }
-    if document, format == .html || widthPixels != nil || widthRange != nil {
-      throw UsageError(message: "--document lays out in terminal cells only: no html or width in px for documents yet")
+    if document, widthRange != nil {
+      throw UsageError(message: "--document takes one width: no range of widths for documents yet")
     }
     if document, let truncation, truncation != .tail {
       throw UsageError(

@@ -158,8 +158,8 @@ import Testing
       "--document and --truncation middle conflict: a document is cut at its tail"
     ),
     (
-      ["--document", "--format", "html"],
-      "--document lays out in terminal cells only: no html or width in px for documents yet"
+      ["--document", "--format", "html", "--width", "280-300px"],
+      "--document takes one width: no range of widths for documents yet"
     ),
   ])
   func usageErrorsExitWithTwoAndOneLine(_ arguments: [String], _ message: String) throws {
@@ -168,9 +168,18 @@ import Testing
     #expect(result.stderr == "unfold: \(message)\n")
   }
 
-  /// The command reads a document with `--document`, and shows its blocks with `--format runs`.
+  /// The command reads a document with `--document`, and shows its blocks with `--format runs`; its HTML holds the
+  /// blocks as elements, and its JSON in px their lines.
   @Test func aDocumentFromTheCommandLine() throws {
     let input = Data("# Title\n\n- one\n- two\n".utf8)
+    let html = try Command.run(
+      ["--document", "--format", "html", "--width", "300px", "--lines", "5", "--font-url", ""], stdin: input)
+    #expect(html.status == 0)
+    #expect(
+      html.stdout.contains(
+        "<h1 dir=\"auto\"><strong>Title</strong></h1><ul class=\"unfold-l0 unfold-u0 unfold-tight\">"))
+    let json = try Command.run(["--document", "--format", "json", "--width", "300px", "--lines", "2"], stdin: input)
+    #expect(json.stdout.contains("\"isTruncated\" : true") && json.stdout.contains("\"blocks\" : ["), "\(json.stdout)")
     let plain = try Command.run(["--document", "--format", "plain", "--width", "20", "--lines", "5"], stdin: input)
     #expect(plain.stdout == "# Title\n\n• one\n• two\n")
     let runs = try Command.run(["--document", "--format", "runs"], stdin: input)

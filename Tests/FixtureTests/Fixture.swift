@@ -130,8 +130,6 @@ struct Fixture: CustomTestStringConvertible, Sendable {
       outputs.append(
         ("\(name).ansi.txt", paragraph.ansi(width: width, state: state).replacingOccurrences(of: "\u{1B}", with: "\\e"))
       )
-      // A document's HTML is its text, not yet its blocks: none is recorded.
-      if paragraph.source.isDocument { continue }
       guard let fonts = options.fallbacks == true ? Self.fontsWithFallbacks : Self.fonts else {
         throw FixtureError(message: "DejaVu fonts missing: install fonts-dejavu-core")
       }

@@ -107,6 +107,49 @@ import Testing
     }
   }
 
+  /// The HTML of a document at every limit: well formed wherever the cut falls (inside every block type), with the
+  /// blocks as semantic elements; collapsed, each leaf shown holds its lines apart by `<br>`, the toggle exactly when
+  /// the document is truncated, and no element after the cut; expanded, the whole text of every leaf once.
+  @Test(arguments: [240.0, 420.0])
+  func documentHTMLIsWellFormedWhereverTheCutFalls(_ width: Double) throws {
+    let fonts = try FontSet.dejaVu(fallbacks: [])
+    let base = Paragraph(document: Self.sample).moreLabel("more").lessLabel("less")
+    let expanded = base.html(width: width, fonts: fonts, state: .expanded).html
+    for element in ["<h1", "<ul", "<ol", "<li", "<blockquote", "<pre", "<code>", "<table", "<th", "<td", "<hr>"] {
+      #expect(expanded.contains(element), "no \(element) in the expanded HTML")
+    }
+    #expect(expanded.contains("<input type=\"checkbox\" disabled checked>"))
+    #expect(expanded.contains("&lt;p&gt;Raw HTML stays text.&lt;/p&gt;"))
+    var cutElements = Set<String>()
+    for limit in 1...40 {
+      let paragraph = base.lineLimit(limit)
+      for state in DisplayState.allCases {
+        let html = paragraph.html(width: width, fonts: fonts, state: state).html
+        #expect(
+          Invariants.htmlViolation(html) == nil, "limit \(limit), \(state): \(Invariants.htmlViolation(html) ?? "")")
+        guard let start = html.range(of: "<div class=\"unfold-collapsed\">"),
+          let end = html.range(of: "<div class=\"unfold-full\"")
+        else {
+          #expect(!html.contains("unfold-more"), "limit \(limit): a toggle without a collapsed view")
+          continue
+        }
+        let collapsed = html[start.upperBound..<end.lowerBound]
+        #expect(collapsed.contains("unfold-more") && collapsed.contains("unfold-ellipsis"), "limit \(limit)")
+        // Where the ellipsis stands: in a paragraph or heading cut, or on a line of its own after code, a table or a
+        // rule.
+        let before = collapsed[..<collapsed.range(of: "<span class=\"unfold-ellipsis\"")!.lowerBound]
+        if let own = before.range(of: "<p class=\"unfold-end\">", options: .backwards) {
+          let after = ["</pre>", "</table>", "<hr>"].first { before[..<own.lowerBound].hasSuffix($0) }
+          cutElements.insert(after ?? "a line of its own")
+        } else if let opened = before.ranges(of: #/<(p|h1) /#).last {
+          cutElements.insert(String(before[opened]))
+        }
+      }
+    }
+    // The cut fell inside paragraphs and headings, and after code, a table and a rule.
+    #expect(cutElements == ["<p ", "<h1 ", "</pre>", "</table>", "<hr>"], "\(cutElements)")
+  }
+
   /// A cut code block shows whole lines of code and the marks on a line of their own; a cut table whole rows and
   /// its bottom border.
   @Test func codeAndTablesAreCutAtWholeLinesAndRows() {

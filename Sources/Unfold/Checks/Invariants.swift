@@ -223,7 +223,7 @@ enum Invariants {
   /// quoted; no `<` outside a tag) and executes nothing but the renderer's one toggle script: no other
   /// script element, event handler attribute or script URL.
   static func htmlViolation(_ html: String) -> String? {
-    let void: Set<String> = ["br", "wbr", "input", "meta", "img", "hr", "link", "source"]
+    let void: Set<String> = ["br", "wbr", "input", "meta", "img", "hr", "link", "source", "col"]
     var scalars = Array(html.unicodeScalars)
     // The renderer's own script, at most one, is taken out first: its code may hold `<`.
     let scriptOpen = Array("<script".unicodeScalars)

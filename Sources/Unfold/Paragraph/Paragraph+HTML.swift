@@ -1,7 +1,7 @@
 extension Paragraph {
-  /// HTML that a browser lays out as the engine predicts, first shown in `state`: `width` in CSS px,
-  /// measured in `fonts` (see `HTMLRenderer`) as `engine` measures and breaks lines; the default, ``BrowserEngine/any``,
-  /// is a fragment that every engine shows as predicted.
+  /// HTML that a browser lays out as the engine predicts, first shown in `state`: `width` in CSS px, measured in
+  /// `fonts` (see `HTMLRenderer`) as `engine` measures and breaks lines; the default, ``BrowserEngine/any``, is a
+  /// fragment that every engine shows as predicted.
   ///
   /// Line breaking follows the engine's rules unless `breakRules` says otherwise. The result's
   /// ``RenderedHTML/diagnostics`` name what the engine could not predict (characters with no glyph in the fonts), found
@@ -25,6 +25,11 @@ extension Paragraph {
     linksStylesheet: Bool, uniqueID: (String) -> String
   ) -> RenderedHTML {
     let (width, clamped) = Self.pixels(width)
+    if source.isDocument {
+      return documentHTML(
+        width: width, fonts: styled(in: fonts).1, engine: engine, state: state, options: options,
+        linksStylesheet: linksStylesheet, uniqueID: uniqueID, diagnostics: clamped)
+    }
     let (text, styledFonts) = styled(in: fonts)
     let (fonts, shown) = Truncator.scaledToFit(
       text, fonts: styledFonts, engine: engine, breaker: breaker(for: engine, language: options.language), width: width,
@@ -41,6 +46,40 @@ extension Paragraph {
     return RenderedHTML(html: html) { [text, fonts] in
       outOfRange + GlyphWarnings.diagnostics(in: text, fonts: fonts, wholeText: wholeText, shownRanges: shownRanges)
     }
+  }
+
+  /// A document's HTML, `width` CSS px wide (see `HTMLRenderer`'s document rendering).
+  ///
+  /// Its blocks are laid out as ``DocumentLines`` lays them out with the room of the marks of ``DocumentBoxes``. The
+  /// font is not scaled to fit, and a scrollable document is truncated.
+  private func documentHTML(
+    width: Double, fonts: FontSet, engine: BrowserEngine, state: DisplayState, options: HTMLOptions,
+    linksStylesheet: Bool, uniqueID: (String) -> String, diagnostics: [Diagnostic]
+  ) -> RenderedHTML {
+    let (lines, boxes) = documentLines(width: width, fonts: fonts, engine: engine, language: options.language)
+    let blocks = source.blocks()
+    let document = HTMLRenderer.Document(
+      blocks: blocks, collapsed: lines.view(blocks, state: .collapsed), tables: lines.tables(of: blocks, boxes: boxes),
+      boxes: boxes)
+    let html = HTMLRenderer(fonts: fonts, options: options, linksStylesheet: linksStylesheet).render(
+      document, truncation: self.options, state: state, width: width, uniqueID: uniqueID)
+    return RenderedHTML(html: html) {
+      diagnostics
+        + GlyphWarnings.diagnostics(in: Block.text(of: blocks), fonts: fonts, wholeText: true, shownRanges: [])
+    }
+  }
+
+  /// The lines of the document in HTML, `width` CSS px wide, measured in `fonts` as `engine` lays them out, and the
+  /// room its marks take.
+  private func documentLines(
+    width: Double, fonts: FontSet, engine: BrowserEngine, language: String?
+  ) -> (DocumentLines, DocumentBoxes) {
+    let measurer = FontMeasurer(fonts, engine: engine)
+    let boxes = DocumentBoxes(fonts: fonts, measurer: measurer)
+    let lines = DocumentLines(
+      measurer: measurer, breaker: breaker(for: engine, language: language),
+      width: measurer.layoutWidth(pixels: width), options: options, marks: .boxes(boxes))
+    return (lines, boxes)
   }
 
   /// HTML that fills its container, from the lower bound of `widths` to the upper one (in whole CSS px), and shows at
@@ -66,6 +105,11 @@ extension Paragraph {
     linksStylesheet: Bool, uniqueID: (String) -> String
   ) -> RenderedHTML {
     let widths = Self.pixels(widths)
+    if source.isDocument {  // one width, the narrowest: the document fits every container of the range
+      return documentHTML(
+        width: Double(widths.lowerBound), fonts: styled(in: fonts).1, engine: engine, state: state, options: options,
+        linksStylesheet: linksStylesheet, uniqueID: uniqueID, diagnostics: [])
+    }
     let (text, fonts) = styled(in: fonts)
     var htmlOptions = options
     if isScrollable { htmlOptions.scrollLines = self.options.effectiveLineLimit }
@@ -88,6 +132,11 @@ extension Paragraph {
   public func json(width: Double, fonts: FontSet, engine: BrowserEngine = .any, state: DisplayState) -> String {
     let width = Self.pixels(width).0
     let (text, fonts) = styled(in: fonts)
+    if source.isDocument {  // the lines of its blocks, as its HTML lays them out, and the block tree
+      let blocks = source.blocks()
+      let lines = documentLines(width: width, fonts: fonts, engine: engine, language: nil).0
+      return LayoutJSON.encode(lines.truncated(blocks, state: state, countingAllLines: true), blocks: blocks)
+    }
     let measurer = FontMeasurer(fonts, engine: engine)
     return LayoutJSON.encode(
       Truncator.truncate(

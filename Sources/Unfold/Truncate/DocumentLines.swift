@@ -25,15 +25,31 @@
 /// blank line between two blocks, the block before it takes the marks.
 ///
 /// A document is cut at its tail only: the truncation mode applies to paragraphs.
+///
+/// For HTML (``Marks/boxes(_:)``) the marks are the CSS's: a piece's prefix is the room its containers' boxes take,
+/// with no text; a heading has no `#` marks, code no gutter, and a table's cells are laid out in columns of whole px
+/// with no borders (``cellTable(alignments:rows:width:boxes:)``).
 package struct DocumentLines {
   let measurer: any TextMeasurer
   let breaker: LineBreaker
   let width: Int
   let options: TruncationOptions
+  let marks: Marks
 
-  /// Lines of documents measured by `measurer`, broken by `breaker`, `width` wide, truncated as `options` say.
-  package init(measurer: any TextMeasurer, breaker: LineBreaker, width: Int, options: TruncationOptions) {
-    (self.measurer, self.breaker, self.width, self.options) = (measurer, breaker, width, options)
+  /// How the marks of containers take room.
+  package enum Marks: Sendable {
+    /// Drawn as text before the lines: a terminal's.
+    case drawn
+    /// Drawn by CSS in boxes of whole px: HTML's.
+    case boxes(DocumentBoxes)
+  }
+
+  /// Lines of documents measured by `measurer`, broken by `breaker`, `width` wide, truncated as `options` say, their
+  /// marks as `marks` say.
+  package init(
+    measurer: any TextMeasurer, breaker: LineBreaker, width: Int, options: TruncationOptions, marks: Marks = .drawn
+  ) {
+    (self.measurer, self.breaker, self.width, self.options, self.marks) = (measurer, breaker, width, options, marks)
   }
 
   /// A leaf block, or the blank line between two blocks, with the prefixes of the containers around it.
@@ -89,19 +105,45 @@ package struct DocumentLines {
   /// when the document needs truncating. With `countingAllLines`, a collapsed document is laid out to its end, so that
   /// its line count is known.
   package func truncated(_ blocks: [Block], state: DisplayState, countingAllLines: Bool = false) -> TruncatedText {
-    truncated(pieces(of: blocks), state: state, countingAllLines: countingAllLines)
+    view(pieces(of: blocks), state: state, countingAllLines: countingAllLines).text
+  }
+
+  /// A view of a document, and where each leaf's lines are in it.
+  package struct View {
+    /// The lines, as ``DocumentLines/truncated(_:state:countingAllLines:)`` gives them.
+    package var text: TruncatedText
+    /// The range in `text` of the lines of each leaf shown.
+    ///
+    /// The leaves (paragraphs, headings, HTML, code, tables, rules, empty items) are the document's first ones, in
+    /// reading order. A cut leaf's range ends with the line of the ellipsis
+    /// and the toggle; a toggle on a line after the whole view is in no range.
+    package var leaves: [Range<Int>]
+  }
+
+  /// The lines of `blocks` in `state`, and where each leaf's are: what the HTML of a document writes block by block.
+  package func view(_ blocks: [Block], state: DisplayState) -> View {
+    view(pieces(of: blocks), state: state, countingAllLines: true)
+  }
+
+  /// Each table of `blocks` in reading order, laid out for HTML in the width its containers leave it.
+  package func tables(of blocks: [Block], boxes: DocumentBoxes) -> [CellTable] {
+    pieces(of: blocks).compactMap { piece in
+      guard case .table(let alignments, let rows) = piece.content else { return nil }
+      return cellTable(alignments: alignments, rows: rows, width: contentWidth(piece), boxes: boxes)
+    }
   }
 
   /// The lines of `pieces` in `state` (``truncated(_:state:countingAllLines:)``); collapsed, a piece of the rest of
   /// the document reached before the cut leaves the view untruncated, with the lines before it.
-  private func truncated(_ pieces: [Piece], state: DisplayState, countingAllLines: Bool) -> TruncatedText {
+  private func view(_ pieces: [Piece], state: DisplayState, countingAllLines: Bool) -> View {
     let limit = options.effectiveLineLimit
     let collapsed = state == .collapsed
     var lines: [DisplayLine] = []
     // The pieces drawn and where their lines start in `lines`, for a cut that moves back to the piece before.
     var drawnPieces: [(index: Int, start: Int)] = []
     var skipped = 0  // blank lines left out of a collapsed view
-    var cut: (lines: [DisplayLine], toggleBelow: Bool)?
+    // The lines of the cut view, with the piece cut and where its lines start.
+    var cut: (lines: [DisplayLine], toggleBelow: Bool, start: Int)?
     var counted: Int?  // the lines of the expanded document, once known
     for (index, piece) in pieces.enumerated() {
       if cut != nil {
@@ -118,13 +160,13 @@ package struct DocumentLines {
       if collapsed,
         drawn.count > remaining || (drawn.count == remaining && pieces[(index + 1)...].contains { !$0.isBlank })
       {
-        var (cutPiece, visible) = (piece, remaining)
-        if piece.isBlank || remaining == 0, let previous = drawnPieces.last {
-          (cutPiece, visible) = (pieces[previous.index], limit - previous.start)
+        var (cutIndex, visible) = (index, remaining)
+        if piece.isBlank || remaining == 0, let previous = drawnPieces.popLast() {
+          (cutIndex, visible) = (previous.index, limit - previous.start)
           lines.removeSubrange(previous.start...)
         }
-        let shown = cutLines(of: cutPiece, visible: visible)
-        cut = (lines + shown.lines, shown.toggleBelow)
+        let shown = cutLines(of: pieces[cutIndex], visible: visible)
+        cut = (lines + shown.lines, shown.toggleBelow, lines.count)
         guard countingAllLines else { break }
         counted = limit - remaining + skipped + drawn.count
         continue
@@ -135,22 +177,29 @@ package struct DocumentLines {
     if cut == nil { counted = lines.count + skipped }
     // Blank lines left out, everything else shown: the view still differs from the expanded one, and the last block
     // takes the toggle, as a paragraph's last line does (``TruncationOptions/collapsesBlankLines``).
-    if collapsed, cut == nil, let count = counted, count > limit, let last = drawnPieces.last {
+    if collapsed, cut == nil, let count = counted, count > limit, let last = drawnPieces.popLast() {
       let shown = cutLines(of: pieces[last.index], visible: lines.count - last.start)
-      cut = (Array(lines[..<last.start]) + shown.lines, shown.toggleBelow)
+      cut = (Array(lines[..<last.start]) + shown.lines, shown.toggleBelow, last.start)
     }
     let isTruncated = cut != nil || (counted ?? 0) > limit
+    var leaves = drawnPieces.indices.compactMap { number -> Range<Int>? in
+      let (index, start) = drawnPieces[number]
+      guard !pieces[index].isBlank else { return nil }
+      return start..<(number + 1 < drawnPieces.count ? drawnPieces[number + 1].start : lines.count)
+    }
     if let cut {
       lines = cut.lines
+      leaves.append(cut.start..<lines.count)
       if cut.toggleBelow, let label = labels().more.nonEmpty { lines.append(DisplayLine(fragments: [label])) }
     } else if collapsed {
       lines += Array(repeating: DisplayLine(fragments: []), count: options.reservedBlankLines(after: lines.count))
     } else if isTruncated, let less = options.lessLabel, options.toggle != .none, !less.isEmpty {
       lines.append(DisplayLine(fragments: [Fragment(text: less, width: measurer.width(of: less), role: .lessLabel)]))
     }
-    return TruncatedText(
+    let text = TruncatedText(
       lines: lines, isTruncated: isTruncated, lineCount: counted, state: state, width: width, unit: measurer.unit,
       mode: .tail, toggle: options.toggle, diagnostics: Truncator.widthOutOfRange(width, unit: measurer.unit))
+    return View(text: text, leaves: leaves)
   }
 
   /// The collapsed view of the document `markdown` laid out from a start of it that settles it, or `nil` when none
@@ -174,11 +223,12 @@ package struct DocumentLines {
       guard blocks.count >= 2 else { continue }
       let settled = Array(blocks.dropLast())
       guard !Block.text(of: settled).holdsBracketOutsideCode else { return nil }
-      let view = truncated(
+      let view = self.view(
         pieces(of: settled) + [
           Piece(first: [], rest: [], content: .blank), Piece(first: [], rest: [], content: .rest),
         ],
-        state: .collapsed, countingAllLines: false)
+        state: .collapsed, countingAllLines: false
+      ).text
       if view.isTruncated { return view }
     }
     return nil
@@ -204,6 +254,8 @@ package struct DocumentLines {
       switch block {
       case .paragraph(let text): result.append(Piece(first: lead, rest: rest, content: .text(text)))
       case .html(let html): result.append(Piece(first: lead, rest: rest, content: .text(StyledText(plain: html))))
+      case .heading(_, let text) where marks.boxes != nil:
+        result.append(Piece(first: lead, rest: rest, content: .text(text.adding(.bold))))
       case .heading(let level, let text):
         let marks = String(repeating: "#", count: max(1, min(6, level))) + " "
         result.append(
@@ -215,9 +267,9 @@ package struct DocumentLines {
       case .table(let alignments, let rows):
         result.append(Piece(first: lead, rest: rest, content: .table(alignments: alignments, rows: rows)))
       case .quote(let blocks):
+        let bar = marks.boxes.map { indent($0.quoteIndent) } ?? marker(Self.bar)
         append(
-          blocks, first: lead + [marker(Self.bar)], rest: rest + [marker(Self.bar)], isTight: false,
-          listDepth: listDepth, to: &result)
+          blocks, first: lead + [bar], rest: rest + [bar], isTight: false, listDepth: listDepth, to: &result)
       case .list(let ordered, let start, let isTightList, let items):
         appendList(
           items, ordered: ordered, start: start, isTight: isTightList, first: lead, rest: rest, listDepth: listDepth,
@@ -234,6 +286,18 @@ package struct DocumentLines {
     _ items: [Block], ordered: Bool, start: Int, isTight: Bool, first: [Fragment], rest: [Fragment], listDepth: Int,
     to result: inout [Piece]
   ) {
+    if let boxes = marks.boxes {
+      // The browser draws the markers in the list's indent.
+      let indent = indent(boxes.listIndent(lastNumber: ordered ? start + max(0, items.count - 1) : nil))
+      for (index, item) in items.enumerated() {
+        if index > 0 && !isTight { result.append(Piece(first: rest, rest: [], content: .blank)) }
+        let blocks: [Block] = if case .item(_, let blocks) = item { blocks } else { [item] }
+        let lead = (index == 0 ? first : rest) + [indent]
+        if blocks.isEmpty { result.append(Piece(first: lead, rest: rest + [indent], content: .text(.empty))) }
+        append(blocks, first: lead, rest: rest + [indent], isTight: isTight, listDepth: listDepth + 1, to: &result)
+      }
+      return
+    }
     let numbers = items.indices.map { ordered ? "\(start + $0)." : Self.bullets[listDepth % Self.bullets.count] }
     let widest = numbers.map { measurer.width(of: $0) }.max() ?? 0
     for (index, item) in items.enumerated() {
@@ -258,6 +322,11 @@ package struct DocumentLines {
 
   private func marker(_ text: String) -> Fragment {
     Fragment(text: text, width: measurer.width(of: text), role: .marker)
+  }
+
+  /// The room of a box `pixels` CSS px wide, with no text (``Marks/boxes(_:)``).
+  private func indent(_ pixels: Int) -> Fragment {
+    Fragment(text: "", width: pixels * (marks.boxes?.unitsPerPixel ?? 1), role: .marker)
   }
 
   /// A prefix without its trailing spaces: the prefix of a blank line.
@@ -322,6 +391,7 @@ package struct DocumentLines {
     let width = contentWidth(piece)
     switch piece.content {
     case .blank, .rest: return [DisplayLine(fragments: [])]
+    case .rule where marks.boxes != nil: return [DisplayLine(fragments: [])]
     case .rule: return [DisplayLine(fragments: [marker(String(repeating: "─", count: width))])]
     case .text(let text) where text.string.isEmpty:
       return [DisplayLine(fragments: [])]
@@ -333,8 +403,10 @@ package struct DocumentLines {
     case .code(let text):
       return codeLines(text, width: width, limit: limit)
     case .table(let alignments, let rows):
-      let table = tableLines(alignments: alignments, rows: rows, width: width)
-      return Array(table.lines.prefix(limit ?? .max))
+      let table =
+        marks.boxes.map { cellTable(alignments: alignments, rows: rows, width: width, boxes: $0).lines }
+        ?? tableLines(alignments: alignments, rows: rows, width: width).lines
+      return Array(table.prefix(limit ?? .max))
     }
   }
 
@@ -343,6 +415,14 @@ package struct DocumentLines {
   /// shows, as every block takes a line).
   private func codeLines(_ text: StyledText, width: Int, limit: Int?) -> [DisplayLine] {
     guard limit.map({ $0 > 0 }) ?? true else { return [] }
+    if let boxes = marks.boxes {  // padding on both sides, the continuations unmarked
+      guard !text.string.isEmpty else { return [DisplayLine(fragments: [])] }
+      let layout = LineLayout(
+        text, measurer: measurer, breaker: breaker, width: max(1, width - 2 * boxes.codePadding * boxes.unitsPerPixel),
+        lineLimit: limit, recordsBreakOffsets: false)
+      let drawer = LineDrawer(layout: layout)
+      return layout.lines.prefix(limit ?? .max).map { drawer.draw($0) }
+    }
     let gutter = (line: marker(Self.gutter.line), continuation: marker(Self.gutter.continuation))
     guard !text.string.isEmpty else { return [DisplayLine(fragments: [gutter.line])] }
     let layout = LineLayout(
@@ -391,9 +471,15 @@ package struct DocumentLines {
       return (prefixed(truncated.lines), below)
     case .code(let text):
       let shown = codeLines(text, width: width, limit: visible - 1)
-      let gutter = marker(Self.gutter.line)
-      return (prefixed(shown + [DisplayLine(fragments: [gutter] + marks)]), below)
+      let gutter = self.marks.boxes == nil ? [marker(Self.gutter.line)] : []
+      return (prefixed(shown + [DisplayLine(fragments: gutter + marks)]), below)
     case .table(let alignments, let rows):
+      if let boxes = self.marks.boxes {
+        let table = cellTable(alignments: alignments, rows: rows, width: width, boxes: boxes)
+        let rowsShown = table.rowEnds.lastIndex { $0 <= visible - 1 }
+        let shown = rowsShown.map { Array(table.lines.prefix(table.rowEnds[$0])) } ?? []
+        return (prefixed(shown + [DisplayLine(fragments: marks)]), below)
+      }
       let table = tableLines(alignments: alignments, rows: rows, width: width)
       // Whole rows and the bottom border, in the lines before the marks'.
       let rowsShown = table.rowEnds.lastIndex { $0 + 1 <= visible - 1 }
@@ -408,6 +494,63 @@ package struct DocumentLines {
   }
 
   // MARK: - Tables
+
+  /// A table of HTML (``Marks/boxes(_:)``): its columns' widths and each cell's lines, and the lines the table takes.
+  package struct CellTable {
+    /// The width of each column's text in CSS px (a cell's padding around it).
+    package var columns: [Int]
+    /// The lines of each row's cells, a cell for every column; the header's in bold.
+    package var cells: [[[DisplayLine]]]
+    /// The table's lines: each row as many as its tallest cell takes, a line holding the text of each cell's line.
+    package var lines: [DisplayLine]
+    /// After each row (the header first), the number of lines up to and including it.
+    package var rowEnds: [Int]
+  }
+
+  /// A table laid out for HTML.
+  ///
+  /// It takes the width (in the measurer's unit) less each cell's padding: each column as wide as its widest cell in
+  /// whole px when the table fits, else narrowed as ``narrowed(_:toFit:)`` narrows (to no less than a px), the cells
+  /// wrapping in them. No border takes room: a row is as tall as its tallest cell.
+  package func cellTable(
+    alignments: [Block.Alignment], rows: [[StyledText]], width: Int, boxes: DocumentBoxes
+  ) -> CellTable {
+    let columns = max(alignments.count, rows.map(\.count).max() ?? 0)
+    guard columns > 0 else { return CellTable(columns: [], cells: [], lines: [], rowEnds: []) }
+    let unit = boxes.unitsPerPixel
+    // Each cell laid out once in a width it does not reach, and again only in a column narrower than its lines.
+    let unbounded = rows.enumerated().map { rowIndex, row in
+      (0..<columns).map { column in
+        let text = column < row.count ? row[column] : .empty
+        return LineLayout(
+          rowIndex == 0 ? text.adding(.bold) : text, measurer: measurer, breaker: breaker, width: 1 << 30,
+          lineLimit: nil, recordsBreakOffsets: false)
+      }
+    }
+    let natural = unbounded.map { row in row.map { (($0.lines.map(\.width).max() ?? 0) + unit - 1) / unit } }
+    let room = width / unit - columns * 2 * boxes.cellPadding
+    let widths = Self.narrowed(
+      (0..<columns).map { column in max(1, natural.map { $0[column] }.max() ?? 0) }, toFit: max(columns, room))
+    var table = CellTable(columns: widths, cells: [], lines: [], rowEnds: [])
+    for (rowIndex, row) in unbounded.enumerated() {
+      let cells = (0..<columns).map { column -> [DisplayLine] in
+        let layout =
+          natural[rowIndex][column] <= widths[column]
+          ? row[column].at(width: widths[column] * unit)
+          : LineLayout(
+            row[column].text, measurer: measurer, breaker: breaker, width: widths[column] * unit, lineLimit: nil,
+            recordsBreakOffsets: false)
+        let drawer = LineDrawer(layout: layout)
+        return layout.lines.map { drawer.draw($0) }
+      }
+      table.cells.append(cells)
+      for line in 0..<max(1, cells.map(\.count).max() ?? 1) {
+        table.lines.append(DisplayLine(fragments: cells.flatMap { line < $0.count ? $0[line].fragments : [] }))
+      }
+      table.rowEnds.append(table.lines.count)
+    }
+    return table
+  }
 
   /// Column `widths` narrowed to add up to at most `room`, none below 1.
   ///
@@ -510,6 +653,14 @@ package struct DocumentLines {
     }
     lines.append(border("└", "┴", "┘"))
     return (lines, rowEnds)
+  }
+}
+
+extension DocumentLines.Marks {
+  /// The boxes of HTML's marks; nil for drawn ones.
+  var boxes: DocumentBoxes? {
+    if case .boxes(let boxes) = self { return boxes }
+    return nil
   }
 }
 

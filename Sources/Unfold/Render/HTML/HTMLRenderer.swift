@@ -111,23 +111,11 @@ package struct HTMLRenderer: Sendable {
     let isTruncated = views.contains { $0.view.isTruncated }
     let toggle = truncation.toggle
     let hasToggle = isTruncated && toggle != .none
-    let shownState = hasToggle ? state : isTruncated ? .collapsed : .expanded
-    let milliseconds = Int((max(0, options.animationDuration) * 1000).rounded())
     // The text is written twice (collapsed and whole), with the CSS and the script around it.
     var html = UTF8Output(capacity: 2 * text.string.utf8.count + 4_096, sealingEvery: 65_536)
-    // Without a toggle there is nothing to wire: the collapsed view is on from the start.
-    writeContainer(
-      classes: isTruncated && toggle == .none ? "unfold unfold-on" : "unfold", id: id, direction: direction, to: &html)
-    html.write(" data-state=\"")
-    html.write(shownState.rawValue)
-    html.write("\"")
-    if hasToggle {
-      html.write(" data-duration=\"")
-      html.write(decimal: milliseconds)
-      html.write("\" data-easing=\"")
-      Self.writeEscaped(options.animationEasing, to: &html)
-      html.write("\"")
-    }
+    writeOpening(
+      classes: isTruncated && toggle == .none ? "unfold unfold-on" : "unfold", id: id, direction: direction,
+      isTruncated: isTruncated, hasToggle: hasToggle, state: state, to: &html)
     // No whitespace between the elements inside the container: it keeps white-space: pre-wrap, so a
     // newline there would be a line.
     html.write("><style>")
@@ -163,43 +151,74 @@ package struct HTMLRenderer: Sendable {
       writeToggle(label: less, kind: "less", expanded: true, id: id, to: &html)
     }
     html.write("</p>")
-    if hasToggle {
-      html.write("<script")
-      if let nonce = options.scriptNonce {
-        html.write(" nonce=\"")
-        Self.writeEscaped(nonce, to: &html)
-        html.write("\"")
-      }
-      html.write(">")
-      html.write(Self.script)
-      html.write("</script>")
-    }
+    if hasToggle { writeScript(to: &html) }
     html.write("</div>\n")
     return html.sealedString()
   }
 
+  /// The container's opening tag, left open after its state: the state shown first (`state` when a toggle switches
+  /// it; else collapsed when truncated, without a toggle, and expanded when not) and, with a toggle, the animation.
+  ///
+  /// The `classes` of a view truncated without a toggle include `unfold-on`: there is nothing to wire, and the
+  /// collapsed view is on from the start.
+  func writeOpening(
+    classes: StaticString, id: String, direction: TextDirection, isTruncated: Bool, hasToggle: Bool,
+    state: DisplayState, to html: inout UTF8Output
+  ) {
+    writeContainer(classes: classes, id: id, direction: direction, to: &html)
+    html.write(" data-state=\"")
+    html.write((hasToggle ? state : isTruncated ? .collapsed : .expanded).rawValue)
+    html.write("\"")
+    guard hasToggle else { return }
+    html.write(" data-duration=\"")
+    html.write(decimal: Int((max(0, options.animationDuration) * 1000).rounded()))
+    html.write("\" data-easing=\"")
+    Self.writeEscaped(options.animationEasing, to: &html)
+    html.write("\"")
+  }
+
+  /// The script that wires the toggles, with the options' nonce.
+  func writeScript(to html: inout UTF8Output) {
+    html.write("<script")
+    if let nonce = options.scriptNonce {
+      html.write(" nonce=\"")
+      Self.writeEscaped(nonce, to: &html)
+      html.write("\"")
+    }
+    html.write(">")
+    html.write(Self.script)
+    html.write("</script>")
+  }
+
   /// A collapsed view's lines, `<br>` between them, the last one fading when the view is a tail cut.
   private func writeLines(of view: TruncatedText, id: String, to html: inout UTF8Output) {
-    var lastLink: String?
     let fadeLine =
       !view.isTruncated || view.mode == .head
       ? nil : (view.toggle == .below ? view.lines.count - 2 : view.lines.count - 1)
-    for (index, line) in view.lines.enumerated() {
-      if index > 0 { html.write("<br>") }
+    writeLines(view.lines[...], fadeLine: fadeLine, overlay: view.toggle == .overlay, id: id, to: &html)
+  }
+
+  /// Lines of a collapsed view, `<br>` between them, the text of the one at `fadeLine` fading, the toggle placed over
+  /// the end of the line when `overlay`; their markers (a document's room for its containers) are the CSS's.
+  func writeLines(
+    _ lines: ArraySlice<DisplayLine>, fadeLine: Int?, overlay: Bool, id: String, to html: inout UTF8Output
+  ) {
+    var lastLink: String?
+    for (index, line) in zip(lines.indices, lines) {
+      if index > lines.startIndex { html.write("<br>") }
       var fading = index == fadeLine
       if fading { html.write("<span class=\"unfold-fade\">") }
-      for fragment in line.fragments {
+      for fragment in line.fragments where !(fragment.role == .marker && fragment.text.isEmpty) {
         if fading && fragment.role != .text && fragment.role != .hyphen {
           html.write("</span>")
           fading = false
         }
         switch fragment.role {
         case .moreLabel:
-          let overlay = view.toggle == .overlay
           writeToggle(
             label: fragment.text, kind: overlay ? "more unfold-overlay" : "more", expanded: false, id: id, to: &html)
           lastLink = nil
-        case .gap where view.toggle == .overlay && fragment.text.count > 1:
+        case .gap where overlay && fragment.text.count > 1:
           continue  // the padding before an overlaid toggle: the button is placed, not flowed
         default:
           Self.writeInline(fragment.text, style: fragment.style, role: fragment.role, lastLink: &lastLink, to: &html)
@@ -255,7 +274,7 @@ package struct HTMLRenderer: Sendable {
   }
 
   /// The fragment, or a whole page around it when ``HTMLOptions/standalone``.
-  private func wrapPage(_ html: String) -> String {
+  func wrapPage(_ html: String) -> String {
     guard options.standalone else { return html }
     let language = options.language.map { " lang=\"\(Self.escape($0))\"" } ?? ""
     return """
@@ -274,7 +293,7 @@ package struct HTMLRenderer: Sendable {
   }
 
   /// A toggle button that controls the element `<id>-full`.
-  private func writeToggle(label: String, kind: String, expanded: Bool, id: String, to html: inout UTF8Output) {
+  func writeToggle(label: String, kind: String, expanded: Bool, id: String, to html: inout UTF8Output) {
     html.write("<button type=\"button\" class=\"unfold-toggle unfold-")
     html.write(kind)
     html.write(expanded ? "\" aria-expanded=\"true\" aria-controls=\"" : "\" aria-expanded=\"false\" aria-controls=\"")
@@ -285,7 +304,7 @@ package struct HTMLRenderer: Sendable {
   }
 
   /// The whole text, run by run, as inline elements.
-  private static func writeRuns(of text: StyledText, to html: inout UTF8Output) {
+  static func writeRuns(of text: StyledText, to html: inout UTF8Output) {
     var lastLink: String?
     for (range, style) in text.runRanges {
       writeInline(text.text(in: range), style: style, role: .text, lastLink: &lastLink, to: &html)
