@@ -123,11 +123,12 @@ import Testing
     try Browser.with(engine) { browser in
       try EngineAgreementTests.withFonts(size: 16) { fonts, source in
         for profile in [engine, .any] {
-          let (agree, total, problems) = try Self.agreement(
+          let (agree, total, moreLines, problems) = try Self.agreement(
             fonts: fonts, source: source, profile: profile, in: browser)
-          print("documents, \(profile) profile in \(engine): \(agree) of \(total) cases agree")
+          print("documents, \(profile) profile in \(engine): \(agree) of \(total) cases agree, \(moreLines) taller")
           for problem in problems.prefix(20) { print("  \(problem)") }
           #expect(Double(agree) >= 0.995 * Double(total), "\(agree) of \(total), \(profile) profile")
+          #expect(moreLines == 0, "\(engine) drew more lines than predicted, \(profile) profile")
           #expect(total == (profile == .any ? 1 : 2) * Self.corpus.count * Self.widths.count)
         }
       }
@@ -151,13 +152,16 @@ import Testing
   /// The corpus in pages of 6 documents (96 containers): how many cases agree, of how many, and the others.
   static func agreement(
     fonts: FontSet, source: HTMLOptions.FontSource, profile: BrowserEngine, in browser: Browser
-  ) throws -> (agree: Int, total: Int, problems: [String]) {
-    var result = (agree: 0, total: 0, problems: [String]())
+  ) throws -> (agree: Int, total: Int, moreLines: Int, problems: [String]) {
+    var result = (agree: 0, total: 0, moreLines: 0, problems: [String]())
     for start in stride(from: 0, to: corpus.count, by: 6) {
       let page = try agreement(
         of: Array(corpus.enumerated())[start..<min(corpus.count, start + 6)], fonts: fonts, source: source,
         profile: profile, in: browser)
-      result = (result.agree + page.agree, result.total + page.total, result.problems + page.problems)
+      result = (
+        result.agree + page.agree, result.total + page.total, result.moreLines + page.moreLines,
+        result.problems + page.problems
+      )
     }
     return result
   }
@@ -166,7 +170,7 @@ import Testing
   static func agreement(
     of documents: ArraySlice<(offset: Int, element: (language: String, markdown: String))>, fonts: FontSet,
     source: HTMLOptions.FontSource, profile: BrowserEngine, in browser: Browser
-  ) throws -> (agree: Int, total: Int, problems: [String]) {
+  ) throws -> (agree: Int, total: Int, moreLines: Int, problems: [String]) {
     var body = ""
     var expected: [String: (lines: [String], height: Int, truncated: Bool, markdown: String)] = [:]
     let measurer = FontMeasurer(fonts, engine: profile)
@@ -231,7 +235,7 @@ import Testing
     }
     let output = try JSONDecoder().decode(Output.self, from: Data(try browser.output(of: html).utf8))
     #expect(output.fontsLoaded, "the fonts did not load in \(browser.engine)")
-    var (agree, total, problems) = (0, 0, [String]())
+    var (agree, total, moreLines, problems) = (0, 0, 0, [String]())
     for seen in output.cases {
       guard let want = expected[seen.id] else { continue }
       let lines = seen.lines.map(LineAgreementTests.normalize)
@@ -244,6 +248,10 @@ import Testing
       let agrees =
         profile != .any || want.truncated
         ? lines == want.lines && heightAgrees : seen.height < Double(limit) + 0.05
+      // No view is taller than its lines: what the engine shows uncut fits, and a cut view is not pushed down.
+      if seen.height > Double(max(want.height, profile == .any && !want.truncated ? limit : 0)) + 0.05 {
+        moreLines += 1
+      }
       if agrees && seen.hasButton == want.truncated {
         agree += 1
       } else {
@@ -252,6 +260,6 @@ import Testing
         )
       }
     }
-    return (agree, total, problems)
+    return (agree, total, moreLines, problems)
   }
 }

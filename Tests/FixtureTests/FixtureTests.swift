@@ -1,13 +1,14 @@
 import Foundation
 import TestSupport
 import Testing
-import Unfold
+
+@testable import Unfold
 
 /// Runs every fixture under `Fixtures/` and compares each output with its expected file.
 ///
 /// Re-record with `UNFOLD_RECORD=1 swift test --filter FixtureTests`, then review every changed file
 /// (`git diff Fixtures`): a golden file is a claim about what users see. A missing expected file fails the
-/// test (and is written when recording).
+/// test (and is written when recording). Every HTML output, collapsed and expanded, is well formed.
 @Suite struct FixtureTests {
   static let recording = ProcessInfo.processInfo.environment["UNFOLD_RECORD"] == "1"
 
@@ -18,6 +19,10 @@ import Unfold
   @Test(arguments: Fixture.all)
   func goldenOutputs(_ fixture: Fixture) throws {
     for (file, actual) in try fixture.outputs() {
+      if file.hasSuffix(".html") {
+        #expect(
+          Invariants.htmlViolation(actual) == nil, "\(fixture.name)/\(file): \(Invariants.htmlViolation(actual) ?? "")")
+      }
       let url = fixture.directory.appendingPathComponent(file)
       let expected = try? String(decoding: Data(contentsOf: url), as: UTF8.self)
       if Self.recording {

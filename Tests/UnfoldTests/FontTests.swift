@@ -9,6 +9,27 @@ import UnfoldCorpus
 @Suite struct FontTests {
   let fonts = try? FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: [])
 
+  /// A line that breaks after a soft hyphen in bold text shows a bold hyphen, as browsers draw it: it must fit, and
+  /// the line's width and the drawn hyphen are the bold one's (DejaVu Sans Bold's is wider than the regular one's).
+  @Test(arguments: [BrowserEngine.blink, .gecko, .webkit])
+  func aSoftHyphenShowsTheHyphenOfItsStyle(_ engine: BrowserEngine) throws {
+    let measurer = FontMeasurer(try #require(fonts), engine: engine)
+    let bold = Style(.bold)
+    let (plainHyphen, boldHyphen) = (measurer.width(of: "-"), measurer.width(of: "-", style: bold))
+    #expect(boldHyphen > plainHyphen + measurer.unitsPerPixel / 2)
+    let string = "Donau\u{AD}dampf"
+    let text = StyledText(string, runs: [StyledText.Run(length: string.utf8.count, style: bold)])
+    let word = measurer.width(of: "Donau", style: bold)
+    // Room for the word and a regular hyphen, not a bold one: the line does not break after the soft hyphen.
+    let narrow = LineLayout(text, measurer: measurer, width: word + plainHyphen + measurer.unitsPerPixel / 4)
+    #expect(narrow.lines.first.map { text.text(in: $0.range) } != "Donau\u{AD}")
+    let wide = LineLayout(text, measurer: measurer, width: word + boldHyphen + measurer.unitsPerPixel / 4)
+    let first = try #require(wide.lines.first)
+    #expect(first.isHyphenated && first.width == word + boldHyphen)
+    let hyphen = try #require(LineDrawer(layout: wide).draw(first).fragments.last)
+    #expect(hyphen.role == .hyphen && hyphen.width == boldHyphen && hyphen.style == bold)
+  }
+
   @Test func readsTheTablesOfDejaVuSans() throws {
     let fonts = try #require(fonts)
     #expect(fonts.regular.unitsPerEm == 2048)
@@ -422,8 +443,10 @@ import UnfoldCorpus
         let drawer = LineDrawer(layout: layout)
         for line in layout.lines {
           var walked = drawer.draw(line.contentRange)
-          if line.isHyphenated {
-            walked.fragments.append(Fragment(text: "-", width: measurer.width(of: "-"), role: .hyphen))
+          if line.isHyphenated {  // the hyphen of the soft hyphen's style
+            let style = text.hyphenStyle(before: line.contentEnd)
+            walked.fragments.append(
+              Fragment(text: "-", style: style, width: measurer.width(of: "-", style: style), role: .hyphen))
           }
           #expect(drawer.draw(line) == walked, "width \(width), line \(line.range)")
           // A line cut before an ellipsis and a label draws what is kept as a walk of it draws it.

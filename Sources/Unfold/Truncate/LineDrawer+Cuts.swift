@@ -128,7 +128,7 @@ extension LineDrawer {
     return found.enumerated().map { index, line in
       var drawn = DisplayLine(fragments: index == 0 ? prefix : [])
       drawn.fragments += draw(max(start, line.range.lowerBound + shift)..<max(start, line.contentEnd + shift)).fragments
-      if line.isHyphenated { drawn.fragments.append(hyphenFragment()) }
+      if line.isHyphenated { drawn.fragments.append(hyphenFragment(before: line.contentEnd + shift)) }
       return drawn
     }
   }
@@ -188,7 +188,7 @@ extension LineDrawer {
   func append(label text: String, role: Fragment.Role, after line: LineLayout.Line, to lines: inout [DisplayLine]) {
     let label = Fragment(text: text, width: measurer.width(of: text), role: role)
     let gap = gapFragment()
-    let hyphen = line.isHyphenated ? [measurer.width(of: "-")] : []
+    let hyphen = line.isHyphenated ? [hyphenFragment(before: line.contentEnd).width] : []
     let exact = lines.last.map { $0.width - hyphen.reduce(0, +) } ?? 0
     if let last = lines.last, !last.fragments.isEmpty,
       fit.fits(line.range.lowerBound, line.contentEnd, total: exact, extra: hyphen + [gap.width, label.width])
@@ -205,9 +205,10 @@ extension LineDrawer {
     Fragment(text: " ", width: measurer.width(of: " "), role: .gap)
   }
 
-  /// The hyphen drawn where a line breaks after a soft hyphen.
-  func hyphenFragment() -> Fragment {
-    Fragment(text: "-", width: measurer.width(of: "-"), role: .hyphen)
+  /// The hyphen drawn where a line breaks after the soft hyphen that ends at `end`, in its style.
+  func hyphenFragment(before end: Int) -> Fragment {
+    let style = layout.text.hyphenStyle(before: end)
+    return Fragment(text: "-", style: style, width: measurer.width(of: "-", style: style), role: .hyphen)
   }
 
   /// Where the drawn text of a cut line ends: the longest prefix no wider than `room`, moved back to a break

@@ -28,7 +28,7 @@ struct LineDrawer {
   func draw(_ line: LineLayout.Line) -> DisplayLine {
     var drawn = fragmentPerRun(line) ?? draw(line.contentRange)
     if line.isHyphenated {
-      drawn.fragments.append(hyphenFragment())
+      drawn.fragments.append(hyphenFragment(before: line.contentEnd))
     }
     return drawn
   }

@@ -426,7 +426,14 @@ struct SegmentFitter<Lines: LineSink> {
 
   private func hyphenFits() -> Bool {
     guard let start = lineStart else { return true }
-    return fit.fits(start, state.contentEnd, total: state.x, extra: [hyphenWidth])
+    return fit.fits(start, state.contentEnd, total: state.x, extra: [hyphenWidth(before: state.contentEnd)])
+  }
+
+  /// The width of the hyphen shown after the soft hyphen that ends at `end`: drawn in its style, as a browser
+  /// draws it (a bold hyphen is wider), the plain one's width kept for plain text.
+  private func hyphenWidth(before end: Int) -> Int {
+    let style = text.hyphenStyle(before: end)
+    return style == .plain ? hyphenWidth : measurer.width(of: "-", style: style)
   }
 
   private mutating func open(at offset: Int) {
@@ -439,7 +446,8 @@ struct SegmentFitter<Lines: LineSink> {
 
   private mutating func close(at end: Int, hyphenated: Bool) {
     close(
-      at: end, contentEnd: state.contentEnd, width: state.x + (hyphenated ? hyphenWidth : 0), hyphenated: hyphenated)
+      at: end, contentEnd: state.contentEnd, width: state.x + (hyphenated ? hyphenWidth(before: state.contentEnd) : 0),
+      hyphenated: hyphenated)
   }
 
   /// Ends the open line at `end` with what is drawn on it given, not read from ``state``: a line closed just

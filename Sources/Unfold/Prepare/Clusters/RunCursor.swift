@@ -34,6 +34,12 @@ struct RunCursor {
 }
 
 extension StyledText {
+  /// The style of the hyphen shown for the soft hyphen that ends at the UTF-8 offset `end`: the traits of its run,
+  /// with no link.
+  func hyphenStyle(before end: Int) -> Style {
+    Style(style(ofRun: runIndex(containing: max(0, end - 1))).traits)
+  }
+
   /// The style of run `index` (plain for a text without runs, the empty one).
   func style(ofRun index: Int) -> Style { runs.isEmpty ? .plain : runs[index].style }
 

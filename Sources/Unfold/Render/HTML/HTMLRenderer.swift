@@ -328,7 +328,7 @@ package struct HTMLRenderer: Sendable {
       html.write("</span>")
       return
     }
-    let traits = role == .text ? style.traits : []
+    let traits = role == .text || role == .hyphen ? style.traits : []
     let link = role == .text ? style.link.flatMap(LinkPolicy.safeURL) : nil
     if let link {
       html.write("<a href=\"")
