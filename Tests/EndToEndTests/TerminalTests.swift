@@ -14,12 +14,73 @@ import Unfold
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-tmux-\(UUID()).md")
     try Data((text ?? sample).utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let command =
-      "env -u NO_COLOR -u COLUMNS TERM=screen '\(Command.executable.path)' \(arguments) '\(file.path)'; echo '<end>'; sleep 30"
-    let tmux = try Tmux(width: width, height: 12, command: command)
+    return try Self.screen(of: "'\(Command.executable.path)' \(arguments) '\(file.path)'", width: width, height: 12)
+  }
+
+  /// The screen of a terminal `width` × `height` cells (`TERM=screen`, colour allowed) once `command` has run: its
+  /// rows as text, and with their attributes as SGR.
+  static func screen(of command: String, width: Int, height: Int) throws -> (rows: [String], styled: [String]) {
+    let tmux = try Tmux(
+      width: width, height: height, command: "env -u NO_COLOR -u COLUMNS TERM=screen \(command); echo '<end>'; sleep 30"
+    )
     let rows = try tmux.waitForScreen { $0.contains("<end>") }
     let styled = try tmux.screen(escapes: true)
     return (Array(rows.prefix { $0 != "<end>" }), styled)
+  }
+
+  /// The README's document (`Examples/issue.md`) in a terminal of 60 columns, captured from tmux.
+  ///
+  /// Unfold's view is collapsed to 23 lines (the lines the engine predicts, cut at a whole table row) beside rich's
+  /// rendering of the whole file (`python -m rich.markdown`, which cannot cut). The README shows both captures as taken
+  /// here: `UNFOLD_RECORD=1` writes them into it, and otherwise unfold's must be the README's.
+  @Test func aDocumentNextToRichForTheReadme() throws {
+    let file = TestSupport.repositoryRoot.appendingPathComponent("Examples/issue.md")
+    let unfold = try Self.screen(
+      of: "'\(Command.executable.path)' --no-interactive --color never --document --lines 23 '\(file.path)'",
+      width: 60, height: 30
+    ).rows
+    let expected = Paragraph(document: try String(contentsOf: file, encoding: .utf8)).lineLimit(23).plain(width: 60)
+    #expect(unfold == expected.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
+    #expect(unfold.count == 23 && unfold.last == "… more")
+    let python = try #require(
+      ProcessInfo.processInfo.environment["UNFOLD_RICH_PYTHON"],
+      "UNFOLD_RICH_PYTHON names no Python with rich: scripts/test installs rich into .build/test-venv")
+    let rich = try Self.screen(of: "'\(python)' -m rich.markdown -w 60 '\(file.path)'", width: 60, height: 50).rows
+    #expect(rich.count > 30 && rich.contains { $0.contains("Questions go to the release thread") }, "\(rich)")
+    let readmeURL = TestSupport.repositoryRoot.appendingPathComponent("README.md")
+    let readme = try String(contentsOf: readmeURL, encoding: .utf8)
+    let (start, end) = (
+      "<!-- document capture: TerminalTests.aDocumentNextToRichForTheReadme -->", "<!-- end of capture -->"
+    )
+    let block = try #require(
+      readme.range(of: start).flatMap { s in
+        readme.range(of: end, range: s.upperBound..<readme.endIndex).map { s.lowerBound..<$0.upperBound }
+      }, "the README has no capture markers")
+    let pre = { (rows: [String]) in
+      "<pre>"
+        + rows.map { $0.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;") }
+        .joined(separator: "\n") + "</pre>"
+    }
+    if ProcessInfo.processInfo.environment["UNFOLD_RECORD"] == "1" {
+      let captured = """
+        \(start)
+        <table><tr><th><code>unfold --document --lines 23</code></th><th><code>python -m rich.markdown</code></th></tr>
+        <tr><td valign="top">
+
+        \(pre(unfold))
+
+        </td><td valign="top">
+
+        \(pre(rich))
+
+        </td></tr></table>
+        \(end)
+        """
+      try Data(readme.replacingCharacters(in: block, with: captured).utf8).write(to: readmeURL)
+    } else {
+      #expect(
+        readme[block].contains(pre(unfold)), "the README's capture is not unfold's: record it with UNFOLD_RECORD=1")
+    }
   }
 
   @Test func theWidthComesFromTheTerminalAndTheScreenShowsTheEngineLines() throws {
