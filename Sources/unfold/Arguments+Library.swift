@@ -120,7 +120,7 @@ extension Arguments {
     var paragraph = Paragraph(source, options: truncationOptions, cellWidths: widths, breakRules: breaks)
       .scrollable(scroll)
     if let textStyle { paragraph = paragraph.font(textStyle) }
-    return paragraph
+    return paragraph.maxHeight(maxHeight)
   }
 
   /// Whether a collapsed verbatim preview reads only as much of the input as settles it.

@@ -40,6 +40,8 @@ struct Arguments {
   /// Each fallback family's files, in order; `nil`: Debian's Noto fonts that are installed.
   var fallbacks: [[String]]?
   var fontSize = 16.0
+  /// The height of a document's collapsed HTML (`--max-height`).
+  var maxHeight: Double?
   var fontSizeGiven = false
   var lineHeight: Double?
   var standalone = false
@@ -180,6 +182,9 @@ struct Arguments {
     }
     if document, let flag = [("--arg", !args.isEmpty), ("--strings", !strings.isEmpty)].first(where: { $0.1 })?.0 {
       throw UsageError(message: "--document and \(flag) conflict: a document is shown as written, not looked up")
+    }
+    if maxHeight != nil, !document || format != .html {
+      throw UsageError(message: "--max-height applies to --document with --format html")
     }
     if document, widthRange != nil {
       throw UsageError(message: "--document takes one width: no range of widths for documents yet")

@@ -300,6 +300,14 @@ extension Arguments {
         arguments.fontSizeGiven = true
       }),
     Flag(
+      "--max-height", value: "PX",
+      help: """
+        with --document and html: the height the collapsed view may take as well as
+        --lines (headings are taller)
+        """,
+      example: "unfold --document --format html --width 640px --max-height 400 issue.md",
+      apply: { arguments, value, flag in arguments.maxHeight = try pixels(value, flag: flag) }),
+    Flag(
       "--line-height", value: "PX",
       help: """
         the line height for html (default 1.25 × the font size, rounded)

@@ -150,6 +150,25 @@ import Testing
     #expect(cutElements == ["<p ", "<h1 ", "</pre>", "</table>", "<hr>"], "\(cutElements)")
   }
 
+  /// In HTML a heading is larger than the text (`h1` twice its size, its lines 40 px for 20 px of text): a height
+  /// budget (`maxHeight`) counts each line at its height, besides the line limit, and the view's height is its
+  /// lines'.
+  @Test func aHeightBudgetCountsTallerHeadings() throws {
+    let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: [])
+    let markdown = "# Field notes\n\n" + String(repeating: "The survey team walked the coast road at dawn. ", count: 8)
+    let paragraph = Paragraph(document: markdown).lineLimit(10)
+    let byLines = paragraph.documentView(width: 300, fonts: fonts, engine: .blink, state: .collapsed)
+    #expect(byLines.text.lines.count == 10 && byLines.height == (40 + 9 * 20) * 64)
+    let byHeight = paragraph.maxHeight(100).documentView(width: 300, fonts: fonts, engine: .blink, state: .collapsed)
+    // The heading (40 px), the blank line and two lines of text (20 px each).
+    #expect(byHeight.text.isTruncated && byHeight.text.lines.count == 4 && byHeight.height == 100 * 64)
+    #expect(byHeight.text.lines.last?.fragments.last?.role == .moreLabel)
+    let html = paragraph.maxHeight(100).html(width: 300, fonts: fonts, engine: .blink).html
+    #expect(html.contains(" h1{font-size:32px;line-height:40px}"))
+    // Without a budget in px the terminal counts lines: the heading is one.
+    #expect(paragraph.maxHeight(100).plain(width: 40).filter { $0 == "\n" }.count == 10)
+  }
+
   /// A cut code block shows whole lines of code and the marks on a line of their own; a cut table whole rows and
   /// its bottom border.
   @Test func codeAndTablesAreCutAtWholeLinesAndRows() {

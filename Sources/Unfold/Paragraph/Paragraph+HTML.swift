@@ -69,16 +69,31 @@ extension Paragraph {
     }
   }
 
-  /// The lines of the document in HTML, `width` CSS px wide, measured in `fonts` as `engine` lays them out, and the
-  /// room its marks take.
+  /// The view of the document in `state` that its HTML shows `width` CSS px wide, measured in `fonts` as `engine`
+  /// lays lines out for a page in `language`: each leaf's lines, and their height.
+  package func documentView(
+    width: Double, fonts: FontSet, engine: BrowserEngine, state: DisplayState, language: String? = nil
+  ) -> DocumentLines.View {
+    documentLines(width: width, fonts: styled(in: fonts).1, engine: engine, language: language).0.view(
+      source.blocks(), state: state)
+  }
+
+  /// The lines of the document in HTML, `width` CSS px wide, measured in `fonts` as `engine` lays them out (each
+  /// heading's in the fonts of its size), under ``maxHeight`` too, and the room its marks take.
   private func documentLines(
     width: Double, fonts: FontSet, engine: BrowserEngine, language: String?
   ) -> (DocumentLines, DocumentBoxes) {
     let measurer = FontMeasurer(fonts, engine: engine)
     let boxes = DocumentBoxes(fonts: fonts, measurer: measurer)
+    let sixtyFourths = { (pixels: Double) in Int((pixels * 64).rounded(.down)) }
+    let headings = (1...6).map { level -> (measurer: any TextMeasurer, lineHeight: Int) in
+      let scaled = DocumentBoxes.headingFonts(fonts, level: level)
+      return (scaled == fonts ? measurer : FontMeasurer(scaled, engine: engine), sixtyFourths(scaled.lineHeight))
+    }
     let lines = DocumentLines(
       measurer: measurer, breaker: breaker(for: engine, language: language),
-      width: measurer.layoutWidth(pixels: width), options: options, marks: .boxes(boxes))
+      width: measurer.layoutWidth(pixels: width), options: options, marks: .boxes(boxes), headings: headings,
+      heights: (maxHeight.map(sixtyFourths), sixtyFourths(fonts.lineHeight)))
     return (lines, boxes)
   }
 

@@ -29,6 +29,8 @@ public struct Paragraph: Sendable {
   package var minimumScaleFactor: Double
   /// Whether the text scrolls in a viewport of `lineLimit` lines instead of truncating.
   package var isScrollable: Bool
+  /// The height in CSS px that a document's collapsed HTML may take besides its line limit (``maxHeight(_:)``).
+  package var maxHeight: Double?
 
   /// Creates a paragraph.
   public init(
@@ -42,6 +44,7 @@ public struct Paragraph: Sendable {
     self.textStyle = nil
     self.minimumScaleFactor = 1
     self.isScrollable = false
+    self.maxHeight = nil
   }
 
   /// A paragraph from a localized key (a string literal, or `LocalizedKey(variable)`), as `Text("…")`.
@@ -100,6 +103,11 @@ public struct Paragraph: Sendable {
   public func minimumScaleFactor(_ factor: Double) -> Paragraph {
     with { $0.minimumScaleFactor = min(1, max(0.1, factor)) }
   }
+  /// The height in CSS px that a document's collapsed HTML may take, as well as `lineLimit` lines; `nil` for none.
+  ///
+  /// A heading's lines are taller than the text's: a height budget shows fewer lines of a document of large
+  /// headings. The terminal and paragraphs count lines only.
+  public func maxHeight(_ pixels: Double?) -> Paragraph { with { $0.maxHeight = pixels.map { max(0, $0) } } }
   /// A viewport of `lineLimit` lines that scrolls instead of truncating.
   public func scrollable(_ scrollable: Bool = true) -> Paragraph { with { $0.isScrollable = scrollable } }
   /// Whether bare URLs, `www.` addresses and e-mail addresses in a localized key's markdown become links (on

@@ -13,6 +13,9 @@ package struct DocumentBoxes: Hashable, Sendable {
   package var codePadding: Int, cellPadding: Int
   /// The measurer's units in a CSS px.
   package var unitsPerPixel: Int
+  /// The size of a heading's text, by level (`h1` first), as a multiple of the text's: its line height grows as
+  /// much, rounded to a whole px.
+  package static let headingScales = [2, 1.5, 1.25, 1, 1, 1]
 
   /// The boxes for text of `fonts`, marker widths measured by `measurer`.
   package init(fonts: FontSet, measurer: FontMeasurer) {
@@ -33,6 +36,16 @@ package struct DocumentBoxes: Hashable, Sendable {
 
   /// The quote's bar and the space after it.
   package var quoteIndent: Int { quoteBar + quotePadding }
+
+  /// `fonts` at the size of a heading of `level`, its line height grown as much and rounded to a whole px.
+  package static func headingFonts(_ fonts: FontSet, level: Int) -> FontSet {
+    var scaled = fonts
+    let scale = headingScales[max(1, min(6, level)) - 1]
+    guard scale != 1 else { return fonts }
+    scaled.size = fonts.size * scale
+    scaled.lineHeight = (fonts.lineHeight * scale).rounded()
+    return scaled
+  }
 
   /// The indent of a list whose numbers end at `last` (nil for bullets).
   package func listIndent(lastNumber last: Int?) -> Int { listIndents[Self.digits(lastNumber: last)] }

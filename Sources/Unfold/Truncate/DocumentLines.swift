@@ -35,6 +35,12 @@ package struct DocumentLines {
   let width: Int
   let options: TruncationOptions
   let marks: Marks
+  /// HTML's headings by level (`h1` first): the measurer of their text, in fonts of their size, and their line
+  /// height in 1/64 CSS px; empty for a terminal, whose headings are as tall as the text.
+  let headings: [(measurer: any TextMeasurer, lineHeight: Int)]
+  /// The heights of HTML's lines, in 1/64 CSS px: the text's line height, and the height that a collapsed view may
+  /// take besides its line limit (`nil` for none); `nil` for a terminal, whose lines count as 1.
+  let heights: (budget: Int?, lineHeight: Int)?
 
   /// How the marks of containers take room.
   package enum Marks: Sendable {
@@ -47,9 +53,11 @@ package struct DocumentLines {
   /// Lines of documents measured by `measurer`, broken by `breaker`, `width` wide, truncated as `options` say, their
   /// marks as `marks` say.
   package init(
-    measurer: any TextMeasurer, breaker: LineBreaker, width: Int, options: TruncationOptions, marks: Marks = .drawn
+    measurer: any TextMeasurer, breaker: LineBreaker, width: Int, options: TruncationOptions, marks: Marks = .drawn,
+    headings: [(measurer: any TextMeasurer, lineHeight: Int)] = [], heights: (budget: Int?, lineHeight: Int)? = nil
   ) {
     (self.measurer, self.breaker, self.width, self.options, self.marks) = (measurer, breaker, width, options, marks)
+    (self.headings, self.heights) = (headings, heights)
   }
 
   /// A leaf block, or the blank line between two blocks, with the prefixes of the containers around it.
@@ -72,6 +80,8 @@ package struct DocumentLines {
     /// The prefix of its other lines, as wide as the first's.
     var rest: [Fragment]
     var content: Content
+    /// A heading's level whose text has a measurer of its own (``DocumentLines/headings``); 0 for the rest.
+    var level = 0
 
     var isBlank: Bool {
       if case .blank = content { return true }
@@ -118,6 +128,8 @@ package struct DocumentLines {
     /// reading order. A cut leaf's range ends with the line of the ellipsis
     /// and the toggle; a toggle on a line after the whole view is in no range.
     package var leaves: [Range<Int>]
+    /// The height of the lines: in 1/64 CSS px for HTML (a heading's lines taller), their number for a terminal.
+    package var height: Int
   }
 
   /// The lines of `blocks` in `state`, and where each leaf's are: what the HTML of a document writes block by block.
@@ -139,67 +151,95 @@ package struct DocumentLines {
     let limit = options.effectiveLineLimit
     let collapsed = state == .collapsed
     var lines: [DisplayLine] = []
-    // The pieces drawn and where their lines start in `lines`, for a cut that moves back to the piece before.
-    var drawnPieces: [(index: Int, start: Int)] = []
-    var skipped = 0  // blank lines left out of a collapsed view
-    // The lines of the cut view, with the piece cut and where its lines start.
-    var cut: (lines: [DisplayLine], toggleBelow: Bool, start: Int)?
-    var counted: Int?  // the lines of the expanded document, once known
+    var height = 0  // of the lines, with a height budget
+    // The pieces drawn, where their lines start in `lines` and the height before them, for a cut that moves back to
+    // the piece before.
+    var drawnPieces: [(index: Int, start: Int, height: Int)] = []
+    var skipped = (lines: 0, height: 0)  // blank lines left out of a collapsed view
+    // The lines of the cut view, with the piece cut, where its lines start and the height before them.
+    var cut: (lines: [DisplayLine], toggleBelow: Bool, piece: Int, start: Int, height: Int)?
+    var counted: (lines: Int, height: Int)?  // the expanded document's, once known
+    // How many lines of `piece` the budget leaves after `count` lines that are `height` tall.
+    func linesLeft(for piece: Piece, after count: Int, height: Int) -> Int {
+      guard let budget = heights?.budget else { return limit - count }  // a budget of lines alone
+      return min(limit - count, max(0, budget - height) / lineHeight(of: piece))
+    }
     for (index, piece) in pieces.enumerated() {
       if cut != nil {
-        counted! += self.lines(of: piece).count
+        let count = self.lines(of: piece).count
+        counted!.lines += count
+        counted!.height += count * lineHeight(of: piece)
         continue
       }
       if piece.isBlank && collapsed && options.collapsesBlankLines {
-        skipped += 1
+        skipped = (skipped.lines + 1, skipped.height + lineHeight(of: piece))
         continue
       }
       if case .rest = piece.content { break }
-      let remaining = limit - lines.count
+      let remaining = linesLeft(for: piece, after: lines.count, height: height)
       let drawn = self.lines(of: piece, limit: collapsed && !countingAllLines ? remaining + 1 : nil)
       if collapsed,
         drawn.count > remaining || (drawn.count == remaining && pieces[(index + 1)...].contains { !$0.isBlank })
       {
+        counted = (
+          lines.count + skipped.lines + drawn.count, height + skipped.height + drawn.count * lineHeight(of: piece)
+        )
         var (cutIndex, visible) = (index, remaining)
         if piece.isBlank || remaining == 0, let previous = drawnPieces.popLast() {
-          (cutIndex, visible) = (previous.index, limit - previous.start)
+          cutIndex = previous.index
+          visible = linesLeft(for: pieces[cutIndex], after: previous.start, height: previous.height)
           lines.removeSubrange(previous.start...)
+          height = previous.height
         }
         let shown = cutLines(of: pieces[cutIndex], visible: visible)
-        cut = (lines + shown.lines, shown.toggleBelow, lines.count)
+        cut = (lines + shown.lines, shown.toggleBelow, cutIndex, lines.count, height)
         guard countingAllLines else { break }
-        counted = limit - remaining + skipped + drawn.count
         continue
       }
-      drawnPieces.append((index, lines.count))
+      drawnPieces.append((index, lines.count, height))
       lines += drawn
+      height += drawn.count * lineHeight(of: piece)
     }
-    if cut == nil { counted = lines.count + skipped }
+    if cut == nil { counted = (lines.count + skipped.lines, height + skipped.height) }
+    // The budget exceeded by the whole document: its lines, or its height.
+    let exceeds = { (count: (lines: Int, height: Int)) in
+      count.lines > limit || self.heights?.budget.map { count.height > $0 } == true
+    }
     // Blank lines left out, everything else shown: the view still differs from the expanded one, and the last block
     // takes the toggle, as a paragraph's last line does (``TruncationOptions/collapsesBlankLines``).
-    if collapsed, cut == nil, let count = counted, count > limit, let last = drawnPieces.popLast() {
+    if collapsed, cut == nil, let count = counted, exceeds(count), let last = drawnPieces.popLast() {
       let shown = cutLines(of: pieces[last.index], visible: lines.count - last.start)
-      cut = (Array(lines[..<last.start]) + shown.lines, shown.toggleBelow, last.start)
+      cut = (Array(lines[..<last.start]) + shown.lines, shown.toggleBelow, last.index, last.start, last.height)
     }
-    let isTruncated = cut != nil || (counted ?? 0) > limit
+    let isTruncated = cut != nil || counted.map(exceeds) == true
     var leaves = drawnPieces.indices.compactMap { number -> Range<Int>? in
-      let (index, start) = drawnPieces[number]
+      let (index, start, _) = drawnPieces[number]
       guard !pieces[index].isBlank else { return nil }
       return start..<(number + 1 < drawnPieces.count ? drawnPieces[number + 1].start : lines.count)
     }
+    // The lines after the blocks' (a toggle below, reserved blank lines, the less label) are the text's height.
+    let textLine = heights?.lineHeight ?? 1
     if let cut {
       lines = cut.lines
       leaves.append(cut.start..<lines.count)
-      if cut.toggleBelow, let label = labels().more.nonEmpty { lines.append(DisplayLine(fragments: [label])) }
+      height = cut.height + (lines.count - cut.start) * lineHeight(of: pieces[cut.piece])
+      if cut.toggleBelow, let label = labels().more.nonEmpty {
+        lines.append(DisplayLine(fragments: [label]))
+        height += textLine
+      }
     } else if collapsed {
-      lines += Array(repeating: DisplayLine(fragments: []), count: options.reservedBlankLines(after: lines.count))
+      let reserved = options.reservedBlankLines(after: lines.count)
+      lines += Array(repeating: DisplayLine(fragments: []), count: reserved)
+      height += reserved * textLine
     } else if isTruncated, let less = options.lessLabel, options.toggle != .none, !less.isEmpty {
       lines.append(DisplayLine(fragments: [Fragment(text: less, width: measurer.width(of: less), role: .lessLabel)]))
+      height += textLine
     }
     let text = TruncatedText(
-      lines: lines, isTruncated: isTruncated, lineCount: counted, state: state, width: width, unit: measurer.unit,
+      lines: lines, isTruncated: isTruncated, lineCount: counted?.lines, state: state, width: width,
+      unit: measurer.unit,
       mode: .tail, toggle: options.toggle, diagnostics: Truncator.widthOutOfRange(width, unit: measurer.unit))
-    return View(text: text, leaves: leaves)
+    return View(text: text, leaves: leaves, height: height)
   }
 
   /// The collapsed view of the document `markdown` laid out from a start of it that settles it, or `nil` when none
@@ -254,8 +294,8 @@ package struct DocumentLines {
       switch block {
       case .paragraph(let text): result.append(Piece(first: lead, rest: rest, content: .text(text)))
       case .html(let html): result.append(Piece(first: lead, rest: rest, content: .text(StyledText(plain: html))))
-      case .heading(_, let text) where marks.boxes != nil:
-        result.append(Piece(first: lead, rest: rest, content: .text(text.adding(.bold))))
+      case .heading(let level, let text) where marks.boxes != nil:
+        result.append(Piece(first: lead, rest: rest, content: .text(text.adding(.bold)), level: level))
       case .heading(let level, let text):
         let marks = String(repeating: "#", count: max(1, min(6, level))) + " "
         result.append(
@@ -367,6 +407,17 @@ package struct DocumentLines {
 
   // MARK: - Lines of a piece
 
+  /// The measurer of a piece's text: a heading's own in HTML.
+  private func measurer(for piece: Piece) -> any TextMeasurer {
+    piece.level > 0 && piece.level <= headings.count ? headings[piece.level - 1].measurer : measurer
+  }
+
+  /// The height of each of a piece's lines in 1/64 CSS px (1 with no height budget).
+  private func lineHeight(of piece: Piece) -> Int {
+    guard let heights else { return 1 }
+    return piece.level > 0 && piece.level <= headings.count ? headings[piece.level - 1].lineHeight : heights.lineHeight
+  }
+
   /// The width that a piece's text is laid out in: the line's less its prefix, at least 1.
   private func contentWidth(_ piece: Piece) -> Int {
     max(1, width - piece.first.reduce(0) { $0 + $1.width })
@@ -397,7 +448,8 @@ package struct DocumentLines {
       return [DisplayLine(fragments: [])]
     case .text(let text):
       let layout = LineLayout(
-        text, measurer: measurer, breaker: breaker, width: width, lineLimit: limit, recordsBreakOffsets: false)
+        text, measurer: measurer(for: piece), breaker: breaker, width: width, lineLimit: limit,
+        recordsBreakOffsets: false)
       let drawer = LineDrawer(layout: layout)
       return layout.lines.prefix(limit ?? .max).map { drawer.draw($0) }
     case .code(let text):
@@ -448,7 +500,8 @@ package struct DocumentLines {
   /// or where it does not fit after the ellipsis, or in the width that the piece's containers leave).
   private func cutLines(of piece: Piece, visible: Int) -> (lines: [DisplayLine], toggleBelow: Bool) {
     let width = contentWidth(piece)
-    let labels = labels()
+    let measurer = measurer(for: piece)  // a heading's labels are drawn at its size
+    let labels = MeasuredLabels(options, measurer: measurer)
     var options = labels.fitting(options, width: width)
     // A label wider than the width left inside the containers goes below them, on a line of the whole width.
     if options.toggle == .none, labels.fitting(self.options, width: self.width).toggle != .none {

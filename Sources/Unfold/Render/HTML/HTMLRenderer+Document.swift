@@ -41,7 +41,8 @@ extension HTMLRenderer {
   ) -> String {
     let text = Block.text(of: document.blocks)
     let view = document.collapsed.text
-    let rendering = "document|\(state.rawValue)|\(Self.description(of: .truncation(truncation)))"
+    let rendering =
+      "document|\(state.rawValue)|\(Self.description(of: .truncation(truncation)))|\(document.collapsed.height)"
     let rawID = options.id ?? uniqueID(stableID(for: text, width: view.width, rendering: rendering))
     let id = Self.escape(rawID)
     let hasToggle = view.isTruncated && truncation.toggle != .none
@@ -333,6 +334,12 @@ extension HTMLRenderer {
       ),
       (".unfold-al", "text-align:left"), (".unfold-ac", "text-align:center"), (".unfold-ar", "text-align:right"),
     ]
+    // Headings at their sizes (and code in them: the fragment's rules size code at the text's size).
+    for (index, scale) in DocumentBoxes.headingScales.enumerated() where scale != 1 {
+      let heading = DocumentBoxes.headingFonts(fonts, level: index + 1)
+      rules.append(("h\(index + 1)", "font-size:\(Self.px(heading.size));line-height:\(Self.px(heading.lineHeight))"))
+      rules.append(("h\(index + 1) code", "font-size:\(Self.px(heading.size))"))
+    }
     for (digits, indent) in boxes.listIndents.enumerated() {
       rules.append((".unfold-l\(digits)", "padding-inline-start:\(indent)px"))
     }
