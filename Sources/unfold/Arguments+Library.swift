@@ -120,7 +120,8 @@ extension Arguments {
     var paragraph = Paragraph(source, options: truncationOptions, cellWidths: widths, breakRules: breaks)
       .scrollable(scroll)
     if let textStyle { paragraph = paragraph.font(textStyle) }
-    return paragraph.maxHeight(maxHeight)
+    // A key's autolinks are its lookup's; a document's are set here.
+    return source.isDocument ? paragraph.maxHeight(maxHeight).autolinks(autolinks) : paragraph.maxHeight(maxHeight)
   }
 
   /// Whether a collapsed verbatim preview reads only as much of the input as settles it.

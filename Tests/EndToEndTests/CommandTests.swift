@@ -178,6 +178,12 @@ import Testing
     #expect(
       html.stdout.contains(
         "<h1 dir=\"auto\"><strong>Title</strong></h1><ul class=\"unfold-l0 unfold-u0 unfold-tight\">"))
+    // --no-autolinks reaches a document's blocks.
+    let url = Data("see https://example.org\n".utf8)
+    let linked = try Command.run(["--document", "--format", "json", "--width", "40"], stdin: url)
+    let unlinked = try Command.run(["--document", "--no-autolinks", "--format", "json", "--width", "40"], stdin: url)
+    #expect(linked.stdout.contains("\"link\" : \"https://example.org\""))
+    #expect(!unlinked.stdout.contains("\"link\" : \"https"))
     let json = try Command.run(["--document", "--format", "json", "--width", "300px", "--lines", "2"], stdin: input)
     #expect(json.stdout.contains("\"isTruncated\" : true") && json.stdout.contains("\"blocks\" : ["), "\(json.stdout)")
     let plain = try Command.run(["--document", "--format", "plain", "--width", "20", "--lines", "5"], stdin: input)

@@ -73,6 +73,18 @@ import Testing
     #expect(send.runs.last?.style.link == "https://example.org/survey")
   }
 
+  /// `autolinks(false)` leaves a document's bare URLs text, in its blocks and in a collapsed view read from a start of
+  /// a long document; a written link stays one.
+  @Test func aDocumentsBareURLsStayTextWithoutAutolinks() {
+    let markdown = "See https://example.org and [the guide](https://example.com).\n\n- www.example.net\n"
+    let links = { (blocks: [Block]) in Block.text(of: blocks).runs.compactMap(\.style.link) }
+    #expect(links(Paragraph(document: markdown).blocks).count == 3)
+    #expect(links(Paragraph(document: markdown).autolinks(false).blocks) == ["https://example.com"])
+    let long = String(repeating: "Visit https://example.org/docs today.\n\n", count: 400)
+    let view = Paragraph(document: long).autolinks(false).lineLimit(3).truncated(width: 40, state: .collapsed)
+    #expect(view.isTruncated && view.lines.flatMap(\.fragments).allSatisfy { $0.style.link == nil })
+  }
+
   /// Verbatim text and keys are one paragraph; a soft line break in a document is a space, a hard one a newline.
   @Test func inlineModesAreOneParagraphAndSoftBreaksAreSpaces() {
     #expect(Paragraph(verbatim: "a\n- b").blocks == [.paragraph(StyledText(plain: "a\n- b"))])

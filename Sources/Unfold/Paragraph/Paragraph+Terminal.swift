@@ -68,7 +68,7 @@ extension Paragraph {
     if case .document(let markdown) = source.mode {
       let lines = DocumentLines(measurer: terminalCells, breaker: terminalBreaker, width: width, options: options)
       if state == .collapsed, !countingAllLines, collapsedViewNeedsOnlyAPrefix,
-        let truncated = lines.truncated(settledPrefixOf: markdown)
+        let truncated = lines.truncated(settledPrefixOf: markdown, autolinks: source.documentAutolinks)
       {
         return truncated
       }

@@ -110,15 +110,19 @@ public struct Paragraph: Sendable {
   public func maxHeight(_ pixels: Double?) -> Paragraph { with { $0.maxHeight = pixels.map { max(0, $0) } } }
   /// A viewport of `lineLimit` lines that scrolls instead of truncating.
   public func scrollable(_ scrollable: Bool = true) -> Paragraph { with { $0.isScrollable = scrollable } }
-  /// Whether bare URLs, `www.` addresses and e-mail addresses in a localized key's markdown become links (on
-  /// by default, as on GitHub; SwiftUI's `Text` leaves them text).
+  /// Whether bare URLs, `www.` addresses and e-mail addresses in a localized key's markdown or a document become
+  /// links (on by default, as on GitHub; SwiftUI's `Text` leaves them text).
   ///
   /// Verbatim text has no links either way.
   public func autolinks(_ on: Bool) -> Paragraph {
     with {
-      guard case .localized(let key, var localization) = $0.source.mode else { return }
-      localization.autolinks = on
-      $0.source = TextSource(key, localization)
+      switch $0.source.mode {
+      case .localized(let key, var localization):
+        localization.autolinks = on
+        $0.source = TextSource(key, localization)
+      case .document: $0.source.documentAutolinks = on
+      case .verbatim: break
+      }
     }
   }
   /// How terminal cells are counted.

@@ -17,7 +17,7 @@ extension TextSource {
   /// The blocks of a document; a verbatim text or a key is one paragraph.
   func blocks() -> [Block] {
     guard case .document(let markdown) = mode else { return [.paragraph(resolve().text)] }
-    return MarkdownParser.parseDocument(markdown)
+    return MarkdownParser.parseDocument(markdown, autolinks: documentAutolinks)
   }
 
   private static func resolver(_ localization: Localization) -> LocalizedResolver {

@@ -59,6 +59,9 @@ public struct TextSource: Hashable, Sendable {
 
   /// The mode and its content.
   public let mode: Mode
+  /// Whether a document's bare URLs, `www.` addresses and e-mail addresses become links (``Paragraph/autolinks(_:)``;
+  /// a key's is its ``Localization/autolinks``).
+  package var documentAutolinks = true
 
   /// Text shown as given: no lookup, no markdown, outer whitespace trimmed.
   public init(verbatim text: String) { mode = .verbatim(text) }

@@ -251,7 +251,7 @@ package struct DocumentLines {
   /// the rest, which make a literal `[label]` of the start a link. So the blocks before the last are laid out with the
   /// rest of the document after them, and settle the view when its cut falls inside them and their text holds no `[`
   /// outside code. The starts tried grow from 4 KiB fourfold.
-  package func truncated(settledPrefixOf markdown: String) -> TruncatedText? {
+  package func truncated(settledPrefixOf markdown: String, autolinks: Bool = true) -> TruncatedText? {
     var length = 4_096
     let bytes = markdown.utf8.count
     while length < bytes {
@@ -259,7 +259,7 @@ package struct DocumentLines {
       let utf8 = markdown.utf8
       let limit = utf8.index(utf8.startIndex, offsetBy: length)
       guard let newline = utf8[..<limit].lastIndex(of: UInt8(ascii: "\n")) else { continue }
-      let blocks = MarkdownParser.parseDocument(String(markdown[...newline]))
+      let blocks = MarkdownParser.parseDocument(String(markdown[...newline]), autolinks: autolinks)
       guard blocks.count >= 2 else { continue }
       let settled = Array(blocks.dropLast())
       guard !Block.text(of: settled).holdsBracketOutsideCode else { return nil }
