@@ -234,6 +234,10 @@ import Testing
     #expect(visual == "           םלוע םולש\n\nHello world\n\n              םולש •\n• Bye\n")
     // In logical order, as stored, the markers first.
     #expect(document.plain(width: 20, state: .expanded) == "שלום עולם\n\nHello world\n\n• שלום\n• Bye\n")
+    // A blank line and a rule in a right-to-left quote, which have no text, keep its bar on the right.
+    let quote = Paragraph(document: "> שלום\n>\n> עולם\n>\n> ---").lineLimit(9)
+    let rows = quote.plain(width: 10, state: .expanded, visualOrder: true).split(separator: "\n").map(String.init)
+    #expect(rows == ["    םולש │", "         │", "    םלוע │", "         │", "──────── │"], "\(rows)")
   }
 
   /// A long document's collapsed view is laid out from a start of it, and is the whole document's view.

@@ -82,10 +82,21 @@ package struct DocumentLines {
     var content: Content
     /// A heading's level whose text has a measurer of its own (``DocumentLines/headings``); 0 for the rest.
     var level = 0
+    /// The direction of a blank line or a rule, which has no text: the block's before it in its container, so that a
+    /// right-to-left quote's bar stays on the right (``DocumentLines/pieces(of:)``).
+    var inheritedDirection: TextDirection?
 
     var isBlank: Bool {
       if case .blank = content { return true }
       return false
+    }
+
+    /// Whether the piece is a blank line or a rule.
+    var hasNoText: Bool {
+      switch content {
+      case .blank, .rule: true
+      default: false
+      }
     }
 
     /// The direction of the piece's first strong character, left to right when it has none.
@@ -94,7 +105,7 @@ package struct DocumentLines {
       case .text(let text), .code(let text): TextDirection(firstStrongIn: text.string)
       case .table(_, let rows):
         rows.lazy.flatMap { $0 }.lazy.compactMap { TextDirection.firstStrong(in: $0.string) }.first ?? .ltr
-      case .rule, .blank, .rest: .ltr
+      case .rule, .blank, .rest: inheritedDirection ?? .ltr
       }
     }
   }
@@ -276,10 +287,21 @@ package struct DocumentLines {
 
   // MARK: - Pieces
 
-  /// The pieces of `blocks`, in reading order.
+  /// The pieces of `blocks`, in reading order; a blank line or a rule inside a container takes the direction of the
+  /// piece before it (of the next one when it comes first).
   func pieces(of blocks: [Block]) -> [Piece] {
     var result: [Piece] = []
     append(blocks, first: [], rest: [], isTight: false, listDepth: 0, to: &result)
+    var before: TextDirection?
+    for index in result.indices {
+      switch result[index].content {
+      case .blank, .rule:
+        guard !result[index].first.isEmpty else { continue }
+        result[index].inheritedDirection =
+          before ?? result[(index + 1)...].first { !$0.hasNoText }?.direction
+      default: before = result[index].direction
+      }
+    }
     return result
   }
 
