@@ -124,9 +124,11 @@ extension Arguments {
     return source.isDocument ? paragraph.maxHeight(maxHeight).autolinks(autolinks) : paragraph.maxHeight(maxHeight)
   }
 
-  /// Whether a collapsed verbatim preview reads only as much of the input as settles it.
+  /// Whether a collapsed terminal preview reads only as much of the input as settles it: of verbatim text, a
+  /// document, or a key that is its own text (no tables to look it up in, no arguments to format).
   var readsAPrefix: Bool {
-    verbatim && state == .collapsed && !interactive && !scroll && [.ansi, .plain].contains(format)
+    (verbatim || document || (strings.isEmpty && args.isEmpty && !checkStrings)) && state == .collapsed
+      && !interactive && !scroll && [.ansi, .plain].contains(format)
       && paragraph(TextSource(verbatim: "")).collapsedViewNeedsOnlyAPrefix
   }
 

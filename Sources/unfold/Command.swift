@@ -73,18 +73,22 @@ struct Command {
     return report.findings.isEmpty ? 0 : 1
   }
 
-  /// The paragraph of the input: read only as much as a collapsed verbatim preview shows, else all of it.
+  /// The paragraph of the input: read only as much as a collapsed preview shows (``Arguments/readsAPrefix``), else
+  /// all of it.
   func read(width: Int, localizations: Localizations) throws -> Paragraph {
     let input = try Input(arguments.file)
-    if arguments.verbatim {
-      let settings = arguments.paragraph(TextSource(verbatim: ""))
-      let text =
-        arguments.readsAPrefix
-        ? try input.readPrefix { settings.collapsedView(isSettledBy: $0, width: width) }.text : try input.readAll()
-      return arguments.paragraph(TextSource(verbatim: text))
+    let sourceOf = { (text: String) in
+      arguments.verbatim
+        ? TextSource(verbatim: text)
+        : arguments.document ? TextSource(document: text) : arguments.source(key: text, localizations: localizations)
     }
-    if arguments.document { return arguments.paragraph(TextSource(document: try input.readAll())) }
-    let source = arguments.source(key: try input.readAll(), localizations: localizations)
+    if arguments.readsAPrefix {
+      let settings = arguments.paragraph(sourceOf(""))
+      return arguments.paragraph(
+        sourceOf(try input.readPrefix { settings.collapsedView(isSettledBy: $0, width: width) }.text))
+    }
+    if arguments.verbatim || arguments.document { return arguments.paragraph(sourceOf(try input.readAll())) }
+    let source = sourceOf(try input.readAll())
     // Only tables and arguments can go wrong in the lookup: without either the key is its own text, and is
     // not resolved twice (a long one's markdown parsed once more for nothing).
     if !arguments.strings.isEmpty || !arguments.args.isEmpty,

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import Unfold
 
 /// Runs the built `unfold` binary and checks what it prints and how it exits.
 @Suite struct CommandTests {
@@ -105,6 +106,27 @@ import Testing
     // Invalid UTF-8 that does not start with a UTF-16 byte order mark is only that.
     #expect(
       try Command.run([], stdin: Data([0xFF, 0x68])).stderr == "unfold: standard input: invalid UTF-8 at byte 0\n")
+  }
+
+  /// A collapsed terminal preview reads only the start of its input that settles it, in every mode (a key that is
+  /// its own text, verbatim text, a document): a file of 1.1 MB with an invalid byte at its end shows the library's
+  /// view of its start, while the expanded view, which reads it all, names the byte.
+  @Test(arguments: [[], ["--verbatim"], ["--document"]])
+  func aCollapsedPreviewReadsOnlyItsStart(_ mode: [String]) throws {
+    let sentence = "The survey team walked the coast road at dawn, counting terns. "
+    let text = String(repeating: String(repeating: sentence, count: 6) + "\n\n", count: 3_000)
+    var input = Data(text.utf8)
+    input.append(0xFF)
+    let collapsed = try Command.run(mode + ["--format", "plain", "--width", "40", "--lines", "3"], stdin: input)
+    #expect(collapsed.status == 0, "\(collapsed.stderr)")
+    let source =
+      mode == ["--verbatim"]
+      ? TextSource(verbatim: text)
+      : mode == ["--document"] ? TextSource(document: text) : TextSource(LocalizedKey(text))
+    #expect(collapsed.stdout == Paragraph(source).lineLimit(3).plain(width: 40))
+    let expanded = try Command.run(mode + ["--format", "plain", "--width", "40", "--expanded"], stdin: input)
+    #expect(
+      expanded.status == 1 && expanded.stderr == "unfold: standard input: invalid UTF-8 at byte \(text.utf8.count)\n")
   }
 
   @Test func nulBytesBecomeReplacementCharactersAndNothingIsTruncated() throws {

@@ -91,14 +91,25 @@ extension Paragraph {
     options.mode == .tail && !options.collapsesBlankLines && !isScrollable
   }
 
-  /// Whether `prefix`, the start of a longer verbatim text, settles that text's collapsed terminal view at
-  /// `width` cells (see `SettledPrefix`).
+  /// Whether `prefix`, the start of a longer text of this paragraph's mode, settles that text's collapsed terminal
+  /// view at `width` cells (see `SettledPrefix`, and `DocumentLines` for documents): verbatim text, a key's markdown
+  /// that is its own text (no table, no argument), or a document.
   ///
-  /// The command reads a verbatim input until this holds.
+  /// The command reads its input until this holds.
   package func collapsedView(isSettledBy prefix: String, width: Int) -> Bool {
-    Truncator.settles(
-      TextSource(verbatim: prefix).resolve().text, measurer: terminalCells, breaker: terminalBreaker, width: width,
-      options: options)
+    switch source.mode {
+    case .verbatim:
+      return Truncator.settles(
+        TextSource(verbatim: prefix).resolve().text, measurer: terminalCells, breaker: terminalBreaker, width: width,
+        options: options)
+    case .localized(_, let localization):
+      return Truncator.truncate(
+        settledPrefixOf: TextSource(LocalizedKey(prefix), localization), measurer: terminalCells,
+        breaker: terminalBreaker, width: width, options: options) != nil
+    case .document:
+      let lines = DocumentLines(measurer: terminalCells, breaker: terminalBreaker, width: width, options: options)
+      return lines.truncated(settledPrefixOf: prefix, autolinks: source.documentAutolinks) != nil
+    }
   }
 
   /// The cells of the terminal, counted as ``cellWidths`` says.
