@@ -218,6 +218,8 @@ struct Peers {
   let python: URL?
   /// The script that times rich in process.
   let richScript: URL
+  /// The script that times Skia's paragraph layout (SkParagraph, `skia-python`) in process.
+  let skParagraphScript: URL
   /// The time cmark-gfm takes on an empty file: its start-up (shown; each timing takes off its own).
   let cmarkStartup: Double
   /// An empty markdown file.
@@ -230,6 +232,8 @@ struct Peers {
     python = ProcessInfo.processInfo.environment["UNFOLD_BENCH_PYTHON"].map(URL.init(fileURLWithPath:))
     richScript = folder.appendingPathComponent("rich-bench.py")
     try? Self.richSource.write(to: richScript, atomically: false, encoding: .utf8)
+    skParagraphScript = folder.appendingPathComponent("skparagraph-bench.py")
+    try? Self.skParagraphSource.write(to: skParagraphScript, atomically: false, encoding: .utf8)
     let empty = folder.appendingPathComponent("cmark-empty.md")
     self.empty = empty
     _ = FileManager.default.createFile(atPath: empty.path, contents: Data())
@@ -243,6 +247,7 @@ struct Peers {
       cmark.map { _ in "cmark-gfm (process; its start-up, \(milliseconds(cmarkStartup)), taken off)" }
         ?? "cmark-gfm not installed")
     parts.append(python.map { _ in "rich (in process, Console(width=80) to a string)" } ?? "rich not set up")
+    parts.append(python.map { _ in "SkParagraph (skia-python, in process)" } ?? "SkParagraph not set up")
     return parts.joined(separator: ", ")
   }
 
@@ -268,6 +273,82 @@ struct Peers {
       Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
     }
   }
+
+  /// SkParagraph's median times for `text`, in its own Python process; `nil` without skia-python.
+  ///
+  /// The times are of building and laying out a paragraph at `widths.0` CSS px, and of laying it out again at the
+  /// other width, in `fonts` (each file's first face under its family's name, the first family first, the others its
+  /// fallbacks, as our chain) at `size` px.
+  ///
+  /// Each build lays out a text of its own (the text after a number): SkParagraph's font collection keeps a cache of
+  /// paragraphs, which the same text would hit.
+  func skParagraphTimes(
+    text: String, fonts: [(path: String, family: String)], size: Double, widths: (Int, Int), runs: Int
+  ) -> (build: Double, relayout: Double)? {
+    guard let python else { return nil }
+    let folder = skParagraphScript.deletingLastPathComponent()
+    let textFile = folder.appendingPathComponent("skparagraph-text.txt")
+    let fontFile = folder.appendingPathComponent("skparagraph-fonts.txt")
+    guard (try? text.write(to: textFile, atomically: false, encoding: .utf8)) != nil,
+      (try? fonts.map { "\($0.path)\t\($0.family)" }.joined(separator: "\n").write(
+        to: fontFile, atomically: false, encoding: .utf8)) != nil,
+      let output = run(
+        python,
+        [
+          skParagraphScript.path, textFile.path, fontFile.path, String(size), String(widths.0), String(widths.1),
+          String(runs),
+        ])
+    else { return nil }
+    let values = output.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    return values.count == 2 ? (values[0], values[1]) : nil
+  }
+
+  static let skParagraphSource = """
+    import sys, time
+    import skia
+    text_file, font_file, size, width, other, runs = sys.argv[1:7]
+    text = open(text_file, encoding="utf-8").read()
+    provider = skia.textlayout.TypefaceFontProvider()
+    families = []
+    for line in open(font_file, encoding="utf-8").read().splitlines():
+        path, family = line.split("\t")
+        typeface = skia.Typeface.MakeFromFile(path)
+        if typeface is None:
+            continue
+        provider.registerTypeface(typeface, family)
+        if family not in families:
+            families.append(family)
+    collection = skia.textlayout.FontCollection()
+    collection.setDefaultFontManager(provider)
+    text_style = skia.textlayout.TextStyle()
+    text_style.setFontFamilies(families)
+    text_style.setFontSize(float(size))
+    paragraph_style = skia.textlayout.ParagraphStyle()
+    paragraph_style.setTextStyle(text_style)
+    unicode = skia.Unicode.ICU_Make()
+    def build(index):
+        builder = skia.textlayout.ParagraphBuilder.make(paragraph_style, collection, unicode)
+        builder.pushStyle(text_style)
+        builder.addText(str(index) + " " + text)
+        paragraph = builder.Build()
+        paragraph.layout(float(width))
+        return paragraph
+    runs = int(runs)
+    build(0)
+    builds = []
+    for index in range(1, runs + 1):
+        start = time.perf_counter()
+        paragraph = build(index)
+        builds.append(time.perf_counter() - start)
+    relayouts = []
+    for index in range(runs):
+        start = time.perf_counter()
+        paragraph.layout(float(other if index % 2 == 0 else width))
+        relayouts.append(time.perf_counter() - start)
+    builds.sort()
+    relayouts.sort()
+    print(builds[len(builds) // 2], relayouts[len(relayouts) // 2])
+    """
 
   static let richSource = """
     import io, sys, time

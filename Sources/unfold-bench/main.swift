@@ -277,9 +277,15 @@ if wants("scripts") {
   print("")
   print(
     "| a 1 KB comment in fonts (DejaVu Sans, Noto fallbacks), Chromium's breaks | prepare | layout | "
-      + "prepare / layout | count of lines | prepare / count |")
-  print("| --- | --- | --- | --- | --- | --- |")
+      + "prepare / layout | count of lines | prepare / count | SkParagraph build and layout | SkParagraph relayout "
+      + "| prepare / SkParagraph's | SkParagraph's relayout / layout |")
+  print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
   let fonts = try? FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks())
+  // SkParagraph in the same files: each family's first face under one name, DejaVu Sans first.
+  let skFonts = fonts.map { fonts in
+    [(fonts.regular.path, "DejaVu Sans")]
+      + fonts.fallbacks.enumerated().map { index, family in (family.faces[0].path, "Fallback \(index)") }
+  }
   for (index, script) in BenchInputs.scripts.enumerated() {
     guard let fonts else { break }
     let text = MarkdownParser.parse(inputs.comment(script: index, bytes: 1_000)).text
@@ -292,9 +298,20 @@ if wants("scripts") {
       } / Double(batch)
     guard let prepared else { continue }
     let px = FontMeasurer.unitsPerPixel
+    let row = relayoutRow(
+      script.name, prepared, prepareTime: prepareTime, widths: (240 * px, 400 * px), runs: runs, batch: 100)
+    let layoutTime = measure(runs: runs) { for _ in 0..<100 { _ = prepared.layout(width: 400 * px) } } / 100
+    guard let skFonts,
+      let sk = peers.skParagraphTimes(
+        text: text.string, fonts: skFonts, size: fonts.size, widths: (240, 400), runs: runs)
+    else {
+      print(row + " — | — | — | — |")
+      continue
+    }
     print(
-      relayoutRow(
-        script.name, prepared, prepareTime: prepareTime, widths: (240 * px, 400 * px), runs: runs, batch: 100))
+      row + " \(milliseconds(sk.build)) | \(microseconds(sk.relayout)) | "
+        + String(format: "%.2f×", prepareTime / sk.build) + " | " + String(format: "%.0f×", sk.relayout / layoutTime)
+        + " |")
   }
 }
 
