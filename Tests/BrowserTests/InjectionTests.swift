@@ -4,7 +4,7 @@ import Testing
 import Unfold
 
 /// Hostile input in every place the HTML renderer writes (text, link text, link destination, labels,
-/// verbatim text), loaded in Chromium under a trap: nothing may run, no handler or foreign element may appear,
+/// verbatim text, every block of a document), loaded in Chromium under a trap: nothing may run, no handler or foreign element may appear,
 /// and every link must be http, https or mailto.
 @Suite(.serialized) struct InjectionTests {
   /// Payloads of the project's own, after the classes of the public XSS cheat sheets.
@@ -76,6 +76,30 @@ import Unfold
       ("labels", TextSource(LocalizedKey("Plain text." + long)), payload, payload),
       ("verbatim", TextSource(verbatim: payload + long), "more", "less"),
       ("argument", TextSource(LocalizedKey("Comment: %@" + long, arguments: [.text(payload)])), "more", "less"),
+      // A document, the payload in every block: a heading, items, a task's link, a quote, a fence's info string and
+      // its code, a table's cells and link, a paragraph.
+      (
+        "document",
+        TextSource(
+          document: """
+            # \(payload)
+
+            - \(payload)
+            - [x] [\(payload)](\(payload))
+
+            > \(payload)
+
+            ```\(payload)
+            \(payload)
+            ```
+
+            | \(payload) | b |
+            | --- | --- |
+            | [x](\(payload)) | \(payload) |
+
+            \(payload)\(long)
+            """), "more", "less"
+      ),
     ]
   }
 
@@ -132,7 +156,11 @@ import Unfold
       document.querySelectorAll('.unfold *').forEach(function(el){
         for(var i=0;i<el.attributes.length;i++){var a=el.attributes[i].name;if(a.indexOf('on')===0)problems.push('handler '+a+' on '+el.tagName);}
         var tag=el.tagName.toLowerCase();
-        if(['a','strong','em','del','code','span','br','p','button','style','script'].indexOf(tag)<0)problems.push('element '+tag);
+        if(['a','strong','em','del','code','span','br','p','button','style','script','h1','h2','h3','h4','h5','h6',
+          'ul','ol','li','blockquote','pre','table','colgroup','col','thead','tbody','tr','th','td','hr','input','div']
+          .indexOf(tag)<0)problems.push('element '+tag);
+        if(tag==='input'&&!(el.type==='checkbox'&&el.disabled))problems.push('an input other than a disabled checkbox');
+        if(tag==='div'&&['unfold-collapsed','unfold-full'].indexOf(el.className)<0)problems.push('div '+el.className);
         if(tag==='script'&&el.nonce!=='\(BrowserPage.nonce)')problems.push('script without the nonce');
         if(tag==='style'&&el.parentElement.className!=='unfold'&&el.parentElement.className.indexOf('unfold ')!==0)problems.push('foreign style');
         if(tag==='a'&&!/^(https?:|mailto:)/.test(el.getAttribute('href')))problems.push('href '+el.getAttribute('href'));
