@@ -118,7 +118,8 @@ defer { try? FileManager.default.removeItem(at: folder) }
 let tableTime = measure(runs: 1) { _ = TerminalCells.width(of: "中") }
 let peers = Peers(folder: folder)
 
-// UNFOLD_BENCH_TABLES: the tables to print (stages, collapsed, documents, relayout, scripts, engines, widths, comments, memory, slow);
+// UNFOLD_BENCH_TABLES: the tables to print (stages, collapsed, command, documents, relayout, scripts, engines, widths,
+// comments, memory, slow);
 // all by default.
 let tables = ProcessInfo.processInfo.environment["UNFOLD_BENCH_TABLES"].map {
   $0.split(separator: ",").map(String.init)
@@ -192,6 +193,43 @@ if wants("collapsed") {
     print(
       "| \(name) | \(milliseconds(smallTime)) | \(milliseconds(largeTime)) | \(String(format: "%.1f×", largeTime / smallTime)) |"
     )
+  }
+}
+
+if wants("command") {
+  // The `unfold` command collapsing a file as a whole process (start-up, reading, layout, output), 10 MB against
+  // 10 KB: the release build's binary beside this one; the two sizes alternate, the median of 21 runs each.
+  let unfold = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+    "unfold")
+  if FileManager.default.isExecutableFile(atPath: unfold.path) {
+    print("")
+    print("| `unfold --lines 3 --width 80 FILE`, whole process | 10 KB | 10 MB | 10 MB / 10 KB |")
+    print("| --- | --- | --- | --- |")
+    for (name, flags, make) in [
+      ("markdown", [String](), { (bytes: Int) in inputs.markdown(bytes: bytes) }),
+      ("verbatim text", ["--verbatim"], { (bytes: Int) in inputs.verbatim(bytes: bytes) }),
+      ("document", ["--document"], { (bytes: Int) in inputs.document(bytes: bytes) }),
+    ] {
+      let files = [10_000, 10_000_000].map { bytes in
+        let file = folder.appendingPathComponent("command-\(bytes).md")
+        try? make(bytes).write(to: file, atomically: false, encoding: .utf8)
+        return file
+      }
+      var times: [[Double]] = [[], []]
+      for _ in 0..<21 {
+        for (index, file) in files.enumerated() {
+          times[index].append(
+            measure(runs: 1) {
+              spawn(unfold, flags + ["--lines", "3", "--width", "80", "--color", "16", file.path])
+            })
+        }
+      }
+      let (small, large) = (times[0].sorted()[10], times[1].sorted()[10])
+      print(
+        "| \(name) | \(milliseconds(small)) | \(milliseconds(large)) | \(String(format: "%.1f×", large / small)) |")
+    }
+  } else {
+    print("\n(no `unfold` beside unfold-bench: `swift build -c release --product unfold` for the command table)")
   }
 }
 
