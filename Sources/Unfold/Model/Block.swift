@@ -47,6 +47,13 @@ public indirect enum Block: Hashable, Sendable {
 }
 
 extension Block {
+  /// A list's child as an item: its task state and blocks; another block (which cmark-gfm does not make) stands for
+  /// an item that holds it.
+  var asItem: (task: Bool?, blocks: [Block]) {
+    if case .item(let task, let blocks) = self { return (task, blocks) }
+    return (nil, [self])
+  }
+
   /// The text of blocks with no markers: each leaf's text, sibling blocks apart by a blank line (a tight list's
   /// items by a newline), a table's cells by a tab and its rows by a newline; what a paragraph of a document holds
   /// for the targets that read text, not blocks.

@@ -353,7 +353,7 @@ package struct DocumentLines {
       let indent = indent(boxes.listIndent(lastNumber: ordered ? start + max(0, items.count - 1) : nil))
       for (index, item) in items.enumerated() {
         if index > 0 && !isTight { result.append(Piece(first: rest, rest: [], content: .blank)) }
-        let blocks: [Block] = if case .item(_, let blocks) = item { blocks } else { [item] }
+        let blocks = item.asItem.blocks
         let lead = (index == 0 ? first : rest) + [indent]
         if blocks.isEmpty { result.append(Piece(first: lead, rest: rest + [indent], content: .text(.empty))) }
         append(blocks, first: lead, rest: rest + [indent], isTight: isTight, listDepth: listDepth + 1, to: &result)
@@ -364,9 +364,7 @@ package struct DocumentLines {
     let widest = numbers.map { measurer.width(of: $0) }.max() ?? 0
     for (index, item) in items.enumerated() {
       if index > 0 && !isTight { result.append(Piece(first: trimmed(rest), rest: [], content: .blank)) }
-      // A list's children are items; another block stands for an item that holds it.
-      let (task, blocks): (Bool?, [Block]) =
-        if case .item(let task, let blocks) = item { (task, blocks) } else { (nil, [item]) }
+      let (task, blocks) = item.asItem
       let pad = String(repeating: " ", count: max(0, widest - measurer.width(of: numbers[index])))
       var mark = pad + numbers[index] + " "
       if let task {

@@ -148,8 +148,7 @@ extension HTMLRenderer {
       }
       html.write(isTight ? " unfold-tight\">" : "\">")
       for item in items where !isDone {
-        let (task, blocks): (Bool?, [Block]) =
-          if case .item(let task, let blocks) = item { (task, blocks) } else { (nil, [item]) }
+        let (task, blocks) = item.asItem
         html.write(task == nil ? "<li dir=\"auto\">" : "<li dir=\"auto\" class=\"unfold-task\">")
         if let task {
           html.write(task ? "<input type=\"checkbox\" disabled checked>" : "<input type=\"checkbox\" disabled>")
