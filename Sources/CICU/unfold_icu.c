@@ -1,6 +1,7 @@
 // ICU's line break iterator, for the words of scripts written without spaces (Thai, Lao, Khmer, Burmese),
-// found with the dictionaries Chromium's line breaker uses; and ICU's bidi algorithm, which Chromium runs to cut
-// a paragraph into runs of one direction. The only C that touches ICU.
+// found with the dictionaries Chromium's line breaker uses; ICU's bidi properties, which the engine's own bidi
+// algorithm reads; and ICU's bidi algorithm, which Chromium runs and the tests compare the engine's with. The only C
+// that touches ICU.
 #include "unfold_icu.h"
 #include <pthread.h>
 #include <string.h>
@@ -130,10 +131,10 @@ static uint32_t bracket_key(UChar32 c) {
   return (uint32_t)closing << 1 | (type == U_BPT_OPEN);
 }
 
-int32_t unfold_icu_simple_bidi_classes(const uint8_t *text, int32_t length, uint8_t *classes, int32_t *offsets,
-                                       uint32_t *brackets, int32_t *stop) {
+int32_t unfold_icu_bidi_classes(const uint8_t *text, int32_t length, uint8_t *classes, int32_t *offsets,
+                                uint32_t *brackets, int32_t *stop) {
   pthread_once(&ascii_classes_once, read_ascii_classes);
-  int32_t index = 0, count = 0, removed = -1;  // where the boundary neutrals before the character start
+  int32_t index = 0, count = 0;
   while (index < length) {
     int32_t start = index;
     UChar32 c = text[index];
@@ -147,33 +148,20 @@ int32_t unfold_icu_simple_bidi_classes(const uint8_t *text, int32_t length, uint
       direction = u_charDirection(c);
     }
     if (stop && direction == U_LEFT_TO_RIGHT && count > 0) {
-      *stop = removed < 0 ? start : removed;
+      *stop = start;
       return count;
     }
     uint32_t bracket = 0;
-    switch (direction) {
-      case U_LEFT_TO_RIGHT: case U_RIGHT_TO_LEFT: case U_EUROPEAN_NUMBER: case U_EUROPEAN_NUMBER_SEPARATOR:
-      case U_EUROPEAN_NUMBER_TERMINATOR: case U_ARABIC_NUMBER: case U_COMMON_NUMBER_SEPARATOR:
-      case U_WHITE_SPACE_NEUTRAL: case U_RIGHT_TO_LEFT_ARABIC: case U_DIR_NON_SPACING_MARK:
-        break;
-      case U_OTHER_NEUTRAL:
-        if (c == '(' || c == ')' || c == '[' || c == ']' || c == '{' || c == '}' || c >= 0x80) bracket = bracket_key(c);
-        break;
-      case U_BOUNDARY_NEUTRAL:
-        // Removed (X9), it takes the level of the character after it, as ICU gives it.
-        if (removed < 0) removed = start;
-        continue;
-      default:
-        return -1;
-    }
+    if (direction == U_OTHER_NEUTRAL &&
+        (c == '(' || c == ')' || c == '[' || c == ']' || c == '{' || c == '}' || c >= 0x80))
+      bracket = bracket_key(c);
     classes[count] = (uint8_t)direction;
-    offsets[count] = removed < 0 ? start : removed;
+    offsets[count] = start;
     brackets[count] = bracket;
     count++;
-    removed = -1;
   }
   if (stop) *stop = length;
-  return removed < 0 ? count : -1;
+  return count;
 }
 
 int32_t unfold_icu_takes_level(uint32_t code_point) {
@@ -187,6 +175,8 @@ int32_t unfold_icu_takes_level(uint32_t code_point) {
       return 0;
   }
 }
+
+int32_t unfold_icu_bidi_class(uint32_t code_point) { return (int32_t)u_charDirection((UChar32)code_point); }
 
 int32_t unfold_icu_is_boundary_neutral(uint32_t code_point) {
   return u_charDirection((UChar32)code_point) == U_BOUNDARY_NEUTRAL;

@@ -25,20 +25,20 @@ int32_t unfold_icu_bidi_line_runs(void *bidi, const uint16_t *text, int32_t leng
                                   int32_t *starts, int32_t *lengths, uint8_t *right_to_left, int32_t capacity);
 
 /// The Bidi_Class of each code point of UTF-8 `text` (ICU's UCharDirection values), the byte offset where it starts
-/// and, for a paired bracket, its key (the code point of the pair's closing bracket shifted left once, the low bit set
-/// for an opening one; 0 for any other character), written into `classes`, `offsets` and `brackets` (room for
-/// `length`). A boundary neutral (a joiner, a soft hyphen) is removed as rule X9 says and goes with the character
-/// after it, whose level ICU gives it. Returns how many code points there are, or -1 as soon as one is a paragraph or
-/// segment separator, an explicit embedding, override or isolate, or when a boundary neutral ends the text: classes
-/// that a line needs ICU's whole algorithm for. With a `stop`, the classes end before the first character of class L
-/// after the first one, whose offset (or that of the boundary neutrals before it) `stop` receives; the text's
-/// length when there is none.
-int32_t unfold_icu_simple_bidi_classes(const uint8_t *text, int32_t length, uint8_t *classes, int32_t *offsets,
-                                       uint32_t *brackets, int32_t *stop);
+/// and, for a paired bracket, its key (the code point of the pair's closing bracket, U+232A taken as U+3009, shifted
+/// left once, the low bit set for an opening one; 0 for any other character), written into `classes`, `offsets` and
+/// `brackets` (room for `length`), every class as it is; returns how many code points there are, or -1 for bytes that
+/// are not UTF-8. With a `stop`, the classes end before the first character of class L after the first one, whose
+/// offset `stop` receives; the text's length when there is none.
+int32_t unfold_icu_bidi_classes(const uint8_t *text, int32_t length, uint8_t *classes, int32_t *offsets,
+                                uint32_t *brackets, int32_t *stop);
 
 /// 1 when a code point's Bidi_Class is R, AL or AN, or an explicit embedding, override, isolate or their end: what
 /// may take a level above a left-to-right paragraph's; 0 otherwise.
 int32_t unfold_icu_takes_level(uint32_t code_point);
+
+/// A code point's Bidi_Class (ICU's UCharDirection value).
+int32_t unfold_icu_bidi_class(uint32_t code_point);
 
 /// 1 when a code point's Bidi_Class is BN (a joiner, the soft hyphen, a control, a tag); 0 otherwise.
 int32_t unfold_icu_is_boundary_neutral(uint32_t code_point);

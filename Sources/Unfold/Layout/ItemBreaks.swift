@@ -1,9 +1,9 @@
 /// Where Chromium starts a new inline item inside a run of one style: each item's width is rounded up to the
 /// layout unit on its own (``FitRule``), so a line near the width fits or not by how many there are.
 ///
-/// - Where the bidi embedding level changes: Chromium cuts a paragraph into runs of one level (UAX #9, resolved
-///   by ICU) before it lays it out. The base direction is the first strong character's, as the HTML renderer
-///   writes `dir` (``TextDirection/init(firstStrongIn:)``).
+/// - Where the bidi embedding level changes: Chromium cuts a paragraph into runs of one level (UAX #9, resolved as
+///   ICU resolves it: ``BidiLevels``) before it lays it out. The base direction is the first strong character's, as
+///   the HTML renderer writes `dir` (``TextDirection/init(firstStrongIn:)``).
 /// - After a zero-width non-joiner (U+200C): "ا‌ا" in DejaVu Sans at 16 px is 570/64 px wide in Chromium 156,
 ///   its exact width 569/64 ("a‌a" too; no other joiner or format character does so).
 ///
@@ -45,27 +45,6 @@ struct ItemBreaks: Sendable {
 
   /// The UTF-8 offsets where the bidi level changes, its paragraphs at the text's base direction.
   private static func levelChanges(in string: String) -> [Int] {
-    string.withUTF8Buffer { bytes in
-      var units: [UInt16] = []
-      var offsets: [Int] = []
-      units.reserveCapacity(bytes.count)
-      offsets.reserveCapacity(bytes.count)
-      GraphemeReader.appendUTF16(of: bytes, to: &units, offsets: &offsets)
-      guard !units.isEmpty, units.count < Int(Int32.max) else { return [] }
-      let base: UInt8 = TextDirection(firstStrongIn: string) == .rtl ? 1 : 0
-      var levels = [UInt8](repeating: base, count: units.count)
-      let resolved = units.withUnsafeBufferPointer { text in
-        levels.withUnsafeMutableBufferPointer { Bidi.levels(ofUTF16: text, base: base, into: $0.baseAddress!) }
-      }
-      guard resolved else { return [] }
-      var changes: [Int] = []
-      var previous = levels[0]
-      // A pair's second unit starts no code point: it has its first's offset.
-      for unit in 1..<units.count where offsets[unit] != offsets[unit - 1] {
-        if levels[unit] != previous { changes.append(offsets[unit]) }
-        previous = levels[unit]
-      }
-      return changes
-    }
+    Array(BidiLevels(string, direction: TextDirection(firstStrongIn: string)).changes)
   }
 }

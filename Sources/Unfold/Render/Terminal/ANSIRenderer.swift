@@ -223,7 +223,7 @@ public struct ANSIRenderer: Sendable {
   }
 
   /// Writes a line of the text's bytes `line`, whose first run is `firstRun`, in visual order: each of its
-  /// direction runs `runs` (``VisualOrder/LineResolver/visualRuns(ofUTF8:direction:)``) a style run at a time, a
+  /// direction runs `runs` (``BidiLevels/visualRuns(of:in:)``) a style run at a time, a
   /// right-to-left one's style runs in reverse and their clusters drawn in reverse
   /// (``VisualOrder/drawnRightToLeft(utf8:into:starts:)``).
   ///
