@@ -26,9 +26,11 @@ C_IMPORTERS = {
     # Dictionary words; bidi levels and properties, for the HTML's items and the terminal's lines.
     "CICU": ["Prepare/Break/DictionaryBreaks.swift", "Prepare/Unicode/Bidi.swift"],
 }
-# Prepare's readers of Unicode text, which measuring, drawing and ordering a line all read again.
+# Prepare's readers of Unicode text, which measuring, drawing and ordering a line all read again (a text's bidi
+# levels among them: the HTML's items and the terminal's lines read them).
 SHARED = {
-    "Bidi", "Cluster", "ClusterWalk", "GraphemeReader", "UnicodeProperties", "UnicodeTables", "WordShaper",
+    "Bidi", "BidiLevels", "BidiResolver", "Cluster", "ClusterWalk", "GraphemeReader", "UnicodeProperties",
+    "UnicodeTables", "WordShaper",
 }
 C_IMPORT = re.compile(r"^(?:@_implementationOnly |internal |public |package |private |fileprivate )*import\s+(C\w+)", re.M)
 DECLARATION = re.compile(

@@ -219,7 +219,7 @@ import UnfoldCorpus
     // Runs joined where ICU leaves neighbours of one direction apart.
     func canonical(_ runs: [VisualOrder.Run]) -> [String] {
       var joined: [VisualOrder.Run] = []
-      for run in runs { VisualOrder.append(run, joiningTo: &joined) }
+      for run in runs { BidiLevels.append(run, joiningTo: &joined) }
       return joined.map { "\($0.range) \($0.isRightToLeft ? "rtl" : "ltr")" }
     }
     let resolver = VisualOrder.LineResolver()

@@ -36,7 +36,7 @@ struct BidiLevels: Hashable, Sendable {
     resolver.holdsRightToLeft = false
     var runs = RunBuilder(paragraphLevel: paragraphLevel)
     if direction == .ltr {
-      guard var next = TextDirection.firstOffset(utf8: text, from: 0, where: VisualOrder.takesLevel) else { return }
+      guard var next = TextDirection.firstOffset(utf8: text, from: 0, where: Self.takesLevel) else { return }
       while true {
         let start = Self.boundaryNeutralsStart(before: next, in: text)
         guard let end = resolver.resolveIsland(of: text, from: start, into: &runs) else {
@@ -45,7 +45,7 @@ struct BidiLevels: Hashable, Sendable {
           break
         }
         guard end < text.count,
-          let found = TextDirection.firstOffset(utf8: text, from: end, where: VisualOrder.takesLevel)
+          let found = TextDirection.firstOffset(utf8: text, from: end, where: Self.takesLevel)
         else { break }
         next = found
       }
@@ -82,10 +82,10 @@ struct BidiLevels: Hashable, Sendable {
   /// level) and L2 (from the highest level to the lowest odd one, every stretch at that level or above reversed),
   /// neighbours of one direction that follow on joined; nil when the line is drawn in logical order (all of it at
   /// level 0).
-  func visualRuns(of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [VisualOrder.Run]? {
+  func visualRuns(of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [Run]? {
     guard !range.isEmpty else { return nil }
     guard !starts.isEmpty else {
-      return paragraphLevel == 0 ? nil : [VisualOrder.Run(range: 0..<range.count, isRightToLeft: true)]
+      return paragraphLevel == 0 ? nil : [Run(range: 0..<range.count, isRightToLeft: true)]
     }
     // L1: where the line's trailing spaces start, when they are not at the paragraph's level.
     var trailing = range.upperBound
@@ -124,12 +124,46 @@ struct BidiLevels: Hashable, Sendable {
         }
       }
     }
-    var runs: [VisualOrder.Run] = []
+    var runs: [Run] = []
     runs.reserveCapacity(lineRuns.count)
     for run in lineRuns {
-      VisualOrder.append(VisualOrder.Run(range: run.range, isRightToLeft: run.level & 1 == 1), joiningTo: &runs)
+      Self.append(Run(range: run.range, isRightToLeft: run.level & 1 == 1), joiningTo: &runs)
     }
     return runs
+  }
+
+  /// Whether a code point may take a level above 0 in a left-to-right paragraph: of class R, AL or AN, or an
+  /// explicit embedding, override or isolate (or its end), as ICU classes it. (Hebrew punctuation such as `״` is
+  /// R, and Arabic-Indic digits are AN, though neither is a letter.)
+  static func takesLevel(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x0590...0x08FF, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFB1D...0xFDFF, 0xFE70...0xFEFF,
+      0x10800...0x10FFF, 0x1E800...0x1EFFF:
+      return Bidi.takesLevel(value)
+    default: return false
+    }
+  }
+
+  /// A stretch of a line drawn in one direction: its byte range in the line and whether it is drawn right to left.
+  struct Run: Equatable, Sendable {
+    var range: Range<Int>
+    var isRightToLeft: Bool
+  }
+
+  /// Appends `run` to `runs`, or joins it to the last run when both are of one direction and follow on in it
+  /// (levels 0 and 2 of a number in left-to-right text draw as one run).
+  static func append(_ run: Run, joiningTo runs: inout [Run]) {
+    if let last = runs.last, last.isRightToLeft == run.isRightToLeft {
+      if !run.isRightToLeft, last.range.upperBound == run.range.lowerBound {
+        runs[runs.count - 1].range = last.range.lowerBound..<run.range.upperBound
+        return
+      }
+      if run.isRightToLeft, run.range.upperBound == last.range.lowerBound {
+        runs[runs.count - 1].range = run.range.lowerBound..<last.range.upperBound
+        return
+      }
+    }
+    runs.append(run)
   }
 
   /// Where the boundary neutrals (joiners, the soft hyphen) just before `offset` start: they take the level of the

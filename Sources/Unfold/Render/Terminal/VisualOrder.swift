@@ -5,22 +5,10 @@
 /// Lines are broken in logical order, as the browser breaks them; only the drawing of a line is reordered. Each
 /// line is resolved on its own, at the paragraph's direction.
 enum VisualOrder {
-  /// Whether a code point may take a level above 0 in a left-to-right paragraph: of class R, AL or AN, or an
-  /// explicit embedding, override or isolate (or its end), as ICU classes it. (Hebrew punctuation such as `״` is
-  /// R, and Arabic-Indic digits are AN, though neither is a letter.)
-  static func takesLevel(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x0590...0x08FF, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFB1D...0xFDFF, 0xFE70...0xFEFF,
-      0x10800...0x10FFF, 0x1E800...0x1EFFF:
-      return Bidi.takesLevel(value)
-    default: return false
-    }
-  }
-
-  /// Whether a text holds a code point that ``takesLevel(_:)``: a line of a left-to-right paragraph without one is
-  /// drawn in logical order.
+  /// Whether a text holds a code point that ``BidiLevels/takesLevel(_:)``: a line of a left-to-right paragraph
+  /// without one is drawn in logical order.
   static func holdsLevelChange(_ text: String) -> Bool {
-    text.withUTF8Buffer { TextDirection.firstOffset(utf8: $0, from: 0, where: takesLevel) != nil }
+    text.withUTF8Buffer { TextDirection.firstOffset(utf8: $0, from: 0, where: BidiLevels.takesLevel) != nil }
   }
 
   /// A piece of a line drawn in one direction: the fragment it belongs to and its range in the fragment's
@@ -99,11 +87,8 @@ enum VisualOrder {
     }
   }
 
-  /// A stretch of a line drawn in one direction: its byte range in the line and whether it is drawn right to left.
-  struct Run: Equatable, Sendable {
-    var range: Range<Int>
-    var isRightToLeft: Bool
-  }
+  /// A stretch of a line drawn in one direction (``BidiLevels/Run``).
+  typealias Run = BidiLevels.Run
 
   /// Draws the lines of one rendering in visual order, reusing its buffers from line to line (see
   /// <doc:TerminalOutput>).
@@ -137,22 +122,6 @@ enum VisualOrder {
     func visualRuns(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [Run]? {
       BidiLevels(utf8: line, direction: direction, resolver: &resolver).visualRuns(of: 0..<line.count, in: line)
     }
-  }
-
-  /// Appends `run` to `runs`, or joins it to the last run when both are of one direction and follow on in it
-  /// (levels 0 and 2 of a number in left-to-right text draw as one run).
-  static func append(_ run: Run, joiningTo runs: inout [Run]) {
-    if let last = runs.last, last.isRightToLeft == run.isRightToLeft {
-      if !run.isRightToLeft, last.range.upperBound == run.range.lowerBound {
-        runs[runs.count - 1].range = last.range.lowerBound..<run.range.upperBound
-        return
-      }
-      if run.isRightToLeft, run.range.upperBound == last.range.lowerBound {
-        runs[runs.count - 1].range = run.range.lowerBound..<last.range.upperBound
-        return
-      }
-    }
-    runs.append(run)
   }
 
   /// The UTF-8 bytes of a right-to-left piece as drawn (``drawn(_:isRightToLeft:)``), written to `output`
