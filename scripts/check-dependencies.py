@@ -29,7 +29,7 @@ C_IMPORTERS = {
 # Prepare's readers of Unicode text, which measuring, drawing and ordering a line all read again (a text's bidi
 # levels among them: the HTML's items and the terminal's lines read them).
 SHARED = {
-    "Bidi", "BidiLevels", "BidiResolver", "Cluster", "ClusterWalk", "GraphemeReader", "UnicodeProperties",
+    "Bidi", "BidiLevels", "BidiResolver", "ParagraphLevels", "Cluster", "ClusterWalk", "GraphemeReader", "UnicodeProperties",
     "UnicodeTables", "WordShaper",
 }
 C_IMPORT = re.compile(r"^(?:@_implementationOnly |internal |public |package |private |fileprivate )*import\s+(C\w+)", re.M)

@@ -151,7 +151,7 @@ import UnfoldCorpus
   }
 
   /// Lines written in visual order from the text's runs (``ANSIRenderer/write(perRun:text:direction:width:into:)``)
-  /// are the bytes of the same lines drawn and then reordered, for texts that mix Hebrew, Arabic, brackets,
+  /// are the bytes of the same lines drawn and then reordered by the paragraph's levels, for texts that mix Hebrew, Arabic, brackets,
   /// styles and links with left-to-right text, in paragraphs of both directions and at many widths.
   @Test func linesInVisualOrderFromTheRunsAreTheDrawnLinesReordered() {
     let texts = [
@@ -181,7 +181,11 @@ import UnfoldCorpus
           var uncut = lines()
           renderer.write(perRun: &uncut, text: styled, direction: direction, width: width, into: &perRun)
           #expect(
-            perRun.string == renderer.render(lines: lines(), fadeLine: nil, direction: direction, width: width),
+            perRun.string
+              == renderer.render(
+                lines: lines(), fadeLine: nil, direction: direction, width: width,
+                paragraph: ParagraphLevels(levels: BidiLevels(styled.string, direction: direction), text: styled.string)
+              ),
             "\(direction) width \(width): \(text)")
         }
       }

@@ -266,6 +266,21 @@ import UnfoldCorpus
     }
   }
 
+  /// A line is drawn by the levels of its paragraph, not as a paragraph of its own: the comma that ends the first
+  /// line stands between two Hebrew words of the paragraph, so it is right to left (UAX #9 N1), as the browser
+  /// draws it; a line alone would end it left to right.
+  @Test func aLineTakesTheLevelsOfItsParagraph() {
+    let paragraph = Paragraph(verbatim: "abc אבג, דהו def")
+    let lines = paragraph.ansi(width: 9, state: .expanded, renderer: ANSIRenderer(colors: .none))
+      .split(separator: "\n")
+    #expect(lines == ["abc ,גבא", "והד def"])
+    // The drawn lines of a truncation too, and a collapsed view's lines before the cut.
+    let drawn = ANSIRenderer(colors: .none).render(paragraph.truncated(width: 9, state: .expanded))
+    #expect(drawn.split(separator: "\n") == lines)
+    let collapsed = paragraph.lineLimit(2).ansi(width: 8, renderer: ANSIRenderer(colors: .none))
+    #expect(collapsed.split(separator: "\n").first == "abc ,גבא")
+  }
+
   /// A terminal's answer to an OSC 11 query is read as its background colour, whatever the number of digits
   /// and the terminator; anything else is no answer (issue 37, item 10).
   @Test func aTerminalsBackgroundReplyIsRead() {

@@ -127,7 +127,9 @@ extension LineDrawer {
     let shift = start - prefixLength
     return found.enumerated().map { index, line in
       var drawn = DisplayLine(fragments: index == 0 ? prefix : [])
-      drawn.fragments += draw(max(start, line.range.lowerBound + shift)..<max(start, line.contentEnd + shift)).fragments
+      let text = draw(max(start, line.range.lowerBound + shift)..<max(start, line.contentEnd + shift))
+      drawn.fragments += text.fragments
+      drawn.textStart = text.textStart
       if line.isHyphenated { drawn.fragments.append(hyphenFragment(before: line.contentEnd + shift)) }
       return drawn
     }

@@ -68,7 +68,9 @@ struct LineDrawer {
     }
     fragments[derived].width = 0
     fragments[derived].width = line.width - fragments.reduce(0) { $0 + $1.width }
-    return DisplayLine(fragments: fragments)
+    var drawn = DisplayLine(fragments: fragments)
+    drawn.textStart = line.contentRange.lowerBound
+    return drawn
   }
 
   /// Whether a line draws as one fragment per run, as ``fragmentPerRun(_:)`` draws it (the fragments are the
@@ -188,7 +190,9 @@ struct LineDrawer {
       }
     }
     flush()
-    return DisplayLine(fragments: fragments)
+    var drawn = DisplayLine(fragments: fragments)
+    drawn.textStart = range.lowerBound
+    return drawn
   }
 }
 

@@ -56,6 +56,13 @@ public struct DisplayLine: Hashable, Sendable {
   /// The base direction of the line's paragraph when it is not the text's: a document's block's, found from its first
   /// strong character as `dir="auto"` finds it; `nil` for the text's direction.
   package var direction: TextDirection?
+  /// The UTF-8 offset in the paragraph's text where the line's text fragments start (``ParagraphLevels``), or nil
+  /// when they do not stand together in it; not part of the line's identity.
+  package var textStart: Int? {
+    get { start.value }
+    set { start.value = newValue }
+  }
+  private var start = Unidentified<Int?>(nil)
 
   /// Creates a line.
   package init(fragments: [Fragment], direction: TextDirection? = nil) {
@@ -83,6 +90,13 @@ public struct TruncatedText: Hashable, Sendable {
   public var width: Int
   /// The unit of widths (see ``TextMeasurer/unit``).
   public var unit: WidthUnit
+  /// The text's bidi levels, which its lines are drawn by (``DisplayLine/textStart``), when it holds right-to-left
+  /// text; not part of the truncation's identity.
+  var paragraphLevels: ParagraphLevels? {
+    get { levels.value }
+    set { levels.value = newValue }
+  }
+  private var levels = Unidentified<ParagraphLevels?>(nil)
   /// Where the text was cut.
   public var mode: TruncationMode = .tail
   /// Where the toggle is drawn.
@@ -112,4 +126,14 @@ public struct TruncatedText: Hashable, Sendable {
     self.unpredictableRanges = unpredictableRanges
     self.diagnostics = diagnostics
   }
+}
+
+/// A value that equality and hashing leave out: what follows from the rest of the value that holds it.
+struct Unidentified<Value: Sendable>: Hashable, Sendable {
+  var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  static func == (_: Self, _: Self) -> Bool { true }
+  func hash(into hasher: inout Hasher) {}
 }

@@ -60,7 +60,7 @@ package enum Truncator {
     let shownEnd =
       state == .collapsed && isTruncated && options.mode == .tail
       ? layout.lines.prefix(limit).last?.range.upperBound ?? 0 : layout.text.string.utf8.count
-    return TruncatedText(
+    var truncated = TruncatedText(
       lines: lines, isTruncated: isTruncated, lineCount: layout.isComplete ? layout.lines.count : nil,
       state: state, width: layout.width, unit: layout.measurer.unit, mode: options.mode, toggle: options.toggle,
       unpredictableRanges: findsUnpredictableRanges
@@ -70,6 +70,13 @@ package enum Truncator {
           Diagnostic(
             .valueOutOfRange, offset: 0, message: "lineLimit \(options.lineLimit) is below 1: 1 line is shown")
         ] : [])
+    // The terminal draws lines in visual order by their paragraph's levels.
+    if layout.measurer.unit == .cells, TextDirection.holdsBidiCharacter(layout.text.string) {
+      let direction = TextDirection(firstStrongIn: layout.text.string)
+      truncated.paragraphLevels = ParagraphLevels(
+        levels: BidiLevels(layout.text.string, direction: direction), text: layout.text.string)
+    }
+    return truncated
   }
 
   /// The diagnostic of a width below 1, which the layout clamps to 1 (``LineLayout``): reported, not thrown, so

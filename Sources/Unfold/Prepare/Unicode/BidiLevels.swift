@@ -87,26 +87,38 @@ struct BidiLevels: Hashable, Sendable {
     guard !starts.isEmpty else {
       return paragraphLevel == 0 ? nil : [Run(range: 0..<range.count, isRightToLeft: true)]
     }
-    // L1: where the line's trailing spaces start, when they are not at the paragraph's level.
-    var trailing = range.upperBound
-    if level(at: range.upperBound - 1) != paragraphLevel {
-      while trailing > range.lowerBound {
-        var lead = trailing - 1
-        while lead > range.lowerBound, text[lead] & 0xC0 == 0x80 { lead -= 1 }
-        guard BidiResolver.isWhitespaceForL1(Bidi.bidiClass(text.decodeScalar(at: lead).value)) else { break }
-        trailing = lead
-      }
-    }
     var lineRuns: [(range: Range<Int>, level: UInt8)] = []
     var index = starts.partitionIndex { $0 > range.lowerBound } - 1
-    while index < starts.count, starts[index] < trailing {
+    while index < starts.count, starts[index] < range.upperBound {
       let lower = max(starts[index], range.lowerBound)
-      let upper = min(index + 1 < starts.count ? starts[index + 1] : Int.max, trailing)
+      let upper = min(index + 1 < starts.count ? starts[index + 1] : Int.max, range.upperBound)
       lineRuns.append((lower - range.lowerBound..<upper - range.lowerBound, levels[index]))
       index += 1
     }
-    if trailing < range.upperBound {
-      lineRuns.append((trailing - range.lowerBound..<range.count, paragraphLevel))
+    return Self.visualRuns(
+      of: &lineRuns, paragraphLevel: paragraphLevel, line: UnsafeBufferPointer(rebasing: text[range]))
+  }
+
+  /// ``visualRuns(of:in:)`` of a line's runs of one level (ranges in `line`, in logical order, covering it).
+  static func visualRuns(
+    of lineRuns: inout [(range: Range<Int>, level: UInt8)], paragraphLevel: UInt8, line: UnsafeBufferPointer<UInt8>
+  ) -> [Run]? {
+    // L1: the line's trailing spaces at the paragraph's level.
+    var trailing = line.count
+    if let last = lineRuns.last, last.level != paragraphLevel {
+      while trailing > 0 {
+        var lead = trailing - 1
+        while lead > 0, line[lead] & 0xC0 == 0x80 { lead -= 1 }
+        guard BidiResolver.isWhitespaceForL1(Bidi.bidiClass(line.decodeScalar(at: lead).value)) else { break }
+        trailing = lead
+      }
+      if trailing < line.count {
+        while let last = lineRuns.last, last.range.lowerBound >= trailing { lineRuns.removeLast() }
+        if let last = lineRuns.last, last.range.upperBound > trailing {
+          lineRuns[lineRuns.count - 1].range = last.range.lowerBound..<trailing
+        }
+        lineRuns.append((trailing..<line.count, paragraphLevel))
+      }
     }
     guard let highest = lineRuns.lazy.map(\.level).max(), highest > 0 else { return nil }
     if let lowestOdd = lineRuns.lazy.map(\.level).filter({ $0 & 1 == 1 }).min() {
@@ -177,6 +189,57 @@ struct BidiLevels: Hashable, Sendable {
       start = lead
     }
     return start
+  }
+}
+
+/// A text and its levels, for drawing lines of it by their paragraph's levels rather than each as a paragraph of
+/// its own.
+struct ParagraphLevels: Sendable {
+  /// The levels of ``text``.
+  let levels: BidiLevels
+  /// The text, whose UTF-8 offsets the levels and the lines' ``DisplayLine/textStart`` are in.
+  let text: String
+
+  /// The runs of one level of a drawn line's bytes, its text fragments read from the text at `start` on.
+  ///
+  /// Soft hyphens of the text are not drawn; what is not text (an ellipsis, a label, a hyphen) is resolved as a
+  /// paragraph of its own. Nil when the fragments are not the text there.
+  func lineRuns(of fragments: [(bytes: UnsafeBufferPointer<UInt8>, isText: Bool)], from start: Int)
+    -> [(range: Range<Int>, level: UInt8)]?
+  {
+    var runs: [(range: Range<Int>, level: UInt8)] = []
+    func append(_ level: UInt8, _ range: Range<Int>) {
+      if let last = runs.last, last.level == level, last.range.upperBound == range.lowerBound {
+        runs[runs.count - 1].range = last.range.lowerBound..<range.upperBound
+      } else {
+        runs.append((range, level))
+      }
+    }
+    var text = self.text
+    return text.withUTF8 { source -> [(range: Range<Int>, level: UInt8)]? in
+      var cursor = start
+      var offset = 0
+      for fragment in fragments {
+        let bytes = fragment.bytes
+        guard fragment.isText else {
+          let own = BidiLevels(utf8: bytes, direction: levels.paragraphLevel == 1 ? .rtl : .ltr)
+          for index in 0..<bytes.count { append(own.level(at: index), offset + index..<offset + index + 1) }
+          offset += bytes.count
+          continue
+        }
+        for byte in bytes {
+          // A soft hyphen of the text is not drawn.
+          while cursor + 1 < source.count, source[cursor] != byte, source[cursor] == 0xC2, source[cursor + 1] == 0xAD {
+            cursor += 2
+          }
+          guard cursor < source.count, source[cursor] == byte else { return nil }
+          append(levels.level(at: cursor), offset..<offset + 1)
+          cursor += 1
+          offset += 1
+        }
+      }
+      return runs
+    }
   }
 }
 
@@ -272,8 +335,16 @@ struct BidiResolver {
   mutating func resolveIsland(of text: UnsafeBufferPointer<UInt8>, from start: Int, into runs: inout RunBuilder)
     -> Int?
   {
-    let island = UnsafeBufferPointer(rebasing: text[start...])
-    guard var (count, stop) = classify(island, stopsAtL: true) else { return nil }
+    // Classified in a window that grows until it holds the island: the buffers stay the size of an island, not of
+    // the rest of the text.
+    let rest = UnsafeBufferPointer(rebasing: text[start...])
+    var window = min(rest.count, 256)
+    var classified = classify(UnsafeBufferPointer(rebasing: rest[..<window]), stopsAtL: true)
+    while window < rest.count, classified == nil || classified!.stop == window {
+      window = min(rest.count, window * 4)
+      classified = classify(UnsafeBufferPointer(rebasing: rest[..<window]), stopsAtL: true)
+    }
+    guard var (count, stop) = classified else { return nil }
     // A paragraph separator ends the island (and its paragraph).
     if let separator = classes[0..<count].firstIndex(of: Self.b), separator + 1 < count {
       count = separator + 1

@@ -105,7 +105,8 @@ public struct ANSIRenderer: Sendable {
   /// The bytes to print: each line followed by a newline.
   public func render(_ text: TruncatedText) -> String {
     render(
-      lines: text.lines, fadeLine: fadeLineIndex(text), direction: visualDirection(of: text.lines), width: text.width)
+      lines: text.lines, fadeLine: fadeLineIndex(text), direction: visualDirection(of: text.lines), width: text.width,
+      paragraph: text.paragraphLevels)
   }
 
   /// ``visualDirection(of:)`` of the text of `lines`, read fragment by fragment.
@@ -130,17 +131,20 @@ public struct ANSIRenderer: Sendable {
   /// the size of the output, reserved up front so that a long output is not copied as it doubles.
   ///
   /// With a `direction`, each line is written in visual order, a right-to-left one aligned to the right of `width`; a
-  /// line with a direction of its own (a document's block's) is written in that one.
+  /// line with a direction of its own (a document's block's) is written in that one. With a `paragraph`, a line is
+  /// reordered by its paragraph's levels, else as a paragraph of its own.
   func render(
     lines: some Sequence<DisplayLine>, fadeLine: Int?, capacity: Int = 0, direction: TextDirection? = nil,
-    width: Int? = nil
+    width: Int? = nil, paragraph: ParagraphLevels? = nil
   ) -> String {
     var writer = Writer(capacity: capacity)
     let resolver = direction.map { _ in VisualOrder.LineResolver() }
     for (lineIndex, line) in lines.enumerated() {
       let fade = lineIndex == fadeLine ? fadedCharacters(line) : []
       if let direction, let resolver, case let base = line.direction ?? direction, Self.reorders(line, base) {
-        writeVisually(line, fade: fade, direction: base, width: width, resolver: resolver, into: &writer)
+        writeVisually(
+          line, fade: fade, direction: base, width: width, resolver: resolver,
+          paragraph: line.direction == nil ? paragraph : nil, into: &writer)
         writer.endLine()
         continue
       }
@@ -173,17 +177,22 @@ public struct ANSIRenderer: Sendable {
   }
 
   /// Writes the lines of ``render(perRun:text:capacity:)`` to `writer`, which may hold lines before them; with a
-  /// `direction` (``visualDirection(of:)`` of the whole text), each in visual order, aligned in `width`.
+  /// `direction` (``visualDirection(of:)`` of the whole text), each in visual order, aligned in `width`: the text's
+  /// bidi levels resolved once, each line reordered by them (``BidiLevels/visualRuns(of:in:)``).
   func write<Lines>(
     perRun lines: inout WholeTextLines<Lines>, text: StyledText, direction: TextDirection? = nil, width: Int? = nil,
     into writer: inout Writer
   ) {
     let resolver = direction.map { _ in VisualOrder.LineResolver() }
+    let levels = direction.map { BidiLevels(text.string, direction: $0) }
+    let paragraph = levels.map { ParagraphLevels(levels: $0, text: text.string) }
     while let drawn = lines.nextDrawn(perRun: true) {
       switch drawn {
       case .display(let line):
         if let direction, let resolver, Self.reorders(line, direction) {
-          writeVisually(line, fade: [], direction: direction, width: width, resolver: resolver, into: &writer)
+          writeVisually(
+            line, fade: [], direction: direction, width: width, resolver: resolver, paragraph: paragraph,
+            into: &writer)
         } else {
           for fragment in line.fragments { writer.write(fragment, renderer: self) }
         }
@@ -193,9 +202,7 @@ public struct ANSIRenderer: Sendable {
         // Written from the text's bytes, a run at a time: whether it has anything to replace is read from them
         // too, not through each run's substring.
         text.string.withUTF8Buffer { bytes in
-          if let direction, let resolver,
-            let runs = resolver.visualRuns(ofUTF8: UnsafeBufferPointer(rebasing: bytes[range]), direction: direction)
-          {
+          if let direction, let resolver, let runs = levels?.visualRuns(of: range, in: bytes) {
             return writeVisually(
               runsOf: line, runs: runs, firstRun: firstRun, isClean: isClean, text: text, bytes: bytes,
               direction: direction, width: width, resolver: resolver, into: &writer)
@@ -265,13 +272,13 @@ public struct ANSIRenderer: Sendable {
   /// fragment's clusters that stand together drawn together.
   private func writeVisually(
     _ line: DisplayLine, fade: [FadedCharacters], direction: TextDirection, width: Int?,
-    resolver: VisualOrder.LineResolver, into writer: inout Writer
+    resolver: VisualOrder.LineResolver, paragraph: ParagraphLevels? = nil, into writer: inout Writer
   ) {
     if direction == .rtl, let width, width > line.width { writer.appendSpaces(width - line.width) }
     guard !fade.isEmpty else {
       // A piece at a time, as the fragment it is part of is written, and as a line written from the text's runs
       // writes it.
-      for piece in VisualOrder.pieces(of: line, direction: direction, resolver: resolver) {
+      for piece in VisualOrder.pieces(of: line, direction: direction, resolver: resolver, paragraph: paragraph) {
         let fragment = line.fragments[piece.fragment]
         var text = fragment.text
         text.withUTF8 { bytes in
@@ -282,7 +289,7 @@ public struct ANSIRenderer: Sendable {
       }
       return
     }
-    let clusters = VisualOrder.clusters(of: line, direction: direction, resolver: resolver)
+    let clusters = VisualOrder.clusters(of: line, direction: direction, resolver: resolver, paragraph: paragraph)
     var start = 0
     while start < clusters.count {
       let fragment = clusters[start].fragment

@@ -47,7 +47,9 @@ enum VisualOrder {
   /// clusters).
   ///
   /// The runs are the resolver's (``LineResolver/runs(ofUTF8:direction:)``) over the fragments' bytes.
-  static func pieces(of line: DisplayLine, direction: TextDirection, resolver: LineResolver) -> [Piece] {
+  static func pieces(
+    of line: DisplayLine, direction: TextDirection, resolver: LineResolver, paragraph: ParagraphLevels? = nil
+  ) -> [Piece] {
     var bytes = resolver.lineBytes
     resolver.lineBytes = []
     defer { resolver.lineBytes = bytes }
@@ -58,7 +60,22 @@ enum VisualOrder {
       fragmentStarts.append(bytes.count)
       bytes += fragment.text.utf8
     }
-    let runs = bytes.withUnsafeBufferPointer { resolver.runs(ofUTF8: $0, direction: direction) }
+    let runs = bytes.withUnsafeBufferPointer { bytes in
+      // By the paragraph's levels when the line's text stands together in it; else as a paragraph of its own.
+      if let paragraph, let start = line.textStart, paragraph.levels.paragraphLevel == (direction == .rtl ? 1 : 0) {
+        let fragments = line.fragments.indices.map { index in
+          let end = index + 1 < fragmentStarts.count ? fragmentStarts[index + 1] : bytes.count
+          return (
+            UnsafeBufferPointer(rebasing: bytes[fragmentStarts[index]..<end]), line.fragments[index].role == .text
+          )
+        }
+        if var lineRuns = paragraph.lineRuns(of: fragments, from: start) {
+          return BidiLevels.visualRuns(of: &lineRuns, paragraphLevel: paragraph.levels.paragraphLevel, line: bytes)
+            ?? [Run(range: 0..<bytes.count, isRightToLeft: false)]
+        }
+      }
+      return resolver.runs(ofUTF8: bytes, direction: direction)
+    }
     var visual: [Piece] = []
     for run in runs {
       // The run's part of each fragment it overlaps, in logical order, reversed for a right-to-left run.
@@ -78,8 +95,10 @@ enum VisualOrder {
   }
 
   /// ``pieces(of:direction:resolver:)`` as clusters of the fragments' text (for characters that fade one by one).
-  static func clusters(of line: DisplayLine, direction: TextDirection, resolver: LineResolver) -> [Cluster] {
-    pieces(of: line, direction: direction, resolver: resolver).map { piece in
+  static func clusters(
+    of line: DisplayLine, direction: TextDirection, resolver: LineResolver, paragraph: ParagraphLevels? = nil
+  ) -> [Cluster] {
+    pieces(of: line, direction: direction, resolver: resolver, paragraph: paragraph).map { piece in
       let text = line.fragments[piece.fragment].text
       let from = text.utf8.index(text.startIndex, offsetBy: piece.range.lowerBound)
       let to = text.utf8.index(from, offsetBy: piece.range.count)
