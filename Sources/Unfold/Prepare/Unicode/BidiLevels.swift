@@ -25,12 +25,12 @@ struct BidiLevels: Hashable, Sendable {
 
   /// The levels of UTF-8 `text`, every paragraph at `direction`.
   init(utf8 text: UnsafeBufferPointer<UInt8>, direction: TextDirection) {
-    var resolver = BidiResolver()
-    self.init(utf8: text, direction: direction, resolver: &resolver)
+    let resolver = BidiResolver()
+    self.init(utf8: text, direction: direction, resolver: resolver)
   }
 
   /// The levels of UTF-8 `text`, every paragraph at `direction`, resolved in the room of `resolver`.
-  init(utf8 text: UnsafeBufferPointer<UInt8>, direction: TextDirection, resolver: inout BidiResolver) {
+  init(utf8 text: UnsafeBufferPointer<UInt8>, direction: TextDirection, resolver: BidiResolver) {
     paragraphLevel = direction == .rtl ? 1 : 0
     guard !text.isEmpty, text.count < Int(Int32.max) else { return }
     resolver.holdsRightToLeft = false
@@ -87,8 +87,10 @@ struct BidiLevels: Hashable, Sendable {
     guard !starts.isEmpty else {
       return paragraphLevel == 0 ? nil : [Run(range: 0..<range.count, isRightToLeft: true)]
     }
-    var lineRuns: [(range: Range<Int>, level: UInt8)] = []
     var index = starts.partitionIndex { $0 > range.lowerBound } - 1
+    // A line within one run at level 0 is drawn in logical order.
+    if levels[index] == 0, index + 1 == starts.count || starts[index + 1] >= range.upperBound { return nil }
+    var lineRuns: [(range: Range<Int>, level: UInt8)] = []
     while index < starts.count, starts[index] < range.upperBound {
       let lower = max(starts[index], range.lowerBound)
       let upper = min(index + 1 < starts.count ? starts[index + 1] : Int.max, range.upperBound)
@@ -271,60 +273,96 @@ struct RunBuilder {
 }
 
 /// UAX #9 over the classes of one paragraph, its buffers reused from paragraph to paragraph.
-struct BidiResolver {
-  // ICU's UCharDirection values.
-  static let (l, r, en, es, et, an, cs, b, s, ws, on):
-    (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
-  static let (lre, lro, al, rle, rlo, pdf, nsm, bn, fsi, lri, rli, pdi):
-    (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22)
+final class BidiResolver {
+  // ICU's UCharDirection values, as constants the compiler folds (a stored static is read through a lazy
+  // initializer's check at every use).
+  static var l: UInt8 { 0 }
+  static var r: UInt8 { 1 }
+  static var en: UInt8 { 2 }
+  static var es: UInt8 { 3 }
+  static var et: UInt8 { 4 }
+  static var an: UInt8 { 5 }
+  static var cs: UInt8 { 6 }
+  static var b: UInt8 { 7 }
+  static var s: UInt8 { 8 }
+  static var ws: UInt8 { 9 }
+  static var on: UInt8 { 10 }
+  static var lre: UInt8 { 11 }
+  static var lro: UInt8 { 12 }
+  static var al: UInt8 { 13 }
+  static var rle: UInt8 { 14 }
+  static var rlo: UInt8 { 15 }
+  static var pdf: UInt8 { 16 }
+  static var nsm: UInt8 { 17 }
+  static var bn: UInt8 { 18 }
+  static var fsi: UInt8 { 19 }
+  static var lri: UInt8 { 20 }
+  static var rli: UInt8 { 21 }
+  static var pdi: UInt8 { 22 }
 
   /// The deepest embedding level (BD2).
-  static let maxDepth: UInt8 = 125
+  static var maxDepth: UInt8 { 125 }
 
-  /// Each code point's class as given, its byte offset and its bracket key (``Bidi/classes(ofUTF8:classes:offsets:brackets:stop:)``).
-  private(set) var classes: [UInt8] = []
-  private(set) var offsets: [Int32] = []
-  private(set) var brackets: [UInt32] = []
+  /// The room of the buffers below, in code points: owned here and read without bounds checks, since every index
+  /// stays below the count the classes were written for.
+  private var capacity = 0
+  /// Each code point's class as given, its byte offset and its bracket key
+  /// (``Bidi/classes(ofUTF8:classes:offsets:brackets:stop:)``).
+  private var classes = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
+  private var offsets = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+  private var brackets = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
   /// Whether a paragraph resolved so far holds a character of class R or AL, an embedding, override or isolate
   /// that may be right to left.
   var holdsRightToLeft = false
   /// Each code point's level after rules X1–X8.
-  private var explicitLevels: [UInt8] = []
+  private var explicitLevels = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
   /// Each code point's class as the rules change it.
-  private var types: [UInt8] = []
+  private var types = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
   /// Each code point's level.
-  private(set) var resolved: [UInt8] = []
+  private var resolved = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
   /// For an isolate initiator, the index of its matching PDI (BD9), else -1.
-  private var matchingPDI: [Int] = []
-  /// The isolating run sequence being resolved: indices of code points.
-  private var sequence: [Int] = []
+  private var matchingPDI = UnsafeMutablePointer<Int>.allocate(capacity: 0)
+  /// The isolating run sequence being resolved: indices of code points, `sequenceCount` of them.
+  private var sequence = UnsafeMutablePointer<Int>.allocate(capacity: 0)
+  private var sequenceCount = 0
+
+  init() {}
+
+  deinit { deallocate() }
+
+  private func deallocate() {
+    classes.deallocate()
+    offsets.deallocate()
+    brackets.deallocate()
+    explicitLevels.deallocate()
+    types.deallocate()
+    resolved.deallocate()
+    matchingPDI.deallocate()
+    sequence.deallocate()
+  }
+
+  /// Room for `count` code points.
+  private func reserve(_ count: Int) {
+    guard capacity < count else { return }
+    deallocate()
+    capacity = max(count, 64)
+    classes = .allocate(capacity: capacity)
+    offsets = .allocate(capacity: capacity)
+    brackets = .allocate(capacity: capacity)
+    explicitLevels = .allocate(capacity: capacity)
+    types = .allocate(capacity: capacity)
+    resolved = .allocate(capacity: capacity)
+    matchingPDI = .allocate(capacity: capacity)
+    sequence = .allocate(capacity: capacity)
+  }
 
   /// Classifies `text` (up to the first character of class L after the first with `stopsAtL`): the count, and the
   /// offset where it stopped; nil for bytes that are not UTF-8.
-  private mutating func classify(_ text: UnsafeBufferPointer<UInt8>, stopsAtL: Bool) -> (count: Int, stop: Int)? {
-    if classes.count < text.count {
-      let capacity = max(text.count, 64)
-      classes = [UInt8](repeating: 0, count: capacity)
-      offsets = [Int32](repeating: 0, count: capacity)
-      brackets = [UInt32](repeating: 0, count: capacity)
-      types = [UInt8](repeating: 0, count: capacity)
-      explicitLevels = [UInt8](repeating: 0, count: capacity)
-      resolved = [UInt8](repeating: 0, count: capacity)
-      matchingPDI = [Int](repeating: -1, count: capacity)
-    }
+  private func classify(_ text: UnsafeBufferPointer<UInt8>, stopsAtL: Bool) -> (count: Int, stop: Int)? {
+    reserve(text.count)
     var stop = Int32(text.count)
-    let count = classes.withUnsafeMutableBufferPointer { classes in
-      offsets.withUnsafeMutableBufferPointer { offsets in
-        brackets.withUnsafeMutableBufferPointer { brackets in
-          withUnsafeMutablePointer(to: &stop) { stop in
-            Bidi.classes(
-              ofUTF8: text, classes: classes.baseAddress!, offsets: offsets.baseAddress!,
-              brackets: brackets.baseAddress!, stop: stopsAtL ? stop : nil)
-          }
-        }
-      }
+    let count = withUnsafeMutablePointer(to: &stop) { stop in
+      Bidi.classes(ofUTF8: text, classes: classes, offsets: offsets, brackets: brackets, stop: stopsAtL ? stop : nil)
     }
     guard count >= 0 else { return nil }
     return (count, Int(stop))
@@ -332,13 +370,13 @@ struct BidiResolver {
 
   /// Resolves the island of a left-to-right text that starts at `start` (see ``BidiLevels``) and appends its levels
   /// to `runs` (level 0 before it); where it ends, or nil when it cannot be resolved alone.
-  mutating func resolveIsland(of text: UnsafeBufferPointer<UInt8>, from start: Int, into runs: inout RunBuilder)
+  func resolveIsland(of text: UnsafeBufferPointer<UInt8>, from start: Int, into runs: inout RunBuilder)
     -> Int?
   {
     // Classified in a window that grows until it holds the island: the buffers stay the size of an island, not of
     // the rest of the text.
     let rest = UnsafeBufferPointer(rebasing: text[start...])
-    var window = min(rest.count, 256)
+    var window = min(rest.count, 4096)
     var classified = classify(UnsafeBufferPointer(rebasing: rest[..<window]), stopsAtL: true)
     while window < rest.count, classified == nil || classified!.stop == window {
       window = min(rest.count, window * 4)
@@ -346,7 +384,7 @@ struct BidiResolver {
     }
     guard var (count, stop) = classified else { return nil }
     // A paragraph separator ends the island (and its paragraph).
-    if let separator = classes[0..<count].firstIndex(of: Self.b), separator + 1 < count {
+    if let separator = (0..<count).first(where: { classes[$0] == Self.b }), separator + 1 < count {
       count = separator + 1
       stop = Int(offsets[count])
     }
@@ -357,7 +395,7 @@ struct BidiResolver {
   }
 
   /// Resolves every paragraph of `text` at `paragraphLevel` and appends the levels to `runs`.
-  mutating func resolveWhole(_ text: UnsafeBufferPointer<UInt8>, paragraphLevel: UInt8, into runs: inout RunBuilder) {
+  func resolveWhole(_ text: UnsafeBufferPointer<UInt8>, paragraphLevel: UInt8, into runs: inout RunBuilder) {
     guard let (count, _) = classify(text, stopsAtL: false) else {
       runs.append(paragraphLevel, upTo: text.count)
       return
@@ -375,10 +413,11 @@ struct BidiResolver {
 
   /// Whether `text` holds a character that may be neutral (ICU's MASK_POSSIBLE_N: ON, CS, ES, ET, and what L1
   /// resets: spaces, separators, removed and isolate formatting characters).
-  mutating func holdsNeutral(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+  func holdsNeutral(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let (count, _) = classify(text, stopsAtL: false) else { return true }
-    return classes[0..<count].contains { class_ in
-      class_ == Self.on || class_ == Self.cs || class_ == Self.es || class_ == Self.et || class_ == Self.b
+    return (0..<count).contains { index in
+      let class_ = classes[index]
+      return class_ == Self.on || class_ == Self.cs || class_ == Self.es || class_ == Self.et || class_ == Self.b
         || class_ == Self.s || Self.isWhitespaceForL1(class_)
     }
   }
@@ -398,9 +437,9 @@ extension BidiResolver {
   /// Resolves the code points `range` of ``classes`` as one paragraph at `paragraphLevel`, writing their levels
   /// into ``resolved``; false when `pairsEveryBracket` and a bracket has no pair in it, or when it holds an explicit
   /// formatting character and `pairsEveryBracket` (an island of a larger paragraph).
-  mutating func resolve(_ range: Range<Int>, paragraphLevel: UInt8, pairsEveryBracket: Bool) -> Bool {
+  func resolve(_ range: Range<Int>, paragraphLevel: UInt8, pairsEveryBracket: Bool) -> Bool {
     guard !range.isEmpty else { return true }
-    let holdsExplicit = classes[range].contains { $0 >= Self.lre && $0 != Self.al && $0 != Self.nsm }
+    let holdsExplicit = range.contains { classes[$0] >= Self.lre && classes[$0] != Self.al && classes[$0] != Self.nsm }
     guard !(pairsEveryBracket && holdsExplicit) else { return false }
     for k in range {
       let class_ = classes[k]
@@ -428,14 +467,14 @@ extension BidiResolver {
         levelRunStart += 1
         continue
       }
-      guard !used.contains(levelRunStart) else {
+      guard !holdsExplicit || !used.contains(levelRunStart) else {
         levelRunStart = levelRunEnd(from: levelRunStart, in: range)
         continue
       }
-      sequence.removeAll(keepingCapacity: true)
+      sequenceCount = 0
       let firstRunEnd = appendLevelRun(from: levelRunStart, in: range)
       // A run that ends with an isolate initiator goes on with the run of its matching PDI (BD13).
-      while holdsExplicit, case let last = sequence[sequence.count - 1], Self.isIsolateInitiator(classes[last]),
+      while holdsExplicit, case let last = sequence[sequenceCount - 1], Self.isIsolateInitiator(classes[last]),
         matchingPDI[last] >= 0
       {
         used.insert(matchingPDI[last])
@@ -451,9 +490,12 @@ extension BidiResolver {
   }
 
   /// Appends to ``sequence`` the level run that starts at `start` (removed characters left out); where it ends.
-  private mutating func appendLevelRun(from start: Int, in range: Range<Int>) -> Int {
+  private func appendLevelRun(from start: Int, in range: Range<Int>) -> Int {
     let end = levelRunEnd(from: start, in: range)
-    for k in start..<end where types[k] != Self.bn { sequence.append(k) }
+    for k in start..<end where types[k] != Self.bn {
+      sequence[sequenceCount] = k
+      sequenceCount += 1
+    }
     return end
   }
 
@@ -470,7 +512,7 @@ extension BidiResolver {
   }
 
   /// BD9: each isolate initiator's matching PDI.
-  private mutating func matchIsolates(_ range: Range<Int>) {
+  private func matchIsolates(_ range: Range<Int>) {
     var open: [Int] = []
     for k in range {
       matchingPDI[k] = -1
@@ -502,7 +544,7 @@ extension BidiResolver {
   }
 
   /// X1–X9: the explicit levels and overrides; removed characters take class BN in ``types``.
-  private mutating func resolveExplicit(_ range: Range<Int>, paragraphLevel: UInt8) {
+  private func resolveExplicit(_ range: Range<Int>, paragraphLevel: UInt8) {
     struct Status {
       var level: UInt8
       var override: UInt8?
@@ -572,9 +614,9 @@ extension BidiResolver {
   }
 
   /// W1–W7, N0–N2 and I1–I2 over the isolating run sequence in ``sequence``.
-  private mutating func resolveSequence(in range: Range<Int>, paragraphLevel: UInt8, pairsEveryBracket: Bool) -> Bool {
+  private func resolveSequence(in range: Range<Int>, paragraphLevel: UInt8, pairsEveryBracket: Bool) -> Bool {
     let first = sequence[0]
-    let last = sequence[sequence.count - 1]
+    let last = sequence[sequenceCount - 1]
     let level = resolved[first]
     // sos and eos: the higher of the sequence's level and the level next to it, ignoring removed characters.
     var before = first - 1
@@ -591,7 +633,8 @@ extension BidiResolver {
     guard resolveBrackets(sos: sos, embedding: embedding, pairsEveryBracket: pairsEveryBracket) else { return false }
     resolveNeutrals(sos: sos, eos: eos, embedding: embedding)
     // I1, I2.
-    for k in sequence {
+    for index in 0..<sequenceCount {
+      let k = sequence[index]
       let type = types[k]
       if level & 1 == 0 {
         if type == Self.r {
@@ -607,8 +650,8 @@ extension BidiResolver {
   }
 
   /// W1–W7.
-  private mutating func resolveWeakTypes(sos: UInt8) {
-    let count = sequence.count
+  private func resolveWeakTypes(sos: UInt8) {
+    let count = sequenceCount
     // W1–W3.
     var previous = sos
     var strong = sos
@@ -662,7 +705,8 @@ extension BidiResolver {
     }
     // W6, W7.
     strong = sos
-    for k in sequence {
+    for index in 0..<sequenceCount {
+      let k = sequence[index]
       switch types[k] {
       case Self.es, Self.et, Self.cs: types[k] = Self.on
       case Self.l, Self.r: strong = types[k]
@@ -682,11 +726,11 @@ extension BidiResolver {
   }
 
   /// N0: the paired brackets (BD16, a stack of 63), in the order of their opening brackets.
-  private mutating func resolveBrackets(sos: UInt8, embedding: UInt8, pairsEveryBracket: Bool) -> Bool {
+  private func resolveBrackets(sos: UInt8, embedding: UInt8, pairsEveryBracket: Bool) -> Bool {
     var openers: [(key: UInt32, position: Int)] = []
     var pairs: [(open: Int, close: Int)] = []
     var unpaired = 0
-    for index in sequence.indices {
+    for index in 0..<sequenceCount {
       let k = sequence[index]
       let key = brackets[k]
       guard key != 0, types[k] == Self.on else { continue }
@@ -738,8 +782,8 @@ extension BidiResolver {
 
   /// N1, N2: a stretch of neutrals between the same direction takes it (numbers count as R), the others the
   /// embedding direction.
-  private mutating func resolveNeutrals(sos: UInt8, eos: UInt8, embedding: UInt8) {
-    let count = sequence.count
+  private func resolveNeutrals(sos: UInt8, eos: UInt8, embedding: UInt8) {
+    let count = sequenceCount
     var index = 0
     while index < count {
       guard Self.strongDirection(types[sequence[index]]) == nil else {
@@ -759,7 +803,7 @@ extension BidiResolver {
   /// L1 as far as it needs no line: separators at the paragraph's level, and the spaces, isolate formatting
   /// characters and removed characters before them and at the paragraph's end; every other removed character
   /// takes the level of the character after it (as ICU gives it).
-  private mutating func resetSeparatorsAndTrailingSpaces(_ range: Range<Int>, paragraphLevel: UInt8) {
+  private func resetSeparatorsAndTrailingSpaces(_ range: Range<Int>, paragraphLevel: UInt8) {
     var resetting = true
     for k in range.reversed() {
       let class_ = classes[k]

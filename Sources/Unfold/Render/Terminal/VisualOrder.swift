@@ -113,7 +113,7 @@ enum VisualOrder {
   /// <doc:TerminalOutput>).
   final class LineResolver {
     /// Room for resolving a line that is its own paragraph (``runs(ofUTF8:direction:)``).
-    private var resolver = BidiResolver()
+    private let resolver = BidiResolver()
     /// Room for the bytes of a right-to-left piece as drawn, and for the starts of its clusters
     /// (``withDrawnRightToLeft(_:_:)``).
     private var drawn: [UInt8] = []
@@ -139,7 +139,7 @@ enum VisualOrder {
 
     /// ``runs(ofUTF8:direction:)``, or nil for a line drawn in logical order.
     func visualRuns(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [Run]? {
-      BidiLevels(utf8: line, direction: direction, resolver: &resolver).visualRuns(of: 0..<line.count, in: line)
+      BidiLevels(utf8: line, direction: direction, resolver: resolver).visualRuns(of: 0..<line.count, in: line)
     }
   }
 
