@@ -33,9 +33,12 @@ package struct FontMeasurer: TextMeasurer {
     /// For ``BrowserEngine/any``: the widest of the engines' advances of each ASCII character in each face, in
     /// 1/65536 px, in the order of `FontSet.scaledASCIIAdvances` (a table read, not three measurers asked).
     let widestASCII: [Int]
+    /// The number of the font set among the process's (``ShapedWords/FontsID``), which keys its shaped words.
+    let fontsID: Int
     init(_ fonts: FontSet, engines: [FontMeasurer] = []) {
       self.fonts = fonts
       self.engines = engines
+      fontsID = engines.isEmpty ? ShapedWords.FontsID.of(fonts) : 0
       let tables = engines.map { ($0, $0.storage.fonts.scaledASCIIAdvances) }
       widestASCII = (engines.isEmpty ? [] : tables[0].1).indices.map { index in
         tables.reduce(0) { max($0, $1.0.inPixelFractions($1.1[index])) }
@@ -438,6 +441,23 @@ extension FontMeasurer {
       }
       return widest
     }
+    guard scalars.count <= ShapedWords.longestWord else {
+      return shaped(scalars, clusterStarts: clusterStarts, style: style, context: context, elementStarts: elementStarts)
+    }
+    let key = ShapedWords.Key(
+      fonts: storage.fontsID, metrics: storage.fonts.metrics.index, traits: style.traits.rawValue,
+      scalars: scalars.map(\.value), clusterStarts: clusterStarts.map { Int32(truncatingIfNeeded: $0) },
+      before: context.before, after: context.after, elementStarts: elementStarts.map { Int32(truncatingIfNeeded: $0) })
+    return ShapedWords.shared.advances(of: key) {
+      shaped(scalars, clusterStarts: clusterStarts, style: style, context: context, elementStarts: elementStarts)
+    }
+  }
+
+  /// ``shapedAdvances(of:clusterStarts:style:context:elementStarts:)`` of one engine, shaped now.
+  private func shaped(
+    _ scalars: [Unicode.Scalar], clusterStarts: [Int], style: Style, context: (before: [UInt32], after: [UInt32]),
+    elementStarts: [Int]
+  ) -> [Int] {
     let fonts = storage.fonts
     let count = clusterStarts.count - 1
     let values = scalars.map(\.value)

@@ -14,6 +14,15 @@
 enum GlyphMetrics: Hashable, Sendable {
   case blink, gecko, webkit
 
+  /// A number for each engine's metrics (a key of ``ShapedWords``).
+  var index: UInt8 {
+    switch self {
+    case .blink: 0
+    case .gecko: 1
+    case .webkit: 2
+    }
+  }
+
   /// The metrics of one engine (``BrowserEngine/any`` has none of its own).
   init(_ engine: BrowserEngine) {
     switch engine {

@@ -2,8 +2,9 @@
 /// right-to-left text: UAX #9's runs of one direction (``BidiLevels``), laid out left to right (L2), each
 /// right-to-left run's clusters reversed and its mirrored characters swapped (`(` for `)`, L4).
 ///
-/// Lines are broken in logical order, as the browser breaks them; only the drawing of a line is reordered. Each
-/// line is resolved on its own, at the paragraph's direction.
+/// Lines are broken in logical order, as the browser breaks them; only the drawing of a line is reordered, by the
+/// levels of its paragraph (``ParagraphLevels``) or, for a line that does not stand together in one, as a paragraph
+/// of its own at the paragraph's direction.
 enum VisualOrder {
   /// Whether a text holds a code point that ``BidiLevels/takesLevel(_:)``: a line of a left-to-right paragraph
   /// without one is drawn in logical order.

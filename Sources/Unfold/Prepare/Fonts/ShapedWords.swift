@@ -1,0 +1,121 @@
+import Synchronization
+
+/// The advances of words already shaped, shared by every measurer of the process and every thread: a comment's
+/// words are mostly words that the comments before it shaped too.
+///
+/// A word is keyed by its font set (the files of every face, the size and the features: ``FontsID``), the engine's
+/// metrics, the face its style draws in, its code points and clusters, the letters around it that the shaper reads
+/// as context, and where elements start in it (WebKit shapes each part alone). The direction follows from the code
+/// points, which HarfBuzz reads it from. Its advances are the engine's, exactly what shaping returns.
+///
+/// Bounds: words of at most ``longestWord`` code points (Blink caches words of up to 15 UTF-16 units; a longer limit
+/// here takes in the Thai, Lao, Khmer and Burmese phrases that stand for words), and at most ``byteLimit`` bytes
+/// counted for keys and advances in two generations: a lookup reads the newer, then the older, which it moves up;
+/// when the newer holds half the limit the older is dropped. What is used stays; what is not is gone after two
+/// generations, without a list to keep in order at every lookup.
+package final class ShapedWords: Sendable {
+  /// The cache of the process.
+  package static let shared = ShapedWords(byteLimit: 4 << 20)
+
+  /// The most code points a cached word has.
+  static let longestWord = 48
+
+  /// The most bytes the cache holds, keys and advances counted.
+  let byteLimit: Int
+
+  /// A word as the shaper sees it.
+  struct Key: Hashable, Sendable {
+    var fonts: Int
+    var metrics: UInt8
+    var traits: UInt8
+    var scalars: [UInt32]
+    var clusterStarts: [Int32]
+    var before: [UInt32]
+    var after: [UInt32]
+    var elementStarts: [Int32]
+
+    /// The bytes counted for the key and `advances`.
+    func bytes(with advances: [Int]) -> Int {
+      96 + 4 * (scalars.count + clusterStarts.count + before.count + after.count + elementStarts.count)
+        + 8 * advances.count
+    }
+  }
+
+  private struct State {
+    var newer: [Key: [Int]] = [:]
+    var older: [Key: [Int]] = [:]
+    var newerBytes = 0
+    var hits = 0
+    var misses = 0
+  }
+  private let state = Mutex(State())
+
+  init(byteLimit: Int) { self.byteLimit = byteLimit }
+
+  /// The advances of the word `key`, from the cache or from `shape`, whose answer is kept.
+  func advances(of key: Key, shape: () -> [Int]) -> [Int] {
+    let found = state.withLock { state -> [Int]? in
+      if let advances = state.newer[key] {
+        state.hits += 1
+        return advances
+      }
+      guard let advances = state.older.removeValue(forKey: key) else {
+        state.misses += 1
+        return nil
+      }
+      state.hits += 1
+      insert(key, advances, into: &state)
+      return advances
+    }
+    if let found { return found }
+    let advances = shape()
+    state.withLock { insert(key, advances, into: &$0) }
+    return advances
+  }
+
+  private func insert(_ key: Key, _ advances: [Int], into state: inout State) {
+    guard state.newer.updateValue(advances, forKey: key) == nil else { return }
+    state.newerBytes += key.bytes(with: advances)
+    if state.newerBytes * 2 > byteLimit {
+      state.older = state.newer
+      state.newer = [:]
+      state.newerBytes = 0
+    }
+  }
+
+  /// How many lookups found their word and how many shaped it since the process started, and the bytes the cache
+  /// holds now.
+  package var statistics: (hits: Int, misses: Int, bytes: Int) {
+    state.withLock { state in
+      let older = state.older.reduce(0) { $0 + $1.key.bytes(with: $1.value) }
+      return (state.hits, state.misses, state.newerBytes + older)
+    }
+  }
+
+  /// Empties the cache (its counts of lookups go on).
+  package func removeAll() {
+    state.withLock { state in
+      (state.newer, state.older, state.newerBytes) = ([:], [:], 0)
+    }
+  }
+
+  /// A number for each font set measured in this process: equal sets (the same files and faces, size, line height,
+  /// features and fallbacks) get the same one.
+  enum FontsID {
+    private static let known = Mutex<[String: Int]>([:])
+
+    /// The number of `fonts`.
+    static func of(_ fonts: FontSet) -> Int {
+      var description = "\(fonts.size) \(fonts.kerningAndLigatures)"
+      for face in fonts.styleFaces + fonts.fallbacks.flatMap(\.faces) {
+        description += "|\(face.path)#\(face.index):\(face.data.count)"
+      }
+      return known.withLock { known in
+        if let id = known[description] { return id }
+        let id = known.count + 1
+        known[description] = id
+        return id
+      }
+    }
+  }
+}
