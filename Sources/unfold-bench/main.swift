@@ -403,6 +403,27 @@ if wants("comments") {
     let time = measure(runs: 3) { parseConcurrently(comments, tasks: tasks) }
     print("| \(tasks) task\(tasks == 1 ? "" : "s") | \(String(format: "%.0f", Double(comments.count) / time)) |")
   }
+  // 1,000 distinct comments in the generator's scripts to collapsed HTML at 360 px under the default engine, one
+  // after another in one process as a server renders them (each run from an empty cache of shaped words), against
+  // cmark-gfm's HTML of the same comments in this process.
+  if let fonts = try? FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks()) {
+    // UNFOLD_BENCH_COMMENTS: fewer, to profile.
+    let count = Int(ProcessInfo.processInfo.environment["UNFOLD_BENCH_COMMENTS"] ?? "") ?? 1_000
+    let many = (0..<count).map { inputs.markdown(bytes: 300, seed: UInt64(10_000 + $0)) }
+    print("")
+    print(
+      "| 1,000 distinct comments of about 300 bytes | ours: collapsed HTML at 360 px, `any` | "
+        + "cmark_markdown_to_html in process | ours / cmark-gfm |")
+    print("| --- | --- | --- | --- |")
+    let ours = measure(runs: count < 1_000 ? 1 : 3) {
+      ShapedWords.shared.removeAll()
+      for comment in many { _ = Paragraph(LocalizedKey(comment)).lineLimit(3).html(width: 360, fonts: fonts) }
+    }
+    let cmark = measure(runs: 3) { for comment in many { _ = MarkdownParser.cmarkReferenceHTML(comment) } }
+    print(
+      "| 1,000 in a row | \(milliseconds(ours)) | \(milliseconds(cmark)) | "
+        + String(format: "%.1f×", ours / cmark) + " |")
+  }
 }
 
 if wants("memory") {

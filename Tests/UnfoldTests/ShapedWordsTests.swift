@@ -54,6 +54,30 @@ import Testing
     #expect(Self.lines(of: text, fonts: small, engine: .blink) == afterLarge)
   }
 
+  /// A measurer's tables are made once per font set and engine: a set of another size, line height, features or
+  /// files gets its own, and the same files loaded again measure alike.
+  @Test func aMeasurerIsMadeForEachFontSet() throws {
+    let fonts = try FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks())
+    var larger = fonts
+    larger.size = 20
+    var taller = fonts
+    taller.lineHeight = 30
+    var kerned = fonts
+    kerned.kerningAndLigatures = true
+    for engine in BrowserEngine.engines + [.any] {
+      #expect(FontMeasurer(fonts, engine: engine).fonts.size == 16)
+      #expect(FontMeasurer(larger, engine: engine).fonts.size == 20)
+      #expect(FontMeasurer(taller, engine: engine).fonts.lineHeight == 30)
+      #expect(FontMeasurer(kerned, engine: engine).fonts.kerningAndLigatures)
+      #expect(!FontMeasurer(fonts, engine: engine).fonts.kerningAndLigatures)
+      let text = "Wide words, wider WWW."
+      let small = FontMeasurer(fonts, engine: engine).width(of: text)
+      #expect(FontMeasurer(larger, engine: engine).width(of: text) > small)
+      let reloaded = try FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks())
+      #expect(FontMeasurer(reloaded, engine: engine).width(of: text) == small)
+    }
+  }
+
   /// Eight threads preparing the texts at once from one cache get what one thread gets alone.
   @Test func threadsShareTheCache() async throws {
     let fonts = try FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks())

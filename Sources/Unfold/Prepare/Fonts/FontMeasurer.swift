@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Measures text in a ``FontSet`` as one browser engine lays it out, with kerning and ligatures off (the CSS the
 /// HTML renderer pins says so).
 ///
@@ -53,15 +55,52 @@ package struct FontMeasurer: TextMeasurer {
   /// Creates a measurer for `engine`.
   package init(_ fonts: FontSet, engine: BrowserEngine = .blink) {
     self.engine = engine
-    guard engine == .any else {
+    storage = Self.storage(for: fonts, engine: engine)
+  }
+
+  /// A font set and an engine, as ``made`` keeps their storage: the faces by identity (a face loaded again is
+  /// another), each family's count of faces, and what else the tables depend on.
+  private struct Made: Hashable {
+    var faces: [ObjectIdentifier]
+    var familySizes: [Int]
+    var size: Double
+    var lineHeight: Double
+    var kerning: Bool
+    var engine: BrowserEngine
+
+    init(_ fonts: FontSet, engine: BrowserEngine) {
+      faces = (fonts.styleFaces + fonts.fallbacks.flatMap(\.faces)).map { ObjectIdentifier($0.freeType) }
+      familySizes = fonts.fallbacks.map(\.faces.count)
+      (size, lineHeight, kerning, self.engine) = (fonts.size, fonts.lineHeight, fonts.kerningAndLigatures, engine)
+    }
+  }
+
+  /// The storage made for each font set and engine, kept for the process (at most 32, all dropped when more come).
+  ///
+  /// Making one scales every ASCII advance of every face in the engine's arithmetic (hinted by FreeType for
+  /// WebKit): two thirds of a 300-byte comment's HTML when each render made its own. A storage holds its set, so
+  /// the faces whose identities key it stay alive, and an identity is never another face's.
+  private static let made = Mutex<[Made: Storage]>([:])
+
+  /// The storage of a measurer of `fonts` for `engine`: the one made before, or a new one.
+  private static func storage(for fonts: FontSet, engine: BrowserEngine) -> Storage {
+    let key = Made(fonts, engine: engine)
+    if let storage = made.withLock({ $0[key] }) { return storage }
+    let storage: Storage
+    if engine == .any {
+      // Blink's measurer's set is also this one's: its tables are in Blink's unit, which is this one's.
+      let engines = BrowserEngine.engines.map { FontMeasurer(fonts, engine: $0) }
+      storage = Storage(engines[0].fonts, engines: engines)
+    } else {
       var measured = fonts
       measured.metrics = GlyphMetrics(engine)
       storage = Storage(measured)
-      return
     }
-    // Blink's measurer's set is also this one's: its tables are in Blink's unit, which is this one's.
-    let engines = BrowserEngine.engines.map { FontMeasurer(fonts, engine: $0) }
-    storage = Storage(engines[0].fonts, engines: engines)
+    made.withLock { made in
+      if made.count >= 32 { made.removeAll() }
+      made[key] = storage
+    }
+    return storage
   }
 
   /// Units per CSS px of Blink's measurer (and WebKit's, and ``BrowserEngine/any``'s).
