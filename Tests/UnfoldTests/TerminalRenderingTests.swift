@@ -279,6 +279,11 @@ import UnfoldCorpus
     #expect(drawn.split(separator: "\n") == lines)
     let collapsed = paragraph.lineLimit(2).ansi(width: 8, renderer: ANSIRenderer(colors: .none))
     #expect(collapsed.split(separator: "\n").first == "abc ,גבא")
+    // Soft hyphens, which a drawn line leaves out, do not move the levels a line reads from its paragraph.
+    let hyphenated = Paragraph(verbatim: "abc א\u{AD}בג, ד\u{AD}הו def")
+    let plain = ANSIRenderer(colors: .none)
+    #expect(plain.render(hyphenated.truncated(width: 9, state: .expanded)).split(separator: "\n") == lines)
+    #expect(hyphenated.ansi(width: 9, state: .expanded, renderer: plain).split(separator: "\n") == lines)
   }
 
   /// A terminal's answer to an OSC 11 query is read as its background colour, whatever the number of digits

@@ -77,6 +77,13 @@ struct BidiLevels: Hashable, Sendable {
     return levels[starts.partitionIndex { $0 > offset } - 1]
   }
 
+  /// The level of the byte at `offset` and where its run of one level ends (`Int.max` for the last run).
+  func run(containing offset: Int) -> (level: UInt8, end: Int) {
+    guard !starts.isEmpty else { return (paragraphLevel, .max) }
+    let index = starts.partitionIndex { $0 > offset } - 1
+    return (levels[index], index + 1 < starts.count ? starts[index + 1] : .max)
+  }
+
   /// The direction runs of the line `range` of the text `text` in the order they are drawn left to right: the
   /// line's levels after L1 (the spaces, isolate formatting and removed characters that end it at the paragraph's
   /// level) and L2 (from the highest level to the lowest odd one, every stretch at that level or above reversed),
@@ -226,6 +233,21 @@ struct ParagraphLevels: Sendable {
         guard fragment.isText else {
           let own = BidiLevels(utf8: bytes, direction: levels.paragraphLevel == 1 ? .rtl : .ltr)
           for index in 0..<bytes.count { append(own.level(at: index), offset + index..<offset + index + 1) }
+          offset += bytes.count
+          continue
+        }
+        // Most fragments are the text's bytes as they stand: their levels are read run by run.
+        if cursor + bytes.count <= source.count,
+          UnsafeBufferPointer(rebasing: source[cursor..<cursor + bytes.count]).elementsEqual(bytes)
+        {
+          var position = cursor
+          while position < cursor + bytes.count {
+            let run = levels.run(containing: position)
+            let end = min(run.end, cursor + bytes.count)
+            append(run.level, offset + position - cursor..<offset + end - cursor)
+            position = end
+          }
+          cursor += bytes.count
           offset += bytes.count
           continue
         }
