@@ -107,8 +107,10 @@ package final class ShapedWords: Sendable {
     /// The number of `fonts`.
     static func of(_ fonts: FontSet) -> Int {
       var description = "\(fonts.size) \(fonts.kerningAndLigatures)"
-      for face in fonts.styleFaces + fonts.fallbacks.flatMap(\.faces) {
-        description += "|\(face.path)#\(face.index):\(face.data.count)"
+      // Each family apart: a face's family decides which clusters it draws.
+      for family in [fonts.styleFaces] + fonts.fallbacks.map(\.faces) {
+        description += ";"
+        for face in family { description += "|\(face.path)#\(face.index):\(face.data.count)" }
       }
       return known.withLock { known in
         if let id = known[description] { return id }

@@ -65,9 +65,6 @@ struct BidiLevels: Hashable, Sendable {
     self = text.withUTF8 { BidiLevels(utf8: $0, direction: direction) }
   }
 
-  /// Whether every character is at the paragraphs' level: a left-to-right text without right-to-left characters.
-  var isUniform: Bool { starts.isEmpty }
-
   /// The UTF-8 offsets other than 0 where the level changes, ascending.
   var changes: ArraySlice<Int> { starts.dropFirst() }
 
@@ -224,6 +221,16 @@ struct ParagraphLevels: Sendable {
         runs.append((range, level))
       }
     }
+    // The levels of `range` of `levels`' text, read run by run, appended from `offset` of the line.
+    func appendLevels(of range: Range<Int>, in levels: BidiLevels, at offset: Int) {
+      var position = range.lowerBound
+      while position < range.upperBound {
+        let run = levels.run(containing: position)
+        let end = min(run.end, range.upperBound)
+        append(run.level, offset + position - range.lowerBound..<offset + end - range.lowerBound)
+        position = end
+      }
+    }
     var text = self.text
     return text.withUTF8 { source -> [(range: Range<Int>, level: UInt8)]? in
       var cursor = start
@@ -232,21 +239,15 @@ struct ParagraphLevels: Sendable {
         let bytes = fragment.bytes
         guard fragment.isText else {
           let own = BidiLevels(utf8: bytes, direction: levels.paragraphLevel == 1 ? .rtl : .ltr)
-          for index in 0..<bytes.count { append(own.level(at: index), offset + index..<offset + index + 1) }
+          appendLevels(of: 0..<bytes.count, in: own, at: offset)
           offset += bytes.count
           continue
         }
-        // Most fragments are the text's bytes as they stand: their levels are read run by run.
+        // Most fragments are the text's bytes as they stand.
         if cursor + bytes.count <= source.count,
           UnsafeBufferPointer(rebasing: source[cursor..<cursor + bytes.count]).elementsEqual(bytes)
         {
-          var position = cursor
-          while position < cursor + bytes.count {
-            let run = levels.run(containing: position)
-            let end = min(run.end, cursor + bytes.count)
-            append(run.level, offset + position - cursor..<offset + end - cursor)
-            position = end
-          }
+          appendLevels(of: cursor..<cursor + bytes.count, in: levels, at: offset)
           cursor += bytes.count
           offset += bytes.count
           continue

@@ -135,12 +135,8 @@ enum VisualOrder {
     /// they are drawn left to right (``BidiLevels/visualRuns(of:in:)``); one left-to-right run for a line drawn in
     /// logical order.
     func runs(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [Run] {
-      visualRuns(ofUTF8: line, direction: direction) ?? [Run(range: 0..<line.count, isRightToLeft: false)]
-    }
-
-    /// ``runs(ofUTF8:direction:)``, or nil for a line drawn in logical order.
-    func visualRuns(ofUTF8 line: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> [Run]? {
       BidiLevels(utf8: line, direction: direction, resolver: resolver).visualRuns(of: 0..<line.count, in: line)
+        ?? [Run(range: 0..<line.count, isRightToLeft: false)]
     }
   }
 
