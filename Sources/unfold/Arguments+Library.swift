@@ -45,7 +45,7 @@ extension Arguments {
         fonts = try FontSet.files(self.fonts, size: fontSize, lineHeight: lineHeight)
         notes += Self.facesDrawnByOthers(fonts)
       } else {
-        fonts = try FontSet.dejaVu(size: fontSize, lineHeight: lineHeight)
+        fonts = try FontSet.dejaVu(size: fontSize, lineHeight: lineHeight, fallbacks: [])
       }
     } catch {
       let hint = self.fonts.isEmpty && fontDirectory == nil ? " (install fonts-dejavu-core, or give --font)" : ""

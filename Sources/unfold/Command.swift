@@ -167,9 +167,20 @@ struct Command {
   }
 
   /// The names of the font files that `html` loads by URL (the last component of each), sorted.
+  ///
+  /// A plain search: a regular expression took 4 M instructions, a tenth of the command's start.
   static func fontFiles(namedIn html: String) -> [String] {
-    let urls = html.matches(of: /src:url\("([^"]+)"\)/).map(\.output.1).filter { !$0.hasPrefix("data:") }
-    return Set(urls.compactMap { $0.split(separator: "/").last.map(String.init) }).sorted()
+    var names = Set<String>()
+    var rest = html[...]
+    while let start = rest.range(of: "src:url(\"") {
+      rest = rest[start.upperBound...]
+      guard let end = rest.firstIndex(of: "\"") else { break }
+      let url = rest[..<end]
+      rest = rest[end...]
+      guard rest.hasPrefix("\")"), !url.hasPrefix("data:"), let name = url.split(separator: "/").last else { continue }
+      names.insert(String(name))
+    }
+    return names.sorted()
   }
 
   /// Copies the files of `fonts` (and its chain) named `files` into `folder`, made if missing; a file there of the

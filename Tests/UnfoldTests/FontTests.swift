@@ -355,6 +355,50 @@ import UnfoldCorpus
     #expect(measurer.width(of: "\u{2764}") == alone.width(of: "\u{2764}"))
   }
 
+  /// Debian's chain reads a face's tables when measuring first reaches it.
+  ///
+  /// None for a text that DejaVu draws; for a Chinese character, the faces before Noto Sans CJK in its style and Noto Sans CJK, not
+  /// the emoji font; for an emoji, the emoji font alone. A face read eagerly has its tables at once.
+  @Test func theChainsTablesAreReadWhenFirstAsked() throws {
+    let fonts = try FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks())
+    try #require(fonts.fallbacks.count >= 3, "Debian's Noto fonts are missing: run scripts/install-dependencies")
+    let measurer = FontMeasurer(fonts, engine: .blink)
+    let chain = fonts.fallbacks.map { $0.face(for: []) }
+    #expect(fonts.styleFaces.allSatisfy { $0.tables.wasRead })
+    let read = { chain.map(\.tables.wasRead) }
+    let english = StyledText(plain: "Hello, world: a line of plain text.")
+    _ = measurer.unpredictableRanges(in: english, range: 0..<english.string.utf8.count)
+    #expect(measurer.width(of: "Hello, world") > 0)
+    #expect(!read().contains(true))
+    let emoji = try #require(fonts.emojiFamily)
+    _ = measurer.width(of: "😀")
+    #expect(read().enumerated().allSatisfy { $0.element == ($0.offset == emoji) })
+    let cjk = try #require(chain.firstIndex { $0.path.contains("CJK") })
+    _ = measurer.width(of: "中")
+    #expect(read().enumerated().allSatisfy { $0.element == ($0.offset <= cjk || $0.offset == emoji) })
+    #expect(try FontFace(contentsOf: "\(FontSet.dejaVuFolder)/DejaVuSans.ttf").tables.wasRead)
+  }
+
+  /// A face whose tables are read on first use is made from its table directory alone: a character map that
+  /// cannot be read is an error when the face is read at once, and a face that draws nothing when read later.
+  @Test func aFaceReadLaterWithABrokenCharacterMapDrawsNothing() throws {
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(FontSet.dejaVuFolder)/DejaVuSans.ttf")))
+    // The table directory's record of 'cmap': its table's count of encodings set to 0.
+    let count = Int(bytes[4]) << 8 | Int(bytes[5])
+    let record = try #require((0..<count).map { 12 + $0 * 16 }.first { bytes[$0..<$0 + 4].elementsEqual("cmap".utf8) })
+    let offset = (record + 8..<record + 12).reduce(0) { $0 << 8 | Int(bytes[$1]) }
+    bytes[offset + 2] = 0
+    bytes[offset + 3] = 0
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-broken-cmap.ttf").path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(throws: FontError.self) { try FontFace(contentsOf: path) }
+    let later = try FontFace(contentsOf: path, tablesOnFirstUse: true)
+    #expect(later.weight == 400 && !later.tables.wasRead)
+    #expect(later.glyph(for: "a") == 0 && later.glyph(for: "😀") == 0 && later.tables.wasRead)
+    #expect(later.lacksGlyph(forASCII: 0x61) && !later.lacksGlyph(forASCII: 0x20))
+  }
+
   /// The page declares the fallback families that draw some cluster of the text or of the labels, after the
   /// set's own in `font-family`, and no other: a browser loads no font that draws nothing.
   @Test func thePageListsTheFamiliesThatDraw() throws {

@@ -235,13 +235,25 @@ extension UnicodeConformanceTests {
 
   /// The terminal's and the fonts' advance of an ASCII byte, asked without a Character, is the Character's: the
   /// fonts' from the set's table of scaled advances, which follows a change of the size or of a face after the set
-  /// was made (at 13.5 px; bold drawn in the italic face).
+  /// was made (at 13.5 px; bold drawn in the italic face); with fallbacks, a character the face lacks (a control's
+  /// picture) is measured in the fallback that draws it, under every engine.
   @Test func asciiAdvancesAreTheCharacters() {
     var resized = try! FontSet.dejaVu(fallbacks: [])
     resized.size = 13.5
     var boldInItalic = try! FontSet.dejaVu(fallbacks: [])
     boldInItalic.bold = boldInItalic.italic
-    for font in [FontMeasurer(try! FontSet.dejaVu(fallbacks: [])), FontMeasurer(resized), FontMeasurer(boldInItalic)] {
+    // Noto Sans Symbols 2 draws the control pictures that DejaVu lacks.
+    let symbols = (try? FontFamily.files(["/usr/share/fonts/truetype/noto/NotoSansSymbols2-Regular.ttf"])).map { [$0] }
+    #expect(symbols != nil, "fonts-noto-core is missing: run scripts/install-dependencies")
+    let pictures = try! FontSet.dejaVu(fallbacks: (symbols ?? []) + FontFamily.notoFallbacks())
+    let measurers = [
+      FontMeasurer(try! FontSet.dejaVu(fallbacks: [])), FontMeasurer(resized), FontMeasurer(boldInItalic),
+      FontMeasurer(try! FontSet.dejaVu()), FontMeasurer(pictures), FontMeasurer(pictures, engine: .any),
+      FontMeasurer(pictures, engine: .webkit),
+    ]
+    // ESC in Noto Sans Symbols 2's picture, not in DejaVu's missing glyph.
+    #expect(measurers[4].advance(ofASCII: 0x1B, style: .plain) != measurers[0].advance(ofASCII: 0x1B, style: .plain))
+    for font in measurers {
       for byte in UInt8(0)..<0x80 where byte != 0x09 {
         #expect(
           TerminalCells().advance(ofASCII: byte, style: .plain)

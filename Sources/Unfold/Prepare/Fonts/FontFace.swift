@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One face of a TrueType or OpenType font file or collection (`.ttc`), read for measuring: glyph advances
 /// (`hmtx`, or the strikes of a colour bitmap font: `CBLC`/`CBDT`), the character map (`cmap` formats 4 and 12),
@@ -37,23 +38,33 @@ public struct FontFace: Sendable, Hashable {
   /// The family name, when the `name` table has one.
   package let familyName: String?
 
-  let advances: [UInt16]
-  let basicPlane: [UInt16]  // glyph of each code point below U+10000
-  let groups: [(start: UInt32, end: UInt32, glyph: UInt32)]  // the rest, sorted
+  /// The last component of ``path``, what a stylesheet names the file by (found once, not per page).
+  package let fileName: String
+  /// Whether the face is a colour bitmap font (`CBLC`/`CBDT`, no outlines: Noto Color Emoji), from its table
+  /// directory alone.
+  let hasColourBitmaps: Bool
+  /// The tables measuring reads, shared by every copy of the face: read when the face is made, or for a face of
+  /// Debian's fallback chain when first asked (``FaceTables``).
+  let tables: FaceTables
+
+  /// The advance of each glyph in font units (`hmtx`).
+  var advances: [UInt16] { tables.read.advances }
+  /// The glyph of each code point below U+10000.
+  var basicPlane: [UInt16] { tables.read.basicPlane }
+  /// The glyphs of the code points above U+FFFF, as sorted ranges.
+  var groups: [(start: UInt32, end: UInt32, glyph: UInt32)] { tables.read.groups }
   /// The ASCII code points that the face draws no glyph for, as `FontMeasurer` draws them (a control as its
   /// picture; spaces and line ends need none): bit `b` of `low` for code point `b`, of `high` for `64 + b`.
   ///
   /// The most common clusters are checked against it, with no lookup.
-  let asciiWithoutGlyph: (low: UInt64, high: UInt64)
+  var asciiWithoutGlyph: (low: UInt64, high: UInt64) { tables.read.asciiWithoutGlyph }
   /// The advance in font units of each ASCII code point's glyph (a control's picture's).
-  let asciiAdvances: [UInt16]
-  /// The last component of ``path``, what a stylesheet names the file by (found once, not per page).
-  package let fileName: String
+  var asciiAdvances: [UInt16] { tables.read.asciiAdvances }
   /// The advances of a colour bitmap font's glyphs (`CBLC`/`CBDT`, no outlines: Noto Color Emoji), which a
   /// browser takes from the bitmaps, not from `hmtx`; empty for a font with outlines.
-  let bitmapStrikes: [BitmapStrike]
+  var bitmapStrikes: [BitmapStrike] { tables.read.bitmapStrikes }
   /// The face in HarfBuzz, for the clusters that need shaping; `nil` where HarfBuzz cannot read the file.
-  let harfBuzz: HarfBuzzFont?
+  var harfBuzz: HarfBuzzFont? { tables.read.harfBuzz }
   /// The face in FreeType, for WebKit's hinted advances (opened when first asked).
   let freeType: FreeTypeFont
 
@@ -70,20 +81,36 @@ public struct FontFace: Sendable, Hashable {
   /// Reads a font file; `index` chooses a face of a collection (`.ttc`).
   /// - Throws: ``FontError`` naming the file and what is missing or malformed.
   public init(contentsOf path: String, index: Int = 0) throws(FontError) {
+    try self.init(contentsOf: path, index: index, tablesOnFirstUse: false)
+  }
+
+  /// Reads a font file; `index` chooses a face of a collection (`.ttc`).
+  ///
+  /// With `tablesOnFirstUse`, only the table directory and the few values that name and place the face are read
+  /// now; the character map, the advances, the bitmap strikes and HarfBuzz's face when measuring first asks for
+  /// them (most faces of a fallback chain never are), and a face whose tables then cannot be read draws nothing.
+  /// - Throws: ``FontError`` naming the file and what is missing or malformed.
+  package init(contentsOf path: String, index: Int = 0, tablesOnFirstUse: Bool) throws(FontError) {
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
       throw FontError(
         path: path, message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such font file"
       )
     }
-    try self.init(data: data, path: path, index: index, harfBuzz: HarfBuzzFont(path: path, index: index))
+    try self.init(data: data, path: path, index: index, tablesOnFirstUse: tablesOnFirstUse) {
+      HarfBuzzFont(path: path, index: index)
+    }
   }
 
   /// Reads a font from its bytes; `path` names it in errors, `index` chooses a face of a collection.
   public init(data: Data, path: String, index: Int = 0) throws(FontError) {
-    try self.init(data: data, path: path, index: index, harfBuzz: HarfBuzzFont(data: data, index: index))
+    try self.init(data: data, path: path, index: index, tablesOnFirstUse: false) {
+      HarfBuzzFont(data: data, index: index)
+    }
   }
 
-  private init(data: Data, path: String, index: Int, harfBuzz: HarfBuzzFont?) throws(FontError) {
+  private init(
+    data: Data, path: String, index: Int, tablesOnFirstUse: Bool, harfBuzz: @escaping @Sendable () -> HarfBuzzFont?
+  ) throws(FontError) {
     // Read in place, the file mapped: a copy of its bytes would make the Noto chain's 40 faces 100 MB of memory.
     let reader = SFNTReader(bytes: data.startIndex == 0 ? data : Data(data), path: path)
     let tables = try reader.tableDirectory(face: index)
@@ -100,12 +127,6 @@ public struct FontFace: Sendable, Hashable {
     unitsPerEm = Int(try reader.u16(head, 18))
     guard unitsPerEm > 0 else { throw FontError(path: path, message: "units per em is 0") }
     let metricCount = Int(try reader.u16(hhea, 34))
-    var advances: [UInt16] = []
-    advances.reserveCapacity(metricCount)
-    let metrics = reader.copy(of: hmtx)  // as the character map below
-    for index in 0..<metricCount { advances.append(try metrics.u16(0..<hmtx.count, index * 4)) }
-    guard !advances.isEmpty else { throw FontError(path: path, message: "no horizontal metrics") }
-    self.advances = advances
     var ascender = Int(try reader.i16(hhea, 4))
     var descender = Int(try reader.i16(hhea, 6))
     var lineGap = Int(try reader.i16(hhea, 8))
@@ -135,35 +156,23 @@ public struct FontFace: Sendable, Hashable {
     } else {
       self.isFixedPitch = false
     }
-    self.familyName = try? reader.familyName(tables["name"])
-    // The character map read from a copy of its bytes: read in place, each byte of the mapped file is a `Data`
-    // subscript that checks exclusive access, more than half of loading the Noto chain (203 M instructions of 361 M).
-    (basicPlane, groups) = try reader.copy(of: cmap).characterMap(0..<cmap.count)
-    // Each ASCII code point's glyph as drawn (a control's picture, in the basic plane), looked up once for both
-    // tables.
-    var withoutGlyph: (low: UInt64, high: UInt64) = (0, 0)
-    var asciiAdvances: [UInt16] = []
-    for value in 0..<UInt32(0x80) {
-      let scalar = Unicode.Scalar(value)!
-      let drawn = Int(VisibleControls.visible(scalar).value)
-      let glyph = drawn < basicPlane.count ? Int(basicPlane[drawn]) : 0
-      asciiAdvances.append(advances[min(glyph, advances.count - 1)])
-      guard glyph == 0, !FontMeasurer.isWhitespace(scalar), !FontMeasurer.isIgnorable(scalar) else { continue }
-      if value < 64 { withoutGlyph.low |= 1 << value } else { withoutGlyph.high |= 1 << (value - 64) }
-    }
-    self.asciiWithoutGlyph = withoutGlyph
-    self.asciiAdvances = asciiAdvances
+    self.familyName = tables["name"].flatMap { name in try? reader.copy(of: name).familyName(0..<name.count) }
     self.path = path
     self.index = index
-    self.harfBuzz = harfBuzz
     self.freeType = FreeTypeFont(data: data, index: index)
-    if let cblc = tables["CBLC"], let cbdt = tables["CBDT"], tables["glyf"] == nil, tables["CFF "] == nil {
-      bitmapStrikes = try reader.bitmapStrikes(cblc, cbdt)
-    } else {
-      bitmapStrikes = []
-    }
+    let bitmaps = tables["CBLC"].flatMap { cblc in tables["CBDT"].map { (cblc, $0) } }
+    hasColourBitmaps = bitmaps != nil && tables["glyf"] == nil && tables["CFF "] == nil
+    let strikes = hasColourBitmaps ? bitmaps : nil
     self.fileName = URL(fileURLWithPath: path).lastPathComponent
     self.data = data
+    @Sendable func read() throws(FontError) -> FaceTables.Tables {
+      try reader.faceTables(hmtx: hmtx, metricCount: metricCount, cmap: cmap, bitmaps: strikes, harfBuzz: harfBuzz)
+    }
+    if tablesOnFirstUse {
+      self.tables = FaceTables { (try? read()) ?? .drawingNothing }
+    } else {
+      self.tables = FaceTables(try read())
+    }
   }
 
   /// Whether the face draws no glyph for an ASCII code point, as `FontMeasurer` draws it.
@@ -258,6 +267,36 @@ extension BigEndianReader {
     return UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1])
   }
 
+  /// The family name (name ID 16, else 1) from a Windows Unicode or a Macintosh Roman record.
+  func familyName(_ table: Range<Int>) throws(FontError) -> String? {
+    let count = Int(try u16(table, 2))
+    let storage = Int(try u16(table, 4))
+    var found: [UInt16: String] = [:]
+    for index in 0..<count {
+      let record = 6 + index * 12
+      let platform = try u16(table, record)
+      let nameID = try u16(table, record + 6)
+      guard nameID == 1 || nameID == 16 else { continue }
+      let length = Int(try u16(table, record + 8))
+      let offset = Int(try u16(table, record + 10))
+      let start = table.lowerBound + storage + offset
+      guard start + length <= table.upperBound else { continue }
+      let raw = bytes[start..<start + length]
+      if platform == 3 || platform == 0 {
+        var units: [UInt16] = []
+        var index = raw.startIndex
+        while index + 1 < raw.endIndex {
+          units.append(UInt16(raw[index]) << 8 | UInt16(raw[index + 1]))
+          index += 2
+        }
+        found[nameID] = String(decoding: units, as: UTF16.self)
+      } else if platform == 1, found[nameID] == nil {
+        found[nameID] = String(decoding: raw, as: UTF8.self)
+      }
+    }
+    return found[16] ?? found[1]
+  }
+
   func i16(_ table: Range<Int>, _ offset: Int) throws(FontError) -> Int16 {
     Int16(bitPattern: try u16(table, offset))
   }
@@ -336,18 +375,48 @@ private struct TableCopy: BigEndianReader {
   }
 }
 
+/// The tables of a face by tag, in the file's order: a face lists a score of them, and a few are looked up once
+/// (hashed into a dictionary, they were a fifth of opening a face).
+private struct TableDirectory {
+  var tables: [(tag: String, range: Range<Int>)] = []
+
+  /// The bytes of the table `tag`, if the face has one (the first, if it lists two).
+  subscript(_ tag: String) -> Range<Int>? { tables.first { $0.tag == tag }?.range }
+}
+
 /// Reads big-endian values and tables out of an sfnt file, with bounds checks.
 private struct SFNTReader: BigEndianReader {
   /// The file's bytes, indexed from 0.
   let bytes: Data
   let path: String
 
-  /// The bytes of `table`, copied, indexed from 0.
+  /// The bytes of `table`, copied, indexed from 0: read in place, each byte of the mapped file is a `Data`
+  /// subscript that checks exclusive access.
   func copy(of table: Range<Int>) -> TableCopy { TableCopy(bytes: Array(bytes[table]), path: path) }
+
+  /// The tables measuring reads: the advances (`hmtx`), the character map, each ASCII code point's glyph as drawn,
+  /// a colour bitmap font's strikes and HarfBuzz's face.
+  func faceTables(
+    hmtx: Range<Int>, metricCount: Int, cmap: Range<Int>, bitmaps: (cblc: Range<Int>, cbdt: Range<Int>)?,
+    harfBuzz: () -> HarfBuzzFont?
+  ) throws(FontError) -> FaceTables.Tables {
+    var advances: [UInt16] = []
+    advances.reserveCapacity(metricCount)
+    let metrics = copy(of: hmtx)  // as the character map below
+    for index in 0..<metricCount { advances.append(try metrics.u16(0..<hmtx.count, index * 4)) }
+    guard !advances.isEmpty else { throw fail("no horizontal metrics") }
+    // The character map read from a copy of its bytes: read in place, each byte of the mapped file is a `Data`
+    // subscript that checks exclusive access, more than half of loading the Noto chain (203 M instructions of 361 M).
+    let (basicPlane, groups) = try copy(of: cmap).characterMap(0..<cmap.count)
+    var strikes: [BitmapStrike] = []
+    if let bitmaps { strikes = try bitmapStrikes(bitmaps.cblc, bitmaps.cbdt) }
+    return FaceTables.Tables(
+      advances: advances, basicPlane: basicPlane, groups: groups, bitmapStrikes: strikes, harfBuzz: harfBuzz())
+  }
 
   /// The tables of face `face`: the file's own, or those of one face of a collection (`ttcf`), whose offsets
   /// count from the file's start too.
-  func tableDirectory(face: Int) throws(FontError) -> [String: Range<Int>] {
+  func tableDirectory(face: Int) throws(FontError) -> TableDirectory {
     let all = 0..<bytes.count
     guard bytes.count >= 12 else { throw fail("not a TrueType or OpenType font (\(bytes.count) bytes)") }
     var start = 0
@@ -363,14 +432,18 @@ private struct SFNTReader: BigEndianReader {
       throw fail("not a TrueType or OpenType font")
     }
     let count = Int(try u16(all, start + 4))
-    var tables: [String: Range<Int>] = [:]
+    // The records read from a copy of them, as the tables below (``copy(of:)``).
+    let records = copy(of: start + 12..<min(bytes.count, start + 12 + count * 16))
+    let listed = 0..<records.bytes.count
+    var tables = TableDirectory()
     for index in 0..<count {
-      let record = start + 12 + index * 16
-      let tag = String(decoding: bytes[record..<min(record + 4, bytes.count)], as: UTF8.self)
-      let offset = Int(try u32(all, record + 8))
-      let length = Int(try u32(all, record + 12))
+      let record = index * 16
+      let tag = String(
+        decoding: records.bytes[min(record, listed.upperBound)..<min(record + 4, listed.upperBound)], as: UTF8.self)
+      let offset = Int(try records.u32(listed, record + 8))
+      let length = Int(try records.u32(listed, record + 12))
       guard offset + length <= bytes.count else { throw fail("the '\(tag)' table lies past the end of the file") }
-      tables[tag] = offset..<offset + length
+      tables.tables.append((tag, offset..<offset + length))
     }
     return tables
   }
@@ -439,36 +512,103 @@ private struct SFNTReader: BigEndianReader {
     }
     return strikes.sorted { $0.ppem < $1.ppem }
   }
+}
 
-  /// The family name (name ID 16, else 1) from a Windows Unicode or a Macintosh Roman record.
-  func familyName(_ table: Range<Int>?) throws(FontError) -> String? {
-    guard let table else { return nil }
-    let count = Int(try u16(table, 2))
-    let storage = Int(try u16(table, 4))
-    var found: [UInt16: String] = [:]
-    for index in 0..<count {
-      let record = 6 + index * 12
-      let platform = try u16(table, record)
-      let nameID = try u16(table, record + 6)
-      guard nameID == 1 || nameID == 16 else { continue }
-      let length = Int(try u16(table, record + 8))
-      let offset = Int(try u16(table, record + 10))
-      let start = table.lowerBound + storage + offset
-      guard start + length <= table.upperBound else { continue }
-      let raw = bytes[start..<start + length]
-      if platform == 3 || platform == 0 {
-        var units: [UInt16] = []
-        var index = raw.startIndex
-        while index + 1 < raw.endIndex {
-          units.append(UInt16(raw[index]) << 8 | UInt16(raw[index + 1]))
-          index += 2
-        }
-        found[nameID] = String(decoding: units, as: UTF16.self)
-      } else if platform == 1, found[nameID] == nil {
-        found[nameID] = String(decoding: raw, as: UTF8.self)
+/// The tables of a face that measuring reads, read once, by the first thread that asks (or when the face is made),
+/// and shared by every copy of the face.
+///
+/// Debian's fallback chain is 45 faces, and a text that needs none of them reads none: their character maps alone
+/// were 37 M instructions at every start of `unfold` (Docs/PerformanceNotes.md, "Fonts").
+final class FaceTables: @unchecked Sendable {
+  /// What is read.
+  struct Tables {
+    var advances: [UInt16]
+    var basicPlane: [UInt16]
+    var groups: [(start: UInt32, end: UInt32, glyph: UInt32)]
+    /// See ``FontFace/asciiWithoutGlyph``.
+    var asciiWithoutGlyph: (low: UInt64, high: UInt64) = (0, 0)
+    /// See ``FontFace/asciiAdvances``.
+    var asciiAdvances: [UInt16] = []
+    var bitmapStrikes: [BitmapStrike]
+    var harfBuzz: HarfBuzzFont?
+
+    /// Tables of these values, with each ASCII code point's glyph as drawn (a control's picture, in the basic
+    /// plane) looked up once for both ASCII tables.
+    init(
+      advances: [UInt16], basicPlane: [UInt16], groups: [(start: UInt32, end: UInt32, glyph: UInt32)],
+      bitmapStrikes: [BitmapStrike], harfBuzz: HarfBuzzFont?
+    ) {
+      self.advances = advances
+      self.basicPlane = basicPlane
+      self.groups = groups
+      self.bitmapStrikes = bitmapStrikes
+      self.harfBuzz = harfBuzz
+      for value in 0..<UInt32(0x80) {
+        let scalar = Unicode.Scalar(value)!
+        let drawn = Int(VisibleControls.visible(scalar).value)
+        let glyph = drawn < basicPlane.count ? Int(basicPlane[drawn]) : 0
+        asciiAdvances.append(advances[min(glyph, advances.count - 1)])
+        guard glyph == 0, !FontMeasurer.isWhitespace(scalar), !FontMeasurer.isIgnorable(scalar) else { continue }
+        if value < 64 { asciiWithoutGlyph.low |= 1 << value } else { asciiWithoutGlyph.high |= 1 << (value - 64) }
       }
     }
-    return found[16] ?? found[1]
+
+    /// The tables of a face that cannot be read: no glyph for any character.
+    static var drawingNothing: Tables {
+      Tables(
+        advances: [0], basicPlane: [UInt16](repeating: 0, count: 0x10000), groups: [], bitmapStrikes: [],
+        harfBuzz: nil)
+    }
+  }
+
+  /// Whether ``storage`` is written; read before it with acquiring order, so that a thread that sees it set sees
+  /// the tables.
+  private let isRead: Atomic<Bool>
+  /// How the tables are read, until they are.
+  private let reading: Mutex<(@Sendable () -> Tables)?>
+  /// The tables, written once under ``reading``'s lock.
+  private nonisolated(unsafe) var storage: Tables?
+
+  /// Tables read already.
+  init(_ tables: Tables) {
+    isRead = Atomic(true)
+    reading = Mutex(nil)
+    storage = tables
+  }
+
+  /// Tables read by `read` when first asked.
+  init(reading read: @escaping @Sendable () -> Tables) {
+    isRead = Atomic(false)
+    reading = Mutex(read)
+    storage = nil
+  }
+
+  /// The tables, read now if they are not yet.
+  @inline(__always)
+  var read: Tables {
+    if !isRead.load(ordering: .acquiring) { readNow() }
+    return storage.unsafelyUnwrapped
+  }
+
+  /// Whether the tables are read (a test's question).
+  var wasRead: Bool { isRead.load(ordering: .acquiring) }
+
+  /// The glyph of a code point; 0 (`.notdef`) when the face has none.
+  @inline(__always)
+  func glyph(for scalar: Unicode.Scalar) -> Int {
+    if !isRead.load(ordering: .acquiring) { readNow() }
+    return FontFace.glyph(
+      for: scalar, basicPlane: storage.unsafelyUnwrapped.basicPlane, groups: storage.unsafelyUnwrapped.groups)
+  }
+
+  @inline(never)
+  private func readNow() {
+    reading.withLock { read in
+      guard let make = read else { return }
+      storage = make()
+      read = nil
+      isRead.store(true, ordering: .releasing)
+    }
   }
 }
 

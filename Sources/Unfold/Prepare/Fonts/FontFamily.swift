@@ -20,9 +20,15 @@ public struct FontFamily: Sendable, Hashable {
   /// A family from font files (each face 0 of its file).
   /// - Throws: ``FontError`` naming a file that cannot be read.
   public static func files(_ paths: [String]) throws(FontError) -> FontFamily {
+    try files(paths, tablesOnFirstUse: false)
+  }
+
+  /// A family from font files, their tables read now or when measuring first asks for them (see
+  /// ``FontFace/init(contentsOf:index:tablesOnFirstUse:)``).
+  package static func files(_ paths: [String], tablesOnFirstUse: Bool) throws(FontError) -> FontFamily {
     guard !paths.isEmpty else { throw FontError(path: "", message: "a font family needs a file") }
     var faces: [FontFace] = []
-    for path in paths { faces.append(try FontFace(contentsOf: path)) }
+    for path in paths { faces.append(try FontFace(contentsOf: path, tablesOnFirstUse: tablesOnFirstUse)) }
     return FontFamily(faces)
   }
 
@@ -64,7 +70,8 @@ public struct FontFamily: Sendable, Hashable {
   /// Sans CJK from `fonts-noto-cjk` (its first face, Japanese, which a browser given the collection draws);
   /// Noto Color Emoji from `fonts-noto-color-emoji`.
   ///
-  /// A family whose files are missing is left out.
+  /// A family whose files are missing is left out. Each face's tables are read when measuring first asks for them,
+  /// so that a text that needs no fallback reads none: a face whose tables then turn out malformed draws nothing.
   public static func notoFallbacks() -> [FontFamily] {
     let core = "/usr/share/fonts/truetype/noto"
     let cjk = "/usr/share/fonts/opentype/noto"
@@ -77,7 +84,7 @@ public struct FontFamily: Sendable, Hashable {
     var families: [FontFamily] = []
     func add(_ paths: [String]) {
       let present = paths.filter { FileManager.default.fileExists(atPath: $0) }
-      guard !present.isEmpty, let family = try? FontFamily.files(present) else { return }
+      guard !present.isEmpty, let family = try? FontFamily.files(present, tablesOnFirstUse: true) else { return }
       families.append(family)
     }
     for script in scripts {

@@ -43,7 +43,8 @@ package struct FontMeasurer: TextMeasurer {
       fontsID = engines.isEmpty ? ShapedWords.FontsID.of(fonts) : 0
       let tables = engines.map { ($0, $0.storage.fonts.scaledASCIIAdvances) }
       widestASCII = (engines.isEmpty ? [] : tables[0].1).indices.map { index in
-        tables.reduce(0) { max($0, $1.0.inPixelFractions($1.1[index])) }
+        tables.contains { $0.1[index] == FontSet.measuredInFallback }
+          ? FontSet.measuredInFallback : tables.reduce(0) { max($0, $1.0.inPixelFractions($1.1[index])) }
       }
     }
   }
@@ -172,9 +173,12 @@ package struct FontMeasurer: TextMeasurer {
   /// The advance of one ASCII character: its glyph's, as ``advance(of:style:)`` measures it.
   package func advance(ofASCII byte: UInt8, style: Style) -> Int {
     if Cluster.startsHardLineBreak(UInt32(byte)) { return 0 }
-    if engine == .any { return storage.widestASCII[FontSet.faceIndex(for: style.traits) << 7 | Int(byte & 0x7F)] }
     // The set's table of ASCII advances at its size, read in place (a face borrowed per character is copied).
-    return storage.fonts.scaledASCIIAdvance(byte, traits: style.traits)
+    let advance =
+      engine == .any
+      ? storage.widestASCII[FontSet.faceIndex(for: style.traits) << 7 | Int(byte & 0x7F)]
+      : storage.fonts.scaledASCIIAdvance(byte, traits: style.traits)
+    return advance != FontSet.measuredInFallback ? advance : self.advance(ofScalar: Unicode.Scalar(byte), style: style)
   }
 
   /// The widest of the engines' widths, in 1/65536 px, for ``BrowserEngine/any``.
@@ -352,7 +356,9 @@ package struct FontMeasurer: TextMeasurer {
         }
         if !isMissing {
           if value < 0x80 {
-            isMissing = FontFace.contains(value, asciiWithoutGlyph[FontSet.faceIndex(for: traits)])
+            isMissing =
+              FontFace.contains(value, asciiWithoutGlyph[FontSet.faceIndex(for: traits)])
+              && lacksGlyph(Unicode.Scalar(validUTF8: value), traits: traits)
           } else {
             isMissing = lacksGlyph(Unicode.Scalar(validUTF8: value), traits: traits)
           }

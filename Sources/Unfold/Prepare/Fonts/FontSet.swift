@@ -75,9 +75,9 @@ public struct FontSet: Sendable, Hashable {
     hasher.combine(metrics)
   }
 
-  /// The advance of each ASCII character's glyph in each face, at the size, in `FontMeasurer`'s unit: 128 per face,
-  /// in the order of ``faceIndex(for:)``, made again whenever a face or the size changes, so that an ASCII letter
-  /// is measured with no division and rounding.
+  /// The advance of each ASCII character's glyph in each face, at the size, in `FontMeasurer`'s unit (or
+  /// ``measuredInFallback``): 128 per face, in the order of ``faceIndex(for:)``, made again whenever a face or the
+  /// size changes, so that an ASCII letter is measured with no division and rounding.
   private(set) var scaledASCIIAdvances: [Int] = []
 
   private mutating func scaleASCIIAdvances() {
@@ -86,22 +86,21 @@ public struct FontSet: Sendable, Hashable {
     fallbackFaces = (0..<5).map { index in fallbacks.map { $0.face(for: Self.traits(ofFace: index)) } }
     emojiFamily = fallbacks.firstIndex {
       let face = $0.face(for: [])
-      return !face.bitmapStrikes.isEmpty || face.familyName?.localizedCaseInsensitiveContains("emoji") == true
+      return face.hasColourBitmaps || face.familyName?.localizedCaseInsensitiveContains("emoji") == true
     }
-    fallbackMaps = fallbackFaces.map { faces in faces.map { ($0.basicPlane, $0.groups) } }
-    for (index, face) in [regular, bold, italic, boldItalic, monospace].enumerated() {
-      var missing = face.asciiWithoutGlyph
-      let chain = fallbackFaces[index]
+    fallbackTables = fallbackFaces.map { faces in faces.map(\.tables) }
+    for face in [regular, bold, italic, boldItalic, monospace] {
       for value in 0..<UInt32(0x80) {
-        var drawn = face
-        if FontFace.contains(value, missing), let other = chain.first(where: { !$0.lacksGlyph(forASCII: value) }) {
-          drawn = other
-          if value < 64 { missing.low &= ~(1 << value) } else { missing.high &= ~(1 << (value - 64)) }
+        if !fallbacks.isEmpty, face.lacksGlyph(forASCII: value) {
+          // Drawn by a fallback face, if one has it: looked up when measured, so that the chain is read only
+          // when a text needs it (DejaVu has no control pictures).
+          advances.append(Self.measuredInFallback)
+          continue
         }
-        let glyph = drawn.glyph(for: VisibleControls.visible(Unicode.Scalar(value)!))
-        advances.append(metrics.scale(Int(drawn.asciiAdvances[Int(value)]), glyph: glyph, in: drawn, size: size))
+        let glyph = face.glyph(for: VisibleControls.visible(Unicode.Scalar(value)!))
+        advances.append(metrics.scale(Int(face.asciiAdvances[Int(value)]), glyph: glyph, in: face, size: size))
       }
-      withoutGlyph.append(missing)
+      withoutGlyph.append(face.asciiWithoutGlyph)
     }
     scaledASCIIAdvances = advances
     asciiWithoutGlyph = withoutGlyph
@@ -111,12 +110,12 @@ public struct FontSet: Sendable, Hashable {
   /// draw what it lacks, in the chain's order.
   private(set) var fallbackFaces: [[FontFace]] = []
 
-  /// The character maps of ``fallbackFaces``, read in place where a character is looked up in the chain.
+  /// The tables of ``fallbackFaces``, read in place where a character is looked up in the chain (each face's when
+  /// a lookup first reaches it).
   ///
-  /// A face passed to a closure per fallback family is copied, its ten references retained and released: three
+  /// A face passed to a closure per fallback family is copied, its references retained and released: three
   /// quarters of preparing a Chinese comment (Docs/PerformanceNotes.md, "HTML output").
-  private(set) var fallbackMaps: [[(basicPlane: [UInt16], groups: [(start: UInt32, end: UInt32, glyph: UInt32)])]] =
-    []
+  private(set) var fallbackTables: [[FaceTables]] = []
 
   /// Runs `body` with the fallback face `index` (in ``fallbacks``) for text of `traits`, borrowed.
   @inline(__always)
@@ -127,8 +126,8 @@ public struct FontSet: Sendable, Hashable {
   /// Whether some fallback face for text of `traits` has a glyph for `scalar`.
   @inline(__always)
   func fallbackHasGlyph(for scalar: Unicode.Scalar, traits: Style.Traits) -> Bool {
-    fallbackMaps[Self.faceIndex(for: traits)].withUnsafeBufferPointer { maps in
-      maps.contains { FontFace.glyph(for: scalar, basicPlane: $0.basicPlane, groups: $0.groups) != 0 }
+    fallbackTables[Self.faceIndex(for: traits)].withUnsafeBufferPointer { faces in
+      faces.contains { $0.glyph(for: scalar) != 0 }
     }
   }
 
@@ -178,9 +177,7 @@ public struct FontSet: Sendable, Hashable {
       !FontMeasurer.isWhitespace(scalar)
     {
       let visible = VisibleControls.visible(scalar)
-      return fallbackMaps[index].withUnsafeBufferPointer { maps in
-        maps.firstIndex { FontFace.glyph(for: visible, basicPlane: $0.basicPlane, groups: $0.groups) != 0 }
-      }
+      return fallbackTables[index].withUnsafeBufferPointer { faces in faces.firstIndex { $0.glyph(for: visible) != 0 } }
     }
     return fallbackFaces[index].withUnsafeBufferPointer { faces in
       faces.firstIndex { FontMeasurer.draws(scalars, $0) }
@@ -199,7 +196,7 @@ public struct FontSet: Sendable, Hashable {
   }
 
   /// The advance of an ASCII character's glyph in the face a style of `traits` is drawn in, in `FontMeasurer`'s
-  /// unit (``scaledASCIIAdvances``).
+  /// unit (``scaledASCIIAdvances``); ``measuredInFallback`` for one that face lacks and a fallback may draw.
   @inline(__always)
   func scaledASCIIAdvance(_ byte: UInt8, traits: Style.Traits) -> Int {
     scaledASCIIAdvances[Self.faceIndex(for: traits) << 7 | Int(byte & 0x7F)]
@@ -223,8 +220,13 @@ public struct FontSet: Sendable, Hashable {
     }
   }
 
-  /// The ASCII code points that no face of the chain draws, for each face in the order of ``faceIndex(for:)``
-  /// (bits as ``FontFace/asciiWithoutGlyph``), made again with ``scaledASCIIAdvances``.
+  /// In ``scaledASCIIAdvances``, an ASCII character that the style's face lacks, measured as any other cluster (in
+  /// the fallback face that draws it).
+  static var measuredInFallback: Int { -1 }
+
+  /// The ASCII code points that each of the set's faces draws no glyph for, in the order of ``faceIndex(for:)``
+  /// (bits as ``FontFace/asciiWithoutGlyph``; a fallback face may draw them), made again with
+  /// ``scaledASCIIAdvances``.
   private(set) var asciiWithoutGlyph: [(low: UInt64, high: UInt64)] = []
 
   /// The glyph of a code point in the face a style of `traits` is drawn in, read in place: a face borrowed by
