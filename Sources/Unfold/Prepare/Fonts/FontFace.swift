@@ -47,24 +47,18 @@ public struct FontFace: Sendable, Hashable {
   /// Debian's fallback chain when first asked (``FaceTables``).
   let tables: FaceTables
 
-  /// The advance of each glyph in font units (`hmtx`).
-  var advances: [UInt16] { tables.read.advances }
-  /// The glyph of each code point below U+10000.
-  var basicPlane: [UInt16] { tables.read.basicPlane }
-  /// The glyphs of the code points above U+FFFF, as sorted ranges.
-  var groups: [(start: UInt32, end: UInt32, glyph: UInt32)] { tables.read.groups }
   /// The ASCII code points that the face draws no glyph for, as `FontMeasurer` draws them (a control as its
   /// picture; spaces and line ends need none): bit `b` of `low` for code point `b`, of `high` for `64 + b`.
   ///
   /// The most common clusters are checked against it, with no lookup.
-  var asciiWithoutGlyph: (low: UInt64, high: UInt64) { tables.read.asciiWithoutGlyph }
+  var asciiWithoutGlyph: (low: UInt64, high: UInt64) { tables.asciiWithoutGlyph }
   /// The advance in font units of each ASCII code point's glyph (a control's picture's).
-  var asciiAdvances: [UInt16] { tables.read.asciiAdvances }
+  var asciiAdvances: [UInt16] { tables.asciiAdvances }
   /// The advances of a colour bitmap font's glyphs (`CBLC`/`CBDT`, no outlines: Noto Color Emoji), which a
   /// browser takes from the bitmaps, not from `hmtx`; empty for a font with outlines.
-  var bitmapStrikes: [BitmapStrike] { tables.read.bitmapStrikes }
+  var bitmapStrikes: [BitmapStrike] { tables.bitmapStrikes }
   /// The face in HarfBuzz, for the clusters that need shaping; `nil` where HarfBuzz cannot read the file.
-  var harfBuzz: HarfBuzzFont? { tables.read.harfBuzz }
+  var harfBuzz: HarfBuzzFont? { tables.harfBuzz }
   /// The face in FreeType, for WebKit's hinted advances (opened when first asked).
   let freeType: FreeTypeFont
 
@@ -186,14 +180,10 @@ public struct FontFace: Sendable, Hashable {
   }
 
   /// The glyph of a code point; 0 (`.notdef`) when the font has none.
-  package func glyph(for scalar: Unicode.Scalar) -> Int {
-    Self.glyph(for: scalar, basicPlane: basicPlane, groups: groups)
-  }
+  package func glyph(for scalar: Unicode.Scalar) -> Int { tables.glyph(for: scalar) }
 
   /// The advance of a glyph in font units (glyphs past the metrics reuse the last advance).
-  package func advance(ofGlyph glyph: Int) -> Int {
-    Self.advance(ofGlyph: glyph, advances: advances)
-  }
+  package func advance(ofGlyph glyph: Int) -> Int { tables.advance(ofGlyph: glyph) }
 
   /// The advance of a glyph hinted at `size` px, in 1/64 px, as WebKitGTK lays it out (``GlyphMetrics/webkit``);
   /// `nil` when FreeType cannot load it.
@@ -201,35 +191,6 @@ public struct FontFace: Sendable, Hashable {
     freeType.hintedAdvance(ofGlyph: glyph, size: size)
   }
 
-  /// ``glyph(for:)`` from a face's tables: what ``FontSet`` reads its faces with, in place (calling a face's methods on
-  /// a face held in a set copied the face, some 150 bytes, five times a character).
-  @inline(__always)
-  static func glyph(
-    for scalar: Unicode.Scalar, basicPlane: [UInt16], groups: [(start: UInt32, end: UInt32, glyph: UInt32)]
-  ) -> Int {
-    let value = scalar.value
-    if value < 0x10000 { return Int(basicPlane[Int(value)]) }
-    var low = 0
-    var high = groups.count - 1
-    while low <= high {
-      let middle = (low + high) / 2
-      let group = groups[middle]
-      if value < group.start {
-        high = middle - 1
-      } else if value > group.end {
-        low = middle + 1
-      } else {
-        return Int(group.glyph + (value - group.start))
-      }
-    }
-    return 0
-  }
-
-  /// ``advance(ofGlyph:)`` from a face's table of advances (see ``glyph(for:basicPlane:groups:)``).
-  @inline(__always)
-  static func advance(ofGlyph glyph: Int, advances: [UInt16]) -> Int {
-    Int(advances[min(glyph, advances.count - 1)])
-  }
 }
 
 /// A font file that cannot be used.
@@ -553,6 +514,15 @@ final class FaceTables: @unchecked Sendable {
       }
     }
 
+    /// Tables of these values as they are.
+    init(
+      advances: [UInt16], basicPlane: [UInt16], groups: [(start: UInt32, end: UInt32, glyph: UInt32)],
+      asciiAdvances: [UInt16], bitmapStrikes: [BitmapStrike]
+    ) {
+      (self.advances, self.basicPlane, self.groups) = (advances, basicPlane, groups)
+      (self.asciiAdvances, self.bitmapStrikes) = (asciiAdvances, bitmapStrikes)
+    }
+
     /// The tables of a face that cannot be read: no glyph for any character.
     static var drawingNothing: Tables {
       Tables(
@@ -566,46 +536,114 @@ final class FaceTables: @unchecked Sendable {
   private let isRead: Atomic<Bool>
   /// How the tables are read, until they are.
   private let reading: Mutex<(@Sendable () -> Tables)?>
-  /// The tables, written once under ``reading``'s lock.
-  private nonisolated(unsafe) var storage: Tables?
+  /// The tables but the three that every lookup reads, written once under ``reading``'s lock; empty until then.
+  private nonisolated(unsafe) var storage: Tables
+  /// The glyph of each code point below U+10000, the code points above it as sorted ranges, and each glyph's
+  /// advance, in memory of the tables' own (allocated once, freed with them): read from a class's arrays, each
+  /// lookup retained and released them, and a Chinese character looked up in the twenty faces before Noto Sans
+  /// CJK took eight times as long.
+  private nonisolated(unsafe) var plane = UnsafeMutableBufferPointer<UInt16>(start: nil, count: 0)
+  private nonisolated(unsafe) var groups =
+    UnsafeMutableBufferPointer<(start: UInt32, end: UInt32, glyph: UInt32)>(start: nil, count: 0)
+  private nonisolated(unsafe) var advances = UnsafeMutableBufferPointer<UInt16>(start: nil, count: 0)
 
   /// Tables read already.
   init(_ tables: Tables) {
     isRead = Atomic(true)
     reading = Mutex(nil)
     storage = tables
+    install(tables)
   }
 
   /// Tables read by `read` when first asked.
   init(reading read: @escaping @Sendable () -> Tables) {
     isRead = Atomic(false)
     reading = Mutex(read)
-    storage = nil
+    storage = Tables(advances: [], basicPlane: [], groups: [], asciiAdvances: [], bitmapStrikes: [])
   }
 
-  /// The tables, read now if they are not yet.
+  deinit {
+    plane.deallocate()
+    groups.deallocate()
+    advances.deallocate()
+  }
+
+  /// Keeps `tables`, the three looked up most in memory of their own.
+  private func install(_ tables: Tables) {
+    plane = .allocate(capacity: tables.basicPlane.count)
+    _ = plane.initialize(from: tables.basicPlane)
+    groups = .allocate(capacity: tables.groups.count)
+    _ = groups.initialize(from: tables.groups)
+    advances = .allocate(capacity: tables.advances.count)
+    _ = advances.initialize(from: tables.advances)
+    storage = tables
+    (storage.basicPlane, storage.groups, storage.advances) = ([], [], [])
+  }
+
+  /// Reads the tables if they are not yet.
   @inline(__always)
-  var read: Tables {
+  private func ensureRead() {
     if !isRead.load(ordering: .acquiring) { readNow() }
-    return storage.unsafelyUnwrapped
   }
 
   /// Whether the tables are read (a test's question).
   var wasRead: Bool { isRead.load(ordering: .acquiring) }
 
+  /// See ``FontFace/asciiWithoutGlyph``.
+  var asciiWithoutGlyph: (low: UInt64, high: UInt64) {
+    ensureRead()
+    return storage.asciiWithoutGlyph
+  }
+  /// See ``FontFace/asciiAdvances``.
+  var asciiAdvances: [UInt16] {
+    ensureRead()
+    return storage.asciiAdvances
+  }
+  /// See ``FontFace/bitmapStrikes``.
+  var bitmapStrikes: [BitmapStrike] {
+    ensureRead()
+    return storage.bitmapStrikes
+  }
+  /// See ``FontFace/harfBuzz``.
+  var harfBuzz: HarfBuzzFont? {
+    ensureRead()
+    return storage.harfBuzz
+  }
+
   /// The glyph of a code point; 0 (`.notdef`) when the face has none.
   @inline(__always)
   func glyph(for scalar: Unicode.Scalar) -> Int {
-    if !isRead.load(ordering: .acquiring) { readNow() }
-    return FontFace.glyph(
-      for: scalar, basicPlane: storage.unsafelyUnwrapped.basicPlane, groups: storage.unsafelyUnwrapped.groups)
+    ensureRead()
+    let value = scalar.value
+    if value < 0x10000 { return value < plane.count ? Int(plane[Int(value)]) : 0 }
+    var low = 0
+    var high = groups.count - 1
+    while low <= high {
+      let middle = (low + high) / 2
+      let group = groups[middle]
+      if value < group.start {
+        high = middle - 1
+      } else if value > group.end {
+        low = middle + 1
+      } else {
+        return Int(group.glyph + (value - group.start))
+      }
+    }
+    return 0
+  }
+
+  /// The advance of a glyph in font units (glyphs past the metrics reuse the last advance).
+  @inline(__always)
+  func advance(ofGlyph glyph: Int) -> Int {
+    ensureRead()
+    return Int(advances[min(glyph, advances.count - 1)])
   }
 
   @inline(never)
   private func readNow() {
     reading.withLock { read in
       guard let make = read else { return }
-      storage = make()
+      install(make())
       read = nil
       isRead.store(true, ordering: .releasing)
     }

@@ -88,7 +88,7 @@ public struct FontSet: Sendable, Hashable {
       let face = $0.face(for: [])
       return face.hasColourBitmaps || face.familyName?.localizedCaseInsensitiveContains("emoji") == true
     }
-    fallbackTables = fallbackFaces.map { faces in faces.map(\.tables) }
+    fallbackTables = fallbackFaces.map { faces in faces.map { Unmanaged.passUnretained($0.tables) } }
     for face in [regular, bold, italic, boldItalic, monospace] {
       for value in 0..<UInt32(0x80) {
         if !fallbacks.isEmpty, face.lacksGlyph(forASCII: value) {
@@ -111,11 +111,12 @@ public struct FontSet: Sendable, Hashable {
   private(set) var fallbackFaces: [[FontFace]] = []
 
   /// The tables of ``fallbackFaces``, read in place where a character is looked up in the chain (each face's when
-  /// a lookup first reaches it).
+  /// a lookup first reaches it); unmanaged, as ``fallbackFaces`` holds them.
   ///
   /// A face passed to a closure per fallback family is copied, its references retained and released: three
-  /// quarters of preparing a Chinese comment (Docs/PerformanceNotes.md, "HTML output").
-  private(set) var fallbackTables: [[FaceTables]] = []
+  /// quarters of preparing a Chinese comment (Docs/PerformanceNotes.md, "HTML output"). A reference to its tables
+  /// read from an array is retained and released too: three quarters of a lookup in the chain.
+  private(set) var fallbackTables: [[Unmanaged<FaceTables>]] = []
 
   /// Runs `body` with the fallback face `index` (in ``fallbacks``) for text of `traits`, borrowed.
   @inline(__always)
@@ -126,9 +127,7 @@ public struct FontSet: Sendable, Hashable {
   /// Whether some fallback face for text of `traits` has a glyph for `scalar`.
   @inline(__always)
   func fallbackHasGlyph(for scalar: Unicode.Scalar, traits: Style.Traits) -> Bool {
-    fallbackTables[Self.faceIndex(for: traits)].withUnsafeBufferPointer { faces in
-      faces.contains { $0.glyph(for: scalar) != 0 }
-    }
+    Self.firstFace(in: fallbackTables[Self.faceIndex(for: traits)], drawing: scalar) != nil
   }
 
   /// The index in ``fallbacks`` of the family that draws a cluster (its characters) in place of the face for
@@ -177,10 +176,21 @@ public struct FontSet: Sendable, Hashable {
       !FontMeasurer.isWhitespace(scalar)
     {
       let visible = VisibleControls.visible(scalar)
-      return fallbackTables[index].withUnsafeBufferPointer { faces in faces.firstIndex { $0.glyph(for: visible) != 0 } }
+      return Self.firstFace(in: fallbackTables[index], drawing: visible)
     }
     return fallbackFaces[index].withUnsafeBufferPointer { faces in
       faces.firstIndex { FontMeasurer.draws(scalars, $0) }
+    }
+  }
+
+  /// The index of the first of `faces` with a glyph for `scalar`.
+  @inline(__always)
+  private static func firstFace(in faces: [Unmanaged<FaceTables>], drawing scalar: Unicode.Scalar) -> Int? {
+    faces.withUnsafeBufferPointer { faces in
+      for index in faces.indices where faces[index]._withUnsafeGuaranteedRef({ $0.glyph(for: scalar) }) != 0 {
+        return index
+      }
+      return nil
     }
   }
 
@@ -234,11 +244,11 @@ public struct FontSet: Sendable, Hashable {
   @inline(__always)
   func glyph(for scalar: Unicode.Scalar, traits: Style.Traits) -> Int {
     switch Self.faceIndex(for: traits) {
-    case 0: FontFace.glyph(for: scalar, basicPlane: regular.basicPlane, groups: regular.groups)
-    case 1: FontFace.glyph(for: scalar, basicPlane: bold.basicPlane, groups: bold.groups)
-    case 2: FontFace.glyph(for: scalar, basicPlane: italic.basicPlane, groups: italic.groups)
-    case 3: FontFace.glyph(for: scalar, basicPlane: boldItalic.basicPlane, groups: boldItalic.groups)
-    default: FontFace.glyph(for: scalar, basicPlane: monospace.basicPlane, groups: monospace.groups)
+    case 0: regular.tables.glyph(for: scalar)
+    case 1: bold.tables.glyph(for: scalar)
+    case 2: italic.tables.glyph(for: scalar)
+    case 3: boldItalic.tables.glyph(for: scalar)
+    default: monospace.tables.glyph(for: scalar)
     }
   }
 
@@ -249,18 +259,16 @@ public struct FontSet: Sendable, Hashable {
   func glyphAdvance(_ scalar: Unicode.Scalar, traits: Style.Traits) -> (units: Int, unitsPerEm: Int) {
     /// The advance in one face, from its tables alone.
     @inline(__always)
-    func advance(
-      _ basicPlane: [UInt16], _ groups: [(start: UInt32, end: UInt32, glyph: UInt32)], _ advances: [UInt16]
-    ) -> Int {
-      let glyph = FontFace.glyph(for: scalar, basicPlane: basicPlane, groups: groups)
-      return glyph == 0 ? -1 : FontFace.advance(ofGlyph: glyph, advances: advances)
+    func advance(_ tables: FaceTables) -> Int {
+      let glyph = tables.glyph(for: scalar)
+      return glyph == 0 ? -1 : tables.advance(ofGlyph: glyph)
     }
     switch Self.faceIndex(for: traits) {
-    case 0: return (advance(regular.basicPlane, regular.groups, regular.advances), regular.unitsPerEm)
-    case 1: return (advance(bold.basicPlane, bold.groups, bold.advances), bold.unitsPerEm)
-    case 2: return (advance(italic.basicPlane, italic.groups, italic.advances), italic.unitsPerEm)
-    case 3: return (advance(boldItalic.basicPlane, boldItalic.groups, boldItalic.advances), boldItalic.unitsPerEm)
-    default: return (advance(monospace.basicPlane, monospace.groups, monospace.advances), monospace.unitsPerEm)
+    case 0: return (advance(regular.tables), regular.unitsPerEm)
+    case 1: return (advance(bold.tables), bold.unitsPerEm)
+    case 2: return (advance(italic.tables), italic.unitsPerEm)
+    case 3: return (advance(boldItalic.tables), boldItalic.unitsPerEm)
+    default: return (advance(monospace.tables), monospace.unitsPerEm)
     }
   }
 
