@@ -491,8 +491,8 @@ extension FontMeasurer {
     }
     let key = ShapedWords.Key(
       fonts: storage.fontsID, metrics: storage.fonts.metrics.index, traits: style.traits.rawValue,
-      scalars: scalars.map(\.value), clusterStarts: clusterStarts.map { Int32(truncatingIfNeeded: $0) },
-      before: context.before, after: context.after, elementStarts: elementStarts.map { Int32(truncatingIfNeeded: $0) })
+      scalars: scalars.lazy.map(\.value), clusterStarts: clusterStarts, before: context.before, after: context.after,
+      elementStarts: elementStarts)
     return ShapedWords.shared.advances(of: key) {
       shaped(scalars, clusterStarts: clusterStarts, style: style, context: context, elementStarts: elementStarts)
     }

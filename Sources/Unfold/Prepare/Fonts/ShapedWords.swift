@@ -23,22 +23,47 @@ package final class ShapedWords: Sendable {
   /// The most bytes the cache holds, keys and advances counted.
   let byteLimit: Int
 
-  /// A word as the shaper sees it.
+  /// A word as the shaper sees it, packed in one array of 32-bit words: the font set, the metrics and traits, the
+  /// five lengths, then the code points, the cluster starts, the context before and after, and the element starts.
+  ///
+  /// Five arrays, each hashed element by element, took a third of preparing an Arabic comment: one allocation, one
+  /// hash of its bytes and one comparison of them.
   struct Key: Hashable, Sendable {
-    var fonts: Int
-    var metrics: UInt8
-    var traits: UInt8
-    var scalars: [UInt32]
-    var clusterStarts: [Int32]
-    var before: [UInt32]
-    var after: [UInt32]
-    var elementStarts: [Int32]
+    private var words: [UInt32]
+
+    /// The key of a word: its code points, its clusters' starts in them (and one past the last), the code points
+    /// around it that shaping reads, and the clusters where an element starts.
+    init(
+      fonts: Int, metrics: UInt8, traits: UInt8, scalars: some Collection<UInt32>, clusterStarts: some Collection<Int>,
+      before: [UInt32], after: [UInt32], elementStarts: some Collection<Int>
+    ) {
+      words = []
+      words.reserveCapacity(
+        7 + scalars.count + clusterStarts.count + before.count + after.count + elementStarts.count)
+      words.append(UInt32(truncatingIfNeeded: fonts))
+      words.append(UInt32(metrics) << 8 | UInt32(traits))
+      words.append(UInt32(truncatingIfNeeded: scalars.count))
+      words.append(UInt32(truncatingIfNeeded: clusterStarts.count))
+      words.append(UInt32(truncatingIfNeeded: before.count))
+      words.append(UInt32(truncatingIfNeeded: after.count))
+      words.append(UInt32(truncatingIfNeeded: elementStarts.count))
+      words.append(contentsOf: scalars)
+      for start in clusterStarts { words.append(UInt32(truncatingIfNeeded: start)) }
+      words.append(contentsOf: before)
+      words.append(contentsOf: after)
+      for start in elementStarts { words.append(UInt32(truncatingIfNeeded: start)) }
+    }
+
+    static func == (lhs: Key, rhs: Key) -> Bool {
+      lhs.words == rhs.words
+    }
+
+    func hash(into hasher: inout Hasher) {
+      words.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
 
     /// The bytes counted for the key and `advances`.
-    func bytes(with advances: [Int]) -> Int {
-      96 + 4 * (scalars.count + clusterStarts.count + before.count + after.count + elementStarts.count)
-        + 8 * advances.count
-    }
+    func bytes(with advances: [Int]) -> Int { 96 + 4 * words.count + 8 * advances.count }
   }
 
   private struct State {
