@@ -49,8 +49,13 @@ struct WordShaper {
 
   /// Whether a cluster that starts with `scalar` is measured as part of its word.
   @inline(__always)
-  func shapes(_ scalar: Unicode.Scalar) -> Bool {
-    shapesEverything ? !Self.endsWords(scalar.value) : Self.shapesInContext(scalar)
+  func shapes(_ scalar: Unicode.Scalar) -> Bool { Self.shapes(scalar, everything: shapesEverything) }
+
+  /// ``shapes(_:)``, static: a method called inside the closures of a mutating method copies the shaper at every
+  /// call (a dozen times a word, with its references: a seventh of preparing an Arabic comment).
+  @inline(__always)
+  private static func shapes(_ scalar: Unicode.Scalar, everything: Bool) -> Bool {
+    everything ? !endsWords(scalar.value) : shapesInContext(scalar)
   }
 
   /// Whether a cluster that starts with `scalar` is shaped with its word while kerning and ligatures are off: a
@@ -89,14 +94,12 @@ struct WordShaper {
   }
 
   /// Whether two neighbouring code points belong to one word.
-  private func joins(_ before: Unicode.Scalar, _ after: Unicode.Scalar) -> Bool {
-    guard shapesEverything else {
-      return (Self.shapesInContext(before) || Self.isMarkOrJoiner(before))
-        && (Self.shapesInContext(after) || Self.isMarkOrJoiner(after))
+  private static func joins(_ before: Unicode.Scalar, _ after: Unicode.Scalar, everything: Bool) -> Bool {
+    guard everything else {
+      return (shapesInContext(before) || isMarkOrJoiner(before)) && (shapesInContext(after) || isMarkOrJoiner(after))
     }
     // A word's spaces end it: what follows them starts the next.
-    return !Self.endsWords(before.value) && !Self.endsWords(after.value)
-      && !(Self.isSpace(before.value) && !Self.isSpace(after.value))
+    return !endsWords(before.value) && !endsWords(after.value) && !(isSpace(before.value) && !isSpace(after.value))
   }
 
   /// The advance of the cluster that starts at the UTF-8 offset `offset` with `first`: its share of its shaped
@@ -125,6 +128,12 @@ struct WordShaper {
   /// Finds the word that holds `offset` and shapes it.
   private mutating func shapeWord(around offset: Int) {
     let (traits, bounds) = traitsAndBounds(at: offset)
+    let shapesEverything = shapesEverything
+    // Static, with what they read of the shaper captured (see ``shapes(_:everything:)``).
+    func joins(_ before: Unicode.Scalar, _ after: Unicode.Scalar) -> Bool {
+      Self.joins(before, after, everything: shapesEverything)
+    }
+    func shapes(_ scalar: Unicode.Scalar) -> Bool { Self.shapes(scalar, everything: shapesEverything) }
     var context: (before: [UInt32], after: [UInt32]) = ([], [])
     let found: (range: Range<Int>, lookaheadEnd: Int) = text.string.withUTF8Buffer { bytes in
       // The word's start and end, looked for no further than `limits` (whether it goes on past them: the
