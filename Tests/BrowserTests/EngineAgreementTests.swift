@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import Unfold
+import UnfoldCorpus
 
 /// Each engine's lines against its profile's, and the `any` fragment in every engine: Chromium (Blink), Firefox ESR
 /// (Gecko) and WebKitGTK (WebKit), with the default font chain (DejaVu Sans and Debian's Noto fonts), on a Latin,
@@ -93,6 +94,44 @@ import Unfold
   @Test(arguments: BrowserEngine.engines)
   func anyFragmentHoldsIn(_ engine: BrowserEngine) throws {
     try Self.expectAgreement(of: .any, in: engine) { _, _ in }
+  }
+
+  /// Under `any`, a text with words wider than the line is shown uncut only if it fits the limit in each engine.
+  ///
+  /// URLs, Windows and Unix paths and long words among short ones, at 120 to 300 px: under `any` such a word breaks
+  /// between two clusters, where an engine may break earlier at a break of its own (Gecko after `C:`) and take more
+  /// lines. A text shown uncut still fits the limit in each engine, and every collapsed view is exact, the one that
+  /// fits `any`'s lines but not an engine's too.
+  @Test(arguments: BrowserEngine.engines)
+  func anyShowsATextUncutOnlyIfItFitsEveryEngine(_ engine: BrowserEngine) throws {
+    let words = ["Stay", "see", "the", "docs", "at", "and", "then", "read", "more", "here", "or", "there"]
+    let long = [
+      "https://example.org/docs/page?id=26&lang=en", "https://example.com/a/b/c/d/e/f/g/h",
+      "path/to/the/file/name.swift",
+      "https://en.wikipedia.org/wiki/Line_breaking_rules_in_East_Asian_languages",
+      "C:\\Users\\someone\\Documents\\report-final-v2.docx", "user@example.com/with/slashes?and=queries&more=1",
+      "Donaudampfschifffahrtsgesellschaftskapitän",
+    ]
+    var random = SplitMix64(state: 5)
+    let corpus = (0..<120).map { _ in
+      (
+        language: "en",
+        markdown: (0..<(2 + random.below(8))).map { _ in
+          random.below(3) == 0 ? random.pick(long) : random.pick(words)
+        }.joined(separator: " ")
+      )
+    }
+    try Browser.with(engine) { browser in
+      try Self.withFonts(size: 16) { fonts, source in
+        let result = try LineAgreementTests.agreement(
+          fonts: fonts, fontSource: source, corpus: corpus, widths: [120, 140, 160, 180, 200, 240, 300], profile: .any,
+          in: browser)
+        result.report("any profile in \(engine), words wider than the line")
+        #expect(result.fontsLoaded, "the fonts did not load in \(engine)")
+        #expect(result.uncutTooLong.isEmpty, "uncut texts take more lines in \(engine)")
+        #expect(result.toggleProblems.isEmpty, "collapsed views differ in \(engine)")
+      }
+    }
   }
 
   /// Styles that start or end inside words, at random code points (``FallbackCorpus/insideWordParagraphs``), in

@@ -132,6 +132,30 @@ import Testing
     #expect(Self.breaks("ဘာသာ၊*မြန်မာ", .webkit) == Self.breaks("ဘာသာ၊*မြန်မာ", .chromium))
   }
 
+  /// Under `any`, a text is shown uncut only if every engine's own lines fit the limit.
+  ///
+  /// A Windows path wider than 200 px breaks between two letters in `any`'s three lines, where Gecko breaks after `C:` and takes four; with a
+  /// limit of 3 the view is cut (its last line ends with the ellipsis and the toggle), with 4 it is not. A text whose
+  /// lines all end at breaks every engine allows is not checked further, and stays uncut.
+  @Test func anyShowsATextUncutOnlyIfEveryEngineFitsIt() throws {
+    let fonts = try FontSet.dejaVu(size: 16, lineHeight: 20, fallbacks: [])
+    func view(_ string: String, _ engine: BrowserEngine, limit: Int) -> TruncatedText {
+      let measurer = FontMeasurer(fonts, engine: engine)
+      return Truncator.truncate(
+        StyledText(plain: string), measurer: measurer, breaker: LineBreaker(rules: .init(engine)),
+        width: measurer.layoutWidth(pixels: 200), options: TruncationOptions(lineLimit: limit), state: .collapsed)
+    }
+    let path = #"C:\Users\someone\Documents\report-final-v2.docx docs here here"#
+    #expect(view(path, .gecko, limit: 9).lineCount == 4)
+    #expect(view(path, .blink, limit: 9).lineCount == 3)
+    let cut = view(path, .any, limit: 3)
+    #expect(cut.isTruncated && cut.lines.count == 3)
+    #expect(cut.lines.last?.fragments.contains { $0.role == .moreLabel } == true)
+    #expect(!view(path, .any, limit: 4).isTruncated)
+    let words = "Short words that wrap onto a second line and a third at this width"
+    #expect(view(words, .any, limit: 3).lineCount == 3 && !view(words, .any, limit: 3).isTruncated)
+  }
+
   /// WebKit shapes each element's part of a word alone (an Arabic word's letters do not join across a link), and
   /// keeps to a fraction of a pixel what shaping adds in its complex path (a Devanagari half form), as WebKitGTK
   /// lays them out; Blink and Gecko shape across elements of one face.

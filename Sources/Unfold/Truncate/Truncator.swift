@@ -38,6 +38,10 @@ package enum Truncator {
     if needsAll && !layout.isComplete {
       layout = LineLayout(layout.text, measurer: layout.measurer, breaker: layout.breaker, width: layout.width)
     }
+    // A text that fits the limit under `any` but not in some engine is cut as one that more text follows.
+    let continues =
+      continues
+      || (layout.isComplete && layout.lines.count <= limit && !fitsEveryEngine(layout, lineLimit: limit))
     let isTruncated = continues || !layout.isComplete || layout.lines.count > limit
     let drawer = LineDrawer(layout: layout)
     let labels = labels ?? MeasuredLabels(options, measurer: layout.measurer)
@@ -106,6 +110,41 @@ package enum Truncator {
     truncate(
       text, measurer: measurer, breaker: breaker, width: width, options: options, state: state,
       countingAllLines: countingAllLines, findsUnpredictableRanges: true)
+  }
+
+  /// Whether a complete layout of at most `lineLimit` lines fits that limit in every engine: always, but under
+  /// ``BrowserEngine/any`` when a line ends where its rules allow no break (a word wider than the line, broken
+  /// between two clusters, as `overflow-wrap` breaks it).
+  ///
+  /// `any` breaks only where every engine may, and measures every cluster at its widest, so an engine's line holds
+  /// at least what the prediction's does, and its lines are no more. A word broken for want of a break is the
+  /// exception: an engine with a break of its own inside the word (Gecko's after `C:` in a Windows path, or
+  /// after the slashes of a URL) takes it instead, ends its line earlier, and can take more lines. Then each
+  /// engine's own lines are counted, at the prediction's width, by its own rules.
+  static func fitsEveryEngine(_ layout: LineLayout, lineLimit: Int) -> Bool {
+    guard layout.lines.count > 1, let measurer = layout.measurer as? FontMeasurer, measurer.engine == .any else {
+      return true
+    }
+    // The ends of the lines but the last, each of which must be a break the rules allow.
+    var ends = layout.lines.dropLast().lazy.map(\.range.upperBound).makeIterator()
+    var end = ends.next()
+    var opportunities = layout.breaker.opportunities(in: layout.text.string)
+    var brokenInsideAWord = false
+    while let wanted = end {
+      guard let found = opportunities.next(), found.offset <= wanted else {
+        brokenInsideAWord = true
+        break
+      }
+      if found.offset == wanted { end = ends.next() }
+    }
+    guard brokenInsideAWord else { return true }
+    let pixels = Double(layout.width) / Double(FontMeasurer.unitsPerPixel)
+    return measurer.engineMeasurers.allSatisfy { engine in
+      let lines = LineLayout(
+        layout.text, measurer: engine, breaker: LineBreaker(rules: .init(engine.engine)),
+        width: engine.layoutWidth(pixels: pixels), lineLimit: lineLimit)
+      return lines.isComplete && lines.lines.count <= lineLimit
+    }
   }
 
   /// ``truncate(_:measurer:breaker:width:options:state:countingAllLines:)``, with the unpredictable ranges found

@@ -116,6 +116,10 @@ package struct FontMeasurer: TextMeasurer {
     return storage
   }
 
+  /// For ``BrowserEngine/any``, a measurer of each engine, in the order of ``BrowserEngine/engines``; empty for
+  /// another engine.
+  package var engineMeasurers: [FontMeasurer] { storage.engines }
+
   /// Units per CSS px of Blink's measurer (and WebKit's, and ``BrowserEngine/any``'s).
   package static let unitsPerPixel = 65536
 
