@@ -424,28 +424,42 @@ extension HTMLRenderer {
     guard !fonts.fallbacks.isEmpty else { return ([], []) }
     var drawn = Set<Int>()
     var emojiFirst = Set<UInt32>()
-    func visit(_ string: Substring, traits: Style.Traits) {
-      // Printable ASCII that the style's face draws needs no fallback: most runs of most texts.
-      if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), fonts.drawsPrintableASCII(traits: traits) { return }
-      for cluster in string {
-        guard let index = fonts.fallback(drawing: cluster.unicodeScalars, traits: traits) else { continue }
-        drawn.insert(index)
-        // The cluster's every character past ASCII (a modifier, a joiner, a tag), so that no engine looks for one of
-        // them in another face.
-        if index == fonts.emojiFamily, fonts.emojiFallback(drawing: cluster.unicodeScalars, traits: traits) != nil {
-          for scalar in cluster.unicodeScalars where scalar.value >= 0x80 { emojiFirst.insert(scalar.value) }
-        }
+    var cluster: [Unicode.Scalar] = []
+    let tables = UnicodeTables.decoded
+    /// The family that draws the cluster gathered, if a fallback does.
+    func visitCluster(traits: Style.Traits, drawsASCII: Bool) {
+      defer { cluster.removeAll(keepingCapacity: true) }
+      if drawsASCII, cluster.count == 1, cluster[0].value &- 0x20 < 0x5F { return }
+      guard let index = fonts.fallback(drawing: cluster, traits: traits) else { return }
+      drawn.insert(index)
+      // The cluster's every character past ASCII (a modifier, a joiner, a tag), so that no engine looks for one of
+      // them in another face.
+      if index == fonts.emojiFamily, fonts.emojiFallback(drawing: cluster, traits: traits) != nil {
+        for scalar in cluster where scalar.value >= 0x80 { emojiFirst.insert(scalar.value) }
       }
     }
-    let utf8 = text.string.utf8
-    for (range, style) in text.runRanges {
-      let run =
-        utf8.index(
-          utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
-          utf8.startIndex, offsetBy: range.upperBound)
-      visit(text.string[run], traits: style.traits)
+    /// The clusters of a run's bytes, read by the engine's grapheme reader (through `String`, Character by Character,
+    /// a seventh of a comment's HTML in the generator's scripts).
+    func visit(_ bytes: UnsafeBufferPointer<UInt8>, traits: Style.Traits) {
+      let drawsASCII = fonts.drawsPrintableASCII(traits: traits)
+      // Printable ASCII that the style's face draws needs no fallback: most runs of most texts.
+      if drawsASCII, bytes.allSatisfy({ $0 &- 0x20 < 0x5F }) { return }
+      var reader = GraphemeReader()
+      var position = 0
+      while position < bytes.count {
+        let (value, length, startsCluster) = reader.read(bytes, at: position, tables: tables)
+        if startsCluster, !cluster.isEmpty { visitCluster(traits: traits, drawsASCII: drawsASCII) }
+        cluster.append(Unicode.Scalar(validUTF8: value))
+        position += length
+      }
+      if !cluster.isEmpty { visitCluster(traits: traits, drawsASCII: drawsASCII) }
     }
-    for label in labels { visit(label[...], traits: []) }
+    text.string.withUTF8Buffer { bytes in
+      for (range, style) in text.runRanges {
+        visit(UnsafeBufferPointer(rebasing: bytes[range]), traits: style.traits)
+      }
+    }
+    for label in labels { label.withUTF8Buffer { visit($0, traits: []) } }
     return (drawn.sorted(), emojiFirst)
   }
 
