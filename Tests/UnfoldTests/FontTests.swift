@@ -294,6 +294,29 @@ import UnfoldCorpus
     #expect(GlyphMetrics.linear(1255, unitsPerEm: 2048, size: 16) == 642_560)
     #expect(GlyphMetrics.linear(0, unitsPerEm: 1000, size: 16) == 0)
   }
+
+  /// A glyph's hinted advance (WebKit's) is the same asked of a face that hinted other glyphs at its size before, as
+  /// a face keeps its size set, as of a face just opened: 400 glyphs in random order at 6 sizes, in DejaVu Sans and
+  /// Mono, Noto Sans and Noto Sans Arabic.
+  @Test func hintedAdvancesDoNotDependOnTheGlyphsBefore() throws {
+    let files = [
+      "\(FontSet.dejaVuFolder)/DejaVuSans.ttf", "\(FontSet.dejaVuFolder)/DejaVuSansMono.ttf",
+      "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", "/usr/share/fonts/truetype/noto/NotoSansArabic-Bold.ttf",
+    ]
+    var random = SplitMix64(state: 17)
+    for file in files {
+      let data = try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
+      let shared = FreeTypeFont(data: data, index: 0)
+      // Sizes that come back: the face set to another size between two glyphs of one.
+      for size in [16.0, 13.5, 16, 20, 10, 24] {
+        for _ in 0..<400 {
+          let glyph = random.below(1_500)
+          let alone = FreeTypeFont(data: data, index: 0).hintedAdvance(ofGlyph: glyph, size: size)
+          #expect(shared.hintedAdvance(ofGlyph: glyph, size: size) == alone, "\(file) glyph \(glyph) at \(size) px")
+        }
+      }
+    }
+  }
 }
 
 /// The font fallback chain with Debian's Noto fonts (installed by `scripts/install-dependencies`): collections,

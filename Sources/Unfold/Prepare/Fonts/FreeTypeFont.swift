@@ -15,6 +15,9 @@ final class FreeTypeFont: Sendable {
     var failed = false
     /// The hinted advance of each glyph asked for, per size in 1/64 px.
     var advances: [Int: [Int32: Int]] = [:]
+    /// The size the face is set to, in 1/64 px: setting it again runs the font's control value program again,
+    /// whose interpreting was nearly all of hinting an advance (129 M instructions for the ASCII of five faces).
+    var size: Int?
   }
 
   private let data: Data
@@ -40,9 +43,11 @@ final class FreeTypeFont: Sendable {
     return state.withLock { state -> Int? in
       if let known = state.advances[size64]?[Int32(glyph)] { return known }
       guard let face = Self.open(&state, data: data, index: index) else { return nil }
-      guard FT_Set_Char_Size(face, FT_F26Dot6(size64), 0, 72, 72) == 0,
-        FT_Load_Glyph(face, FT_UInt(glyph), Int32(FT_LOAD_DEFAULT)) == 0
-      else { return nil }
+      if state.size != size64 {
+        guard FT_Set_Char_Size(face, FT_F26Dot6(size64), 0, 72, 72) == 0 else { return nil }
+        state.size = size64
+      }
+      guard FT_Load_Glyph(face, FT_UInt(glyph), Int32(FT_LOAD_DEFAULT)) == 0 else { return nil }
       let advance = Int(face.pointee.glyph.pointee.advance.x)
       state.advances[size64, default: [:]][Int32(glyph)] = advance
       return advance
