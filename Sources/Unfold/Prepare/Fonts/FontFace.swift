@@ -514,21 +514,10 @@ final class FaceTables: @unchecked Sendable {
       }
     }
 
-    /// Tables of these values as they are.
-    init(
-      advances: [UInt16], basicPlane: [UInt16], groups: [(start: UInt32, end: UInt32, glyph: UInt32)],
-      asciiAdvances: [UInt16], bitmapStrikes: [BitmapStrike]
-    ) {
-      (self.advances, self.basicPlane, self.groups) = (advances, basicPlane, groups)
-      (self.asciiAdvances, self.bitmapStrikes) = (asciiAdvances, bitmapStrikes)
-    }
-
-    /// The tables of a face that cannot be read: no glyph for any character.
-    static var drawingNothing: Tables {
-      Tables(
-        advances: [0], basicPlane: [UInt16](repeating: 0, count: 0x10000), groups: [], bitmapStrikes: [],
-        harfBuzz: nil)
-    }
+    /// The tables of a face that draws nothing: no glyph for any character.
+    ///
+    /// A lookup past the empty character map finds none. A face's until it is read, and a face's that cannot be read.
+    static let drawingNothing = Tables(advances: [0], basicPlane: [], groups: [], bitmapStrikes: [], harfBuzz: nil)
   }
 
   /// Whether ``storage`` is written; read before it with acquiring order, so that a thread that sees it set sees
@@ -559,7 +548,7 @@ final class FaceTables: @unchecked Sendable {
   init(reading read: @escaping @Sendable () -> Tables) {
     isRead = Atomic(false)
     reading = Mutex(read)
-    storage = Tables(advances: [], basicPlane: [], groups: [], asciiAdvances: [], bitmapStrikes: [])
+    storage = .drawingNothing
   }
 
   deinit {
