@@ -378,20 +378,29 @@ import UnfoldCorpus
     #expect(measurer.width(of: "\u{2764}") == alone.width(of: "\u{2764}"))
   }
 
-  /// Debian's chain reads a face's tables when measuring first reaches it.
+  /// Debian's chain opens its families' files, and reads a face's tables, when measuring first reaches them.
   ///
-  /// None for a text that DejaVu draws; for a Chinese character, the faces before Noto Sans CJK in its style and Noto Sans CJK, not
-  /// the emoji font; for an emoji, the emoji font alone. A face read eagerly has its tables at once.
+  /// No file for a text that DejaVu draws, measured and rendered under every engine; then, for a Chinese character,
+  /// the tables of the faces before Noto Sans CJK in its style and Noto Sans CJK's, not the emoji font's; for an emoji,
+  /// the emoji font's alone. A face read eagerly has its tables at once.
   @Test func theChainsTablesAreReadWhenFirstAsked() throws {
     let fonts = try FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks())
     try #require(fonts.fallbacks.count >= 3, "Debian's Noto fonts are missing: run scripts/install-dependencies")
     let measurer = FontMeasurer(fonts, engine: .blink)
-    let chain = fonts.fallbacks.map { $0.face(for: []) }
     #expect(fonts.styleFaces.allSatisfy { $0.tables.wasRead })
-    let read = { chain.map(\.tables.wasRead) }
     let english = StyledText(plain: "Hello, world: a line of plain text.")
     _ = measurer.unpredictableRanges(in: english, range: 0..<english.string.utf8.count)
     #expect(measurer.width(of: "Hello, world") > 0)
+    let paragraph = Paragraph(verbatim: english.string, options: TruncationOptions(lineLimit: 1))
+    for engine in BrowserEngine.allCases {
+      #expect(paragraph.html(width: 120, fonts: fonts, engine: engine).html.contains("Hello"))
+    }
+    #expect(!fonts.fallbacks.contains { $0.wasOpened })
+    // Sets of the chain made again are equal, their families compared by their files without opening them.
+    #expect(try FontSet.dejaVu(fallbacks: FontFamily.notoFallbacks()) == fonts)
+    #expect(!fonts.fallbacks.contains { $0.wasOpened })
+    let chain = fonts.fallbacks.map { $0.face(for: []) }
+    let read = { chain.map(\.tables.wasRead) }
     #expect(!read().contains(true))
     let emoji = try #require(fonts.emojiFamily)
     _ = measurer.width(of: "😀")
@@ -420,6 +429,23 @@ import UnfoldCorpus
     #expect(later.weight == 400 && !later.tables.wasRead)
     #expect(later.glyph(for: "a") == 0 && later.glyph(for: "😀") == 0 && later.tables.wasRead)
     #expect(later.lacksGlyph(forASCII: 0x61) && !later.lacksGlyph(forASCII: 0x20))
+  }
+
+  /// A family of the chain whose files turn out missing or unreadable when first opened is one face that draws
+  /// nothing: the text goes on to the next family, and nothing fails.
+  @Test func aChainFamilyWhoseFilesCannotBeReadDrawsNothing() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("unfold-not-a-font.ttf").path
+    try Data("not a font".utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let broken = FontFamily(opening: [path, "/nonexistent/unfold-missing.ttf"])
+    #expect(!broken.wasOpened)
+    #expect(broken.faces.count == 1 && broken.wasOpened)
+    #expect(broken.faces[0].glyph(for: "中") == 0 && broken.faces[0].data.isEmpty)
+    let cjk = FontFamily(opening: ["/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"])
+    try #require(cjk.faces[0].glyph(for: "中") != 0, "Noto Sans CJK is missing: run scripts/install-dependencies")
+    let fonts = try FontSet.dejaVu(fallbacks: [broken, cjk])
+    #expect(fonts.fallback(drawing: ["中"], traits: []) == 1)
+    #expect(FontMeasurer(fonts).width(of: "中") == FontMeasurer(try FontSet.dejaVu(fallbacks: [cjk])).width(of: "中"))
   }
 
   /// The page declares the fallback families that draw some cluster of the text or of the labels, after the

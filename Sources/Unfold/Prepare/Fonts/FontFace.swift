@@ -157,7 +157,7 @@ public struct FontFace: Sendable, Hashable {
     let bitmaps = tables["CBLC"].flatMap { cblc in tables["CBDT"].map { (cblc, $0) } }
     hasColourBitmaps = bitmaps != nil && tables["glyf"] == nil && tables["CFF "] == nil
     let strikes = hasColourBitmaps ? bitmaps : nil
-    self.fileName = URL(fileURLWithPath: path).lastPathComponent
+    self.fileName = Self.fileName(of: path)
     self.data = data
     @Sendable func read() throws(FontError) -> FaceTables.Tables {
       try reader.faceTables(hmtx: hmtx, metricCount: metricCount, cmap: cmap, bitmaps: strikes, harfBuzz: harfBuzz)
@@ -167,6 +167,23 @@ public struct FontFace: Sendable, Hashable {
     } else {
       self.tables = FaceTables(try read())
     }
+  }
+
+  /// A face that draws nothing: one of Debian's chain whose file cannot be read when a lookup first reaches it
+  /// (regular weight and style, no glyph for any character, no bytes to embed).
+  package init(drawingNothing path: String) {
+    (self.path, index, data, fileName) = (path, 0, Data(), Self.fileName(of: path))
+    (unitsPerEm, ascender, descender, lineGap) = (1000, 0, 0, 0)
+    (weight, isItalic, isFixedPitch, hasSerifs, familyName) = (400, false, false, false, nil)
+    hasColourBitmaps = false
+    tables = FaceTables(.drawingNothing)
+    freeType = FreeTypeFont(data: data, index: 0)
+  }
+
+  /// The last component of a path (a `URL` made for it took 5,000 instructions, a tenth of opening a face).
+  private static func fileName(of path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+    return String(path[path.utf8.index(after: slash)...])
   }
 
   /// Whether the face draws no glyph for an ASCII code point, as `FontMeasurer` draws it.
@@ -520,12 +537,11 @@ final class FaceTables: @unchecked Sendable {
     static let drawingNothing = Tables(advances: [0], basicPlane: [], groups: [], bitmapStrikes: [], harfBuzz: nil)
   }
 
-  /// Whether ``storage`` is written; read before it with acquiring order, so that a thread that sees it set sees
-  /// the tables.
-  private let isRead: Atomic<Bool>
+  /// Reads the tables once, when a lookup first asks for them.
+  private let reading: Once
   /// How the tables are read, until they are.
-  private let reading: Mutex<(@Sendable () -> Tables)?>
-  /// The tables but the three that every lookup reads, written once under ``reading``'s lock; empty until then.
+  private nonisolated(unsafe) var read: (@Sendable () -> Tables)?
+  /// The tables but the three that every lookup reads, written once by ``reading``; empty until then.
   private nonisolated(unsafe) var storage: Tables
   /// The glyph of each code point below U+10000, the code points above it as sorted ranges, and each glyph's
   /// advance, in memory of the tables' own (allocated once, freed with them): read from a class's arrays, each
@@ -538,16 +554,15 @@ final class FaceTables: @unchecked Sendable {
 
   /// Tables read already.
   init(_ tables: Tables) {
-    isRead = Atomic(true)
-    reading = Mutex(nil)
+    reading = Once(isDone: true)
     storage = tables
     install(tables)
   }
 
   /// Tables read by `read` when first asked.
   init(reading read: @escaping @Sendable () -> Tables) {
-    isRead = Atomic(false)
-    reading = Mutex(read)
+    reading = Once()
+    self.read = read
     storage = .drawingNothing
   }
 
@@ -572,11 +587,22 @@ final class FaceTables: @unchecked Sendable {
   /// Reads the tables if they are not yet.
   @inline(__always)
   private func ensureRead() {
-    if !isRead.load(ordering: .acquiring) { readNow() }
+    if !reading.isDone { readNow() }
+  }
+
+  /// Reads the tables, on the first lookup (a closure made at every lookup retained the tables: a Chinese comment's
+  /// lookups in the chain took a third longer).
+  @inline(never)
+  private func readNow() {
+    reading.run {
+      guard let read else { return }
+      install(read())
+      self.read = nil
+    }
   }
 
   /// Whether the tables are read (a test's question).
-  var wasRead: Bool { isRead.load(ordering: .acquiring) }
+  var wasRead: Bool { reading.isDone }
 
   /// See ``FontFace/asciiWithoutGlyph``.
   var asciiWithoutGlyph: (low: UInt64, high: UInt64) {
@@ -626,16 +652,6 @@ final class FaceTables: @unchecked Sendable {
   func advance(ofGlyph glyph: Int) -> Int {
     ensureRead()
     return Int(advances[min(glyph, advances.count - 1)])
-  }
-
-  @inline(never)
-  private func readNow() {
-    reading.withLock { read in
-      guard let make = read else { return }
-      install(make())
-      read = nil
-      isRead.store(true, ordering: .releasing)
-    }
   }
 }
 

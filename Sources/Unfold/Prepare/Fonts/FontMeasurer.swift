@@ -59,31 +59,26 @@ package struct FontMeasurer: TextMeasurer {
     storage = Self.storage(for: fonts, engine: engine)
   }
 
-  /// A font set and an engine, as ``made`` keeps their storage: the faces by identity (a face loaded again is
-  /// another), each family's count of faces, and what else the tables depend on.
+  /// A font set and an engine, as ``made`` keeps their storage: the faces and the fallback families by identity (a
+  /// face or a family loaded again is another), and what else the tables depend on.
   private struct Made: Hashable {
     var faces: [ObjectIdentifier]
-    var familySizes: [Int]
     var size: Double
     var lineHeight: Double
     var kerning: Bool
     var engine: BrowserEngine
 
     /// The key of a set: made at every render, so each face's identity is read in place (the faces copied out of
-    /// their families by key paths took 93,000 instructions, a twentieth of a 300-byte comment's HTML).
+    /// their families by key paths took 93,000 instructions, a twentieth of a 300-byte comment's HTML), and a
+    /// family's without opening its files.
     init(_ fonts: FontSet, engine: BrowserEngine) {
       faces = [
         ObjectIdentifier(fonts.regular.freeType), ObjectIdentifier(fonts.bold.freeType),
         ObjectIdentifier(fonts.italic.freeType), ObjectIdentifier(fonts.boldItalic.freeType),
         ObjectIdentifier(fonts.monospace.freeType),
       ]
-      familySizes = []
-      familySizes.reserveCapacity(fonts.fallbacks.count)
-      for family in fonts.fallbacks.indices {
-        let count = fonts.fallbacks[family].faces.count
-        familySizes.append(count)
-        for face in 0..<count { faces.append(ObjectIdentifier(fonts.fallbacks[family].faces[face].freeType)) }
-      }
+      faces.reserveCapacity(5 + fonts.fallbacks.count)
+      for family in fonts.fallbacks.indices { faces.append(fonts.fallbacks[family].identity) }
       (size, lineHeight, kerning, self.engine) = (fonts.size, fonts.lineHeight, fonts.kerningAndLigatures, engine)
     }
   }
@@ -92,7 +87,7 @@ package struct FontMeasurer: TextMeasurer {
   ///
   /// Making one scales every ASCII advance of every face in the engine's arithmetic (hinted by FreeType for
   /// WebKit): two thirds of a 300-byte comment's HTML when each render made its own. A storage holds its set, so
-  /// the faces whose identities key it stay alive, and an identity is never another face's.
+  /// the faces and families whose identities key it stay alive, and an identity is never another's.
   private static let made = Mutex<[Made: Storage]>([:])
 
   /// The storage of a measurer of `fonts` for `engine`: the one made before, or a new one.

@@ -27,7 +27,12 @@ public struct FontSet: Sendable, Hashable {
   public var lineHeight: Double
   /// The families that draw what the set's faces cannot, in order (the page lists them after the set's own
   /// family in `font-family`, code's too).
-  public var fallbacks: [FontFamily] { didSet { scaleASCIIAdvances() } }
+  public var fallbacks: [FontFamily] {
+    didSet {
+      chain = FallbackChain(fallbacks)
+      scaleASCIIAdvances()
+    }
+  }
   /// Whether text is drawn with the browser's typographic defaults, kerning and ligatures on (the page says
   /// `font-kerning: auto; font-variant-ligatures: normal`), and measured shaped word by word as the browser
   /// shapes it; by default both are off, pinned by the page, and only the scripts that need it are shaped.
@@ -50,6 +55,7 @@ public struct FontSet: Sendable, Hashable {
     self.size = size
     self.lineHeight = lineHeight ?? (size * 1.25).rounded()
     self.fallbacks = fallbacks
+    chain = FallbackChain(fallbacks)
     scaleASCIIAdvances()
   }
 
@@ -83,12 +89,6 @@ public struct FontSet: Sendable, Hashable {
   private mutating func scaleASCIIAdvances() {
     var advances: [Int] = []
     var withoutGlyph: [(low: UInt64, high: UInt64)] = []
-    fallbackFaces = (0..<5).map { index in fallbacks.map { $0.face(for: Self.traits(ofFace: index)) } }
-    emojiFamily = fallbacks.firstIndex {
-      let face = $0.face(for: [])
-      return face.hasColourBitmaps || face.familyName?.localizedCaseInsensitiveContains("emoji") == true
-    }
-    fallbackTables = fallbackFaces.map { faces in faces.map { Unmanaged.passUnretained($0.tables) } }
     for face in [regular, bold, italic, boldItalic, monospace] {
       for value in 0..<UInt32(0x80) {
         if !fallbacks.isEmpty, face.lacksGlyph(forASCII: value) {
@@ -106,28 +106,19 @@ public struct FontSet: Sendable, Hashable {
     asciiWithoutGlyph = withoutGlyph
   }
 
-  /// The fallback families' faces for each of the set's faces, in the order of ``faceIndex(for:)``: those that
-  /// draw what it lacks, in the chain's order.
-  private(set) var fallbackFaces: [[FontFace]] = []
-
-  /// The tables of ``fallbackFaces``, read in place where a character is looked up in the chain (each face's when
-  /// a lookup first reaches it); unmanaged, as ``fallbackFaces`` holds them.
-  ///
-  /// A face passed to a closure per fallback family is copied, its references retained and released: three
-  /// quarters of preparing a Chinese comment (Docs/PerformanceNotes.md, "HTML output"). A reference to its tables
-  /// read from an array is retained and released too: three quarters of a lookup in the chain.
-  private(set) var fallbackTables: [[Unmanaged<FaceTables>]] = []
+  /// The fallback families' faces for each style, made from ``fallbacks`` when a lookup first needs them.
+  private var chain: FallbackChain
 
   /// Runs `body` with the fallback face `index` (in ``fallbacks``) for text of `traits`, borrowed.
   @inline(__always)
   func withFallbackFace<Result>(_ index: Int, traits: Style.Traits, _ body: (borrowing FontFace) -> Result) -> Result {
-    fallbackFaces[Self.faceIndex(for: traits)].withUnsafeBufferPointer { body($0[index]) }
+    chain.withFaces(style: Self.faceIndex(for: traits)) { body($0[index]) }
   }
 
   /// Whether some fallback face for text of `traits` has a glyph for `scalar`.
   @inline(__always)
   func fallbackHasGlyph(for scalar: Unicode.Scalar, traits: Style.Traits) -> Bool {
-    Self.firstFace(in: fallbackTables[Self.faceIndex(for: traits)], drawing: scalar) != nil
+    chain.withTables(style: Self.faceIndex(for: traits)) { Self.firstFace(in: $0, drawing: scalar) } != nil
   }
 
   /// The index in ``fallbacks`` of the family that draws a cluster (its characters) in place of the face for
@@ -144,7 +135,7 @@ public struct FontSet: Sendable, Hashable {
   }
 
   /// The index in ``fallbacks`` of the first colour emoji family (a bitmap font, or a family named for emoji).
-  private(set) var emojiFamily: Int?
+  var emojiFamily: Int? { chain.emojiFamily }
 
   /// The colour emoji family, for a cluster that starts with a character of emoji presentation (Unicode's
   /// `Emoji_Presentation`: 😀, 🚀, not ☺ or ❤ without U+FE0F) and holds no text presentation selector (U+FE0E),
@@ -155,8 +146,7 @@ public struct FontSet: Sendable, Hashable {
   /// Every other face of the page leaves those characters out of its `unicode-range`, so Gecko, which drops the bitmaps
   /// of a downloaded font (its face fails to load), draws them in the system's emoji font, in colour.
   func emojiFallback(drawing scalars: some Collection<Unicode.Scalar>, traits: Style.Traits) -> Int? {
-    guard let emojiFamily, let first = scalars.first,
-      UnicodeProperties(first).isEmojiPresentation,
+    guard let first = scalars.first, UnicodeProperties(first).isEmojiPresentation, let emojiFamily,
       !scalars.contains("\u{FE0E}"),
       withFallbackFace(emojiFamily, traits: traits, { FontMeasurer.draws(scalars, $0) })
     else { return nil }
@@ -176,26 +166,24 @@ public struct FontSet: Sendable, Hashable {
       !FontMeasurer.isWhitespace(scalar)
     {
       let visible = VisibleControls.visible(scalar)
-      return Self.firstFace(in: fallbackTables[index], drawing: visible)
+      return chain.withTables(style: index) { Self.firstFace(in: $0, drawing: visible) }
     }
-    return fallbackFaces[index].withUnsafeBufferPointer { faces in
-      faces.firstIndex { FontMeasurer.draws(scalars, $0) }
-    }
+    return chain.withFaces(style: index) { faces in faces.firstIndex { FontMeasurer.draws(scalars, $0) } }
   }
 
   /// The index of the first of `faces` with a glyph for `scalar`.
   @inline(__always)
-  private static func firstFace(in faces: [Unmanaged<FaceTables>], drawing scalar: Unicode.Scalar) -> Int? {
-    faces.withUnsafeBufferPointer { faces in
-      for index in faces.indices where faces[index]._withUnsafeGuaranteedRef({ $0.glyph(for: scalar) }) != 0 {
-        return index
-      }
-      return nil
+  private static func firstFace(in faces: UnsafeBufferPointer<Unmanaged<FaceTables>>, drawing scalar: Unicode.Scalar)
+    -> Int?
+  {
+    for index in faces.indices where faces[index]._withUnsafeGuaranteedRef({ $0.glyph(for: scalar) }) != 0 {
+      return index
     }
+    return nil
   }
 
   /// The traits that a face of ``faceIndex(for:)`` draws.
-  private static func traits(ofFace index: Int) -> Style.Traits {
+  fileprivate static func traits(ofFace index: Int) -> Style.Traits {
     switch index {
     case 1: [.bold]
     case 2: [.italic]
@@ -404,4 +392,83 @@ public struct FontFolder: Sendable {
   public var fonts: FontSet
   /// The files left out, by path.
   public var leftOut: [LeftOut]
+}
+
+/// The fallback families' faces for each of a set's styles, in the order of ``FontSet/faceIndex(for:)``, and the
+/// colour emoji family: made when a lookup first needs them, so that a text that needs no fallback opens none of
+/// the chain's files.
+///
+/// Shared by the copies of a set, and made again only when its ``FontSet/fallbacks`` change.
+private final class FallbackChain: @unchecked Sendable {
+  private let families: [FontFamily]
+  /// The number of families, the faces of each style.
+  private let count: Int
+  /// Makes the faces once.
+  private let making = Once()
+  /// The faces, a style's after the one before's, one per family; in memory of the chain's own, read in place
+  /// where a character is looked up in the chain.
+  ///
+  /// A face passed to a closure per fallback family is copied, its references retained and released: three
+  /// quarters of preparing a Chinese comment (Docs/PerformanceNotes.md, "HTML output"). A reference to its tables
+  /// read from an array is retained and released too: three quarters of a lookup in the chain.
+  private nonisolated(unsafe) var faces = UnsafeMutableBufferPointer<FontFace>(start: nil, count: 0)
+  /// The tables of ``faces``, unmanaged: the faces hold them.
+  private nonisolated(unsafe) var tables = UnsafeMutableBufferPointer<Unmanaged<FaceTables>>(start: nil, count: 0)
+  private nonisolated(unsafe) var emoji: Int?
+
+  init(_ families: [FontFamily]) {
+    (self.families, count) = (families, families.count)
+  }
+
+  deinit {
+    _ = faces.deinitialize()
+    faces.deallocate()
+    tables.deallocate()
+  }
+
+  /// Runs `body` with the faces of a style (its index in ``FontSet/faceIndex(for:)``), one per family.
+  @inline(__always)
+  func withFaces<Result>(style: Int, _ body: (UnsafeBufferPointer<FontFace>) -> Result) -> Result {
+    make()
+    return body(UnsafeBufferPointer(start: faces.baseAddress.map { $0 + style * count }, count: count))
+  }
+
+  /// Runs `body` with the tables of a style's faces.
+  @inline(__always)
+  func withTables<Result>(style: Int, _ body: (UnsafeBufferPointer<Unmanaged<FaceTables>>) -> Result) -> Result {
+    make()
+    return body(UnsafeBufferPointer(start: tables.baseAddress.map { $0 + style * count }, count: count))
+  }
+
+  /// The index of the first colour emoji family: a bitmap font, or a family named for emoji.
+  var emojiFamily: Int? {
+    make()
+    return emoji
+  }
+
+  @inline(__always)
+  private func make() {
+    if !making.isDone { makeNow() }
+  }
+
+  @inline(never)
+  private func makeNow() {
+    making.run {
+      let made = (0..<5).flatMap { style in families.map { $0.face(for: FontSet.traits(ofFace: style)) } }
+      faces = .allocate(capacity: made.count)
+      _ = faces.initialize(from: made)
+      tables = .allocate(capacity: made.count)
+      _ = tables.initialize(from: made.map { Unmanaged.passUnretained($0.tables) })
+      emoji = families.firstIndex {
+        let face = $0.face(for: [])
+        return face.hasColourBitmaps || face.familyName.map(Self.namesEmoji) == true
+      }
+    }
+  }
+
+  /// Whether a family name says emoji, in any case (`Noto Color Emoji`, `Twemoji`).
+  private static func namesEmoji(_ name: String) -> Bool {
+    let letters = Array(name.utf8.lazy.map { $0 | 0x20 })
+    return letters.count >= 5 && (0...letters.count - 5).contains { letters[$0..<$0 + 5].elementsEqual("emoji".utf8) }
+  }
 }

@@ -133,10 +133,8 @@ package final class ShapedWords: Sendable {
     static func of(_ fonts: FontSet) -> Int {
       var description = "\(fonts.size) \(fonts.kerningAndLigatures)"
       // Each family apart: a face's family decides which clusters it draws.
-      for family in [fonts.styleFaces] + fonts.fallbacks.map(\.faces) {
-        description += ";"
-        for face in family { description += "|\(face.path)#\(face.index):\(face.data.count)" }
-      }
+      description += ";" + FontFamily(fonts.styleFaces).filesKey
+      for family in fonts.fallbacks { description += ";" + family.filesKey }
       return known.withLock { known in
         if let id = known[description] { return id }
         let id = known.count + 1

@@ -171,7 +171,8 @@ extension HTMLRenderer {
     // font, in colour, rather than in an outline of DejaVu Sans. The families' names tell the characters apart: of
     // two faces of one family, weight and style on a page, a browser takes the last declared whose range has the
     // character, so another fragment's face would draw them again.
-    let emojiRange = fonts.emojiFamily == nil ? nil : Self.range(of: emojiFirst)
+    // Empty unless the emoji family draws some (asked first, so that a text that needs no fallback opens no family).
+    let emojiRange = Self.range(of: emojiFirst)
     let textRange = emojiRange == nil ? nil : Self.range(excluding: emojiFirst)
     let variant = subset + (emojiRange.map { "-" + Self.hexHash($0) } ?? "")
     var families = familyNames(variant: variant)
@@ -179,7 +180,7 @@ extension HTMLRenderer {
     if declares { writeFaces(of: families, range: textRange, characters: characters, to: &css) }
     // The colour emoji family again, first, for the emoji it draws (see FontSet.emojiFallback(drawing:traits:)):
     // only those characters, so that an earlier face keeps the rest of the family's characters.
-    if let emoji = fonts.emojiFamily, let emojiRange {
+    if let emojiRange, let emoji = fonts.emojiFamily {
       let fallback = fonts.fallbacks[emoji]
       let name = fallbackName(fallback, variant: variant) + "-Emoji"
       writeFaces(of: fallback, family: name, range: emojiRange, characters: characters, to: &css)
