@@ -40,6 +40,39 @@ import UnfoldCorpus
     #expect(LineLayout(StyledText(plain: "x\n\tab"), width: 20).lines.map(\.width) == [1, 10])
   }
 
+  /// A short text of printable ASCII that fits takes one line without the segmenter and the fitter when no break
+  /// offsets are recorded: the same line as theirs (recorded, they run), and their lines where it does not fit.
+  @Test func aShortTextOnOneLineIsTheFittersLine() {
+    var random = SplitMix64(state: 53)
+    let pieces = ["a", "word", " ", "  ", "-", "(x)", "1.5", "e\u{301}", "中", "\t", "\n", "\u{AD}", "é", "!", "/"]
+    var shortcuts = 0
+    for _ in 0..<800 {
+      let string = (0..<Int.random(in: 1...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+        .joined()
+      let split = Int.random(in: 0...string.utf8.count, using: &random)
+      let prefix = String(decoding: Array(string.utf8.prefix(split)), as: UTF8.self)
+      let text =
+        prefix.utf8.count == split && split > 0 && split < string.utf8.count
+        ? StyledText(
+          string,
+          runs: [.init(length: split, style: .plain), .init(length: string.utf8.count - split, style: Style(.bold))])
+        : StyledText(plain: string)
+      let width = Int.random(in: 1...40, using: &random)
+      for profile in TerminalCells.Profile.allCases {
+        let measurer = TerminalCells(profile: profile)
+        let fast = Layout.lines(
+          text, measurer: measurer, breaker: .unicode, width: LineWidth(width), lineLimit: nil,
+          recordsBreakOffsets: false)
+        let fitted = Layout.lines(
+          text, measurer: measurer, breaker: .unicode, width: LineWidth(width), lineLimit: nil,
+          recordsBreakOffsets: true)
+        #expect(fast.lines == fitted.lines && fast.isComplete, "\(string.debugDescription) at \(width)")
+        if fast.lines.count == 1 && string.utf8.allSatisfy({ $0 &- 0x20 < 0x5F }) { shortcuts += 1 }
+      }
+    }
+    #expect(shortcuts > 150)
+  }
+
   @Test func aLimitStopsTheLayoutEarly() {
     let long = String(repeating: "word ", count: 200_000)
     let layout = LineLayout(StyledText(plain: long), width: 20, lineLimit: 3)

@@ -7,6 +7,7 @@
 /// | --- | --- | --- | --- |
 /// | ``lines(_:measurer:breaker:width:lineLimit:recordsBreakOffsets:)`` | ``SegmentFitter/addAll(_:)``, a window of segments at a time | no line limit | `Invariants.referenceViolation` |
 /// | same | ``SegmentFitter/add(_:lineLimit:)``, a segment at a time | a line limit: stops as soon as it is passed | `Invariants.referenceViolation` |
+/// | same | one line, from the bytes' advances (`oneLine`) | no break offsets, a short text of printable ASCII in cells that fits | `LayoutTests.aShortTextOnOneLineIsTheFittersLine` |
 /// | ``lines(of:width:lineLimit:)`` | `RunningSums.fill`, a line at a time from the running sums | every segment plain, an exact measurer | `Invariants.relayoutViolation` |
 /// | same | ``SegmentFitter/place(_:_:lineLimit:)``: runs of plain segments by their sums, the others one by one | any other prepared text | `Invariants.relayoutViolation` |
 /// | ``lineCount(of:width:lineLimit:)`` | `RunningSums.countLines`, three paragraphs' chains at a time | as `fill`, when no limit is likely to stop it early | `Invariants.relayoutViolation` |
@@ -29,6 +30,10 @@ enum Layout {
     _ text: StyledText, measurer: any TextMeasurer, breaker: LineBreaker, width: LineWidth, lineLimit: Int?,
     recordsBreakOffsets: Bool = true
   ) -> LineLayout {
+    if !recordsBreakOffsets, let line = oneLine(text, measurer: measurer, width: width) {
+      return LineLayout(
+        text: text, measurer: measurer, breaker: breaker, width: width.units, lines: [line], isComplete: true)
+    }
     var segments = Segmenter(text, measurer: measurer, breaker: breaker)
     var fitter = SegmentFitter(
       text: text, measurer: measurer, width: width, recordsBreakOffsets: recordsBreakOffsets)
@@ -45,6 +50,29 @@ enum Layout {
       }
     }
     return fitter.layout(breaker: breaker, lineLimit: limit, isComplete: isComplete, breakOffsets: fitter.breakOffsets)
+  }
+
+  /// The one line of a short text of printable ASCII in cells that fits `width` and ends in no space: what the
+  /// segmenter and the fitter find (no break is mandatory, every cluster is a byte, the line holds them all), found
+  /// without setting them up, which took about 23,000 instructions for a table's cell of a dozen characters.
+  ///
+  /// `nil` for any other text, or a text longer than 256 bytes.
+  private static func oneLine(_ text: StyledText, measurer: any TextMeasurer, width: LineWidth) -> LineLayout.Line? {
+    let count = text.string.utf8.count
+    guard count > 0, count <= 256, measurer.unit == .cells else { return nil }
+    var total = 0
+    let isPlain = text.string.withUTF8Buffer { bytes in
+      guard bytes[count - 1] != 0x20 else { return false }
+      for (range, style) in text.runRanges {
+        for byte in bytes[range] {
+          guard byte &- 0x20 < 0x5F else { return false }
+          total += measurer.advance(ofASCII: byte, style: style)
+        }
+      }
+      return true
+    }
+    guard isPlain, total <= width.units else { return nil }
+    return LineLayout.Line(range: 0..<count, contentEnd: count, width: total, isHyphenated: false)
   }
 
   /// The lines of a prepared text at `width`, from its measured segments with arithmetic only; with a `lineLimit`,

@@ -1,4 +1,18 @@
 extension String {
+  /// `piece` `count` times (none for a count below 1), its bytes copied: `String(repeating:count:)` took about 6,500
+  /// instructions for a table's border of `─` and 700 for a few spaces of padding, a fifth of drawing a table.
+  static func repeated(_ piece: String, count: Int) -> String {
+    guard count > 0 else { return "" }
+    var piece = piece
+    return piece.withUTF8 { bytes in
+      String(unsafeUninitializedCapacity: bytes.count * count) { buffer in
+        guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return 0 }
+        for index in 0..<count { (target + index * bytes.count).initialize(from: source, count: bytes.count) }
+        return bytes.count * count
+      }
+    }
+  }
+
   /// The string without a scalar at either end.
   func trimmingScalars(_ scalar: Unicode.Scalar) -> String {
     var scalars = Substring(self).unicodeScalars

@@ -319,10 +319,10 @@ package struct DocumentLines {
       case .heading(let level, let text) where marks.boxes != nil:
         result.append(Piece(first: lead, rest: rest, content: .text(text.adding(.bold)), level: level))
       case .heading(let level, let text):
-        let marks = String(repeating: "#", count: max(1, min(6, level))) + " "
+        let marks = String.repeated("#", count: max(1, min(6, level))) + " "
         result.append(
           Piece(
-            first: lead + [marker(marks)], rest: rest + [marker(String(repeating: " ", count: marks.count))],
+            first: lead + [marker(marks)], rest: rest + [marker(String.repeated(" ", count: marks.count))],
             content: .text(text.adding(.bold))))
       case .code(_, let code): result.append(Piece(first: lead, rest: rest, content: .code(Self.codeText(code))))
       case .rule: result.append(Piece(first: lead, rest: rest, content: .rule))
@@ -365,14 +365,14 @@ package struct DocumentLines {
     for (index, item) in items.enumerated() {
       if index > 0 && !isTight { result.append(Piece(first: trimmed(rest), rest: [], content: .blank)) }
       let (task, blocks) = item.asItem
-      let pad = String(repeating: " ", count: max(0, widest - measurer.width(of: numbers[index])))
+      let pad = String.repeated(" ", count: max(0, widest - measurer.width(of: numbers[index])))
       var mark = pad + numbers[index] + " "
       if let task {
         let box = task ? Self.taskBoxes.done : Self.taskBoxes.open
         mark = ordered ? mark + box + " " : pad + box + " "
       }
       let lead = (index == 0 ? first : rest) + [marker(mark)]
-      let indent = rest + [marker(String(repeating: " ", count: measurer.width(of: mark)))]
+      let indent = rest + [marker(String.repeated(" ", count: measurer.width(of: mark)))]
       if blocks.isEmpty {
         result.append(Piece(first: lead, rest: indent, content: .text(.empty)))
       }
@@ -412,7 +412,7 @@ package struct DocumentLines {
       switch character {
       case "\t":
         let spaces = tabSize - column % tabSize
-        expanded += String(repeating: " ", count: spaces)
+        expanded += String.repeated(" ", count: spaces)
         column += spaces
       case "\n":
         expanded.append(character)
@@ -463,7 +463,7 @@ package struct DocumentLines {
     switch piece.content {
     case .blank, .rest: return [DisplayLine(fragments: [])]
     case .rule where marks.boxes != nil: return [DisplayLine(fragments: [])]
-    case .rule: return [DisplayLine(fragments: [marker(String(repeating: "─", count: width))])]
+    case .rule: return [DisplayLine(fragments: [marker(String.repeated("─", count: width))])]
     case .text(let text) where text.string.isEmpty:
       return [DisplayLine(fragments: [])]
     case .text(let text):
@@ -676,7 +676,7 @@ package struct DocumentLines {
     let (space, rule, bar) = (measured(" "), measured("─"), measured("│"))
     func border(_ left: String, _ middle: String, _ right: String) -> DisplayLine {
       let (left, middle, right) = (measured(left), measured(middle), measured(right))
-      let text = left.text + widths.map { String(repeating: rule.text, count: $0 + 2) }.joined(separator: middle.text)
+      let text = left.text + widths.map { String.repeated(rule.text, count: $0 + 2) }.joined(separator: middle.text)
       let width =
         left.width + widths.reduce(0) { $0 + ($1 + 2) * rule.width } + (widths.count - 1) * middle.width + right.width
       return DisplayLine(fragments: [Fragment(text: text + right.text, width: width, role: .marker)])
@@ -700,7 +700,7 @@ package struct DocumentLines {
         var fragments: [Fragment] = []
         var pending = (text: bar.text, width: bar.width)
         func pad(_ count: Int) {
-          pending.text += String(repeating: space.text, count: count)
+          pending.text += String.repeated(space.text, count: count)
           pending.width += count * space.width
         }
         for column in 0..<columns {

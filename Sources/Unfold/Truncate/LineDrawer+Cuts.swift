@@ -61,7 +61,7 @@ extension LineDrawer {
       let count = space > 0 ? max(0, free / space) : 0
       drawn.fragments += marks.dropLast()
       if count > 0 && label.width > 0 {  // an empty label is not pushed to the end: no line ends in spaces
-        drawn.fragments.append(Fragment(text: String(repeating: " ", count: count), width: count * space, role: .gap))
+        drawn.fragments.append(Fragment(text: String.repeated(" ", count: count), width: count * space, role: .gap))
       }
       drawn.fragments.append(label)
     } else {

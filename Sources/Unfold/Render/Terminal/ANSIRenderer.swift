@@ -612,7 +612,7 @@ public struct ANSIRenderer: Sendable {
   /// character (zero wide; it took part in the reordering, and would reorder again in a terminal that does).
   package static func visible(_ text: some StringProtocol, width: Int) -> String {
     // A tab alone, compared as a byte rather than as a string.
-    if text.utf8.count == 1 && text.utf8.first == 0x09 { return String(repeating: " ", count: max(0, width)) }
+    if text.utf8.count == 1 && text.utf8.first == 0x09 { return String.repeated(" ", count: max(0, width)) }
     if isClean(text) { return String(text) }
     var result = ""
     for scalar in text.unicodeScalars {
