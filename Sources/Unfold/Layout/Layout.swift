@@ -7,7 +7,7 @@
 /// | --- | --- | --- | --- |
 /// | ``lines(_:measurer:breaker:width:lineLimit:recordsBreakOffsets:)`` | ``SegmentFitter/addAll(_:)``, a window of segments at a time | no line limit | `Invariants.referenceViolation` |
 /// | same | ``SegmentFitter/add(_:lineLimit:)``, a segment at a time | a line limit: stops as soon as it is passed | `Invariants.referenceViolation` |
-/// | same | one line, from the bytes' advances (`oneLine`) | no break offsets, a short text of printable ASCII in cells that fits | `LayoutTests.aShortTextOnOneLineIsTheFittersLine` |
+/// | same | one line, from the code points' cells (`oneLine`) | no break offsets, a short text in cells that fits, no break mandatory | `LayoutTests.aShortTextOnOneLineIsTheFittersLine` |
 /// | ``lines(of:width:lineLimit:)`` | `RunningSums.fill`, a line at a time from the running sums | every segment plain, an exact measurer | `Invariants.relayoutViolation` |
 /// | same | ``SegmentFitter/place(_:_:lineLimit:)``: runs of plain segments by their sums, the others one by one | any other prepared text | `Invariants.relayoutViolation` |
 /// | ``lineCount(of:width:lineLimit:)`` | `RunningSums.countLines`, three paragraphs' chains at a time | as `fill`, when no limit is likely to stop it early | `Invariants.relayoutViolation` |
@@ -52,16 +52,18 @@ enum Layout {
     return fitter.layout(breaker: breaker, lineLimit: limit, isComplete: isComplete, breakOffsets: fitter.breakOffsets)
   }
 
-  /// The one line of a short text of printable ASCII in cells that fits `width` and ends in no space: what the
-  /// segmenter and the fitter find (no break is mandatory, every cluster is a byte, the line holds them all), found
-  /// without setting them up, which took about 23,000 instructions for a table's cell of a dozen characters.
+  /// The one line of a short text in cells that fits `width`, holds no break that is mandatory or depends on where it
+  /// falls, and ends in no space: what the segmenter and the fitter find, found without setting them up, which took
+  /// about 23,000 instructions for a table's cell of a dozen characters.
   ///
-  /// `nil` for any other text, or a text longer than 256 bytes.
+  /// Printable ASCII is a cell a byte; other text only in the legacy profile, whose width is its code points' (no
+  /// cluster decides it), and without a control, a tab, a soft hyphen, a zero width space or joiner, or a line or
+  /// paragraph separator. `nil` for any other text, or a text longer than 256 bytes.
   private static func oneLine(_ text: StyledText, measurer: any TextMeasurer, width: LineWidth) -> LineLayout.Line? {
     let count = text.string.utf8.count
     guard count > 0, count <= 256, measurer.unit == .cells else { return nil }
     var total = 0
-    let isPlain = text.string.withUTF8Buffer { bytes in
+    let isASCII = text.string.withUTF8Buffer { bytes in
       guard bytes[count - 1] != 0x20 else { return false }
       for (range, style) in text.runRanges {
         for byte in bytes[range] {
@@ -71,7 +73,20 @@ enum Layout {
       }
       return true
     }
-    guard isPlain, total <= width.units else { return nil }
+    if !isASCII {
+      // No White_Space at the end (the controls among them are left out below).
+      guard (measurer as? TerminalCells)?.profile == .legacy, let last = text.string.unicodeScalars.last?.value,
+        ![0x20, 0xA0, 0x1680, 0x202F, 0x205F, 0x3000].contains(last), !(0x2000...0x200A).contains(last)
+      else { return nil }
+      total = 0
+      for scalar in text.string.unicodeScalars {
+        switch scalar.value {
+        case 0..<0x20, 0x7F..<0xA0, 0xAD, 0x200B, 0x200D, 0x2028, 0x2029: return nil
+        default: total += TerminalCells.width(of: scalar)
+        }
+      }
+    }
+    guard total <= width.units else { return nil }
     return LineLayout.Line(range: 0..<count, contentEnd: count, width: total, isHyphenated: false)
   }
 
