@@ -63,31 +63,45 @@ enum Layout {
     let count = text.string.utf8.count
     guard count > 0, count <= 256, measurer.unit == .cells else { return nil }
     var total = 0
-    let isASCII = text.string.withUTF8Buffer { bytes in
-      guard bytes[count - 1] != 0x20 else { return false }
+    var isLegacy: Bool?  // asked at the first code point past ASCII
+    let limit = width.units  // a text wider is left as soon as it is known to be (a paragraph, mostly)
+    let fits = text.string.withUTF8Buffer { bytes in
       for (range, style) in text.runRanges {
-        for byte in bytes[range] {
-          guard byte &- 0x20 < 0x5F else { return false }
-          total += measurer.advance(ofASCII: byte, style: style)
+        var index = range.lowerBound
+        while index < range.upperBound {
+          let byte = bytes[index]
+          if byte < 0x80 {
+            guard byte &- 0x20 < 0x5F, total < limit else { return false }
+            total += measurer.advance(ofASCII: byte, style: style)
+            index += 1
+            continue
+          }
+          if isLegacy == nil { isLegacy = (measurer as? TerminalCells)?.profile == .legacy }
+          guard isLegacy == true else { return false }
+          let (value, length) = bytes.decodeScalar(at: index)
+          switch value {
+          case 0x80..<0xA0, 0xAD, 0x200B, 0x200D, 0x2028, 0x2029: return false
+          default: total += UnicodeProperties(Unicode.Scalar(value).unsafelyUnwrapped).nonASCIICells
+          }
+          guard total <= limit else { return false }
+          index += length
         }
       }
-      return true
-    }
-    if !isASCII {
-      // No White_Space at the end (the controls among them are left out below).
-      guard (measurer as? TerminalCells)?.profile == .legacy, let last = text.string.unicodeScalars.last?.value,
-        ![0x20, 0xA0, 0x1680, 0x202F, 0x205F, 0x3000].contains(last), !(0x2000...0x200A).contains(last)
-      else { return nil }
-      total = 0
-      for scalar in text.string.unicodeScalars {
-        switch scalar.value {
-        case 0..<0x20, 0x7F..<0xA0, 0xAD, 0x200B, 0x200D, 0x2028, 0x2029: return nil
-        default: total += TerminalCells.width(of: scalar)
-        }
+      // No White_Space at the end (the controls among them are left out above).
+      switch bytes.decodeScalar(at: Self.lastScalarStart(in: bytes)).value {
+      case 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return false
+      default: return true
       }
     }
-    guard total <= width.units else { return nil }
+    guard fits, total <= limit else { return nil }
     return LineLayout.Line(range: 0..<count, contentEnd: count, width: total, isHyphenated: false)
+  }
+
+  /// Where the last code point of valid UTF-8 starts.
+  private static func lastScalarStart(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var start = bytes.count - 1
+    while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+    return start
   }
 
   /// The lines of a prepared text at `width`, from its measured segments with arithmetic only; with a `lineLimit`,
