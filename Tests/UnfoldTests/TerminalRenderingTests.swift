@@ -26,6 +26,52 @@ import UnfoldCorpus
     #expect(ColorLevel.detect(environment: environment, isTerminal: isTerminal) == level)
   }
 
+  /// A text is clean (written as it is) exactly when none of its code points is a control, a soft hyphen or a bidi
+  /// formatting character, wherever they fall against the eight-byte blocks that the scan reads whole.
+  @Test func aTextIsCleanWhenItHoldsNoControlWhereverItFalls() {
+    var random = SplitMix64(state: 61)
+    let pieces = [
+      "a", "abcdefg", "é", "\u{AD}", "\u{85}", "\u{9F}", "\u{A0}", "\u{61C}", "\u{628}", "\u{200E}", "\u{200F}",
+      "\u{2019}", "\u{2014}", "\u{202A}", "\u{202E}", "\u{202F}", "\u{2066}", "\u{2069}", "\u{206A}", "\t", "\u{1B}",
+      "\u{7F}", "中", "😀", "\u{2026}", "\u{201C}", "\u{65C}", "\u{69C}", "\u{C5}", "\u{2E}", "&", "\u{10FFFF}",
+    ]
+    let bidi: Set<UInt32> = [
+      0x61C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+    ]
+    var dirty = 0
+    for _ in 0..<3_000 {
+      let text = (0..<Int.random(in: 0...14, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+        .joined()
+      let expected = !text.unicodeScalars.contains {
+        $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0xAD || bidi.contains($0.value)
+      }
+      #expect(ANSIRenderer.isClean(text) == expected, "\(text.debugDescription)")
+      if !expected { dirty += 1 }
+    }
+    #expect(dirty > 1_000)
+  }
+
+  /// The word test of the scans for controls misses no byte that may start or be one, at any place in the word and
+  /// among any others: below the space, DEL, C2, D8, E2.
+  @Test func theWordTestMissesNoByteThatMayStartAControl() {
+    func flagged(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 }
+    func word(_ bytes: [UInt8]) -> UInt64 {
+      bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * $1.offset) }
+    }
+    for byte in 0...UInt8.max {
+      for place in 0..<8 {
+        var bytes = [UInt8](repeating: 0x61, count: 8)
+        bytes[place] = byte
+        #expect(word(bytes).mayHoldControl == flagged(byte), "\(byte) at \(place)")
+      }
+    }
+    var random = SplitMix64(state: 67)
+    for _ in 0..<200_000 {
+      let bytes = (0..<8).map { _ in UInt8.random(in: 0...255, using: &random) }
+      if bytes.contains(where: flagged) { #expect(word(bytes).mayHoldControl, "\(bytes)") }
+    }
+  }
+
   @Test func textEscapesAreMadeOnceForEveryLevel() {
     for level in ColorLevel.allCases where level > .none {
       let made = ANSIRenderer.madeTextEscapes(colors: level)
