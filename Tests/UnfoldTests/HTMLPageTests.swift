@@ -1,12 +1,41 @@
 import Foundation
 import TestSupport
 import Testing
+import UnfoldCorpus
 
 @testable import Unfold
 
 /// A page of many fragments (`HTMLPage`): the stylesheet written once and each fragment's own rules add up to the
 /// rules of a fragment that carries them all, and ids stay unique on the page.
 @Suite struct HTMLPageTests {
+  /// A fragment's id hashes its options as `String(describing:)` writes them, so that ids stay what they were; the
+  /// renderer writes that text out field by field, for every kind of value the options hold.
+  @Test func idsHashTheOptionsAsSwiftDescribesThem() {
+    var random = SplitMix64(state: 71)
+    let strings = [
+      "", "more", "a \"quoted\" label", "back\\slash", "line\nbreak\ttab\r", "\0", "é", "😀", "\u{200E}x", "e\u{301}",
+      "\u{7F}\u{85}",
+    ]
+    func string() -> String { strings.randomElement(using: &random)! }
+    func optional() -> String? { Bool.random(using: &random) ? nil : string() }
+    let numbers: [Double] = [0.4, 0, 1e-5, 1234.5678, 0.1 + 0.2, 3, -2.5, 1e300]
+    for _ in 0..<300 {
+      let html = HTMLOptions(
+        id: optional(), fontSource: Bool.random(using: &random) ? .embedded : .url(prefix: string()),
+        standalone: Bool.random(using: &random), animationDuration: numbers.randomElement(using: &random)!,
+        animationEasing: string(), scriptNonce: optional(), language: optional(),
+        scrollLines: Bool.random(using: &random) ? nil : Int.random(in: -3...40, using: &random),
+        scrollLabel: optional())
+      #expect(HTMLRenderer.description(of: .html(html)) == String(describing: html))
+      let truncation = TruncationOptions(
+        lineLimit: Int.random(in: -2...10, using: &random), moreLabel: string(), lessLabel: optional(),
+        ellipsis: string(), mode: TruncationMode.allCases.randomElement(using: &random)!,
+        toggle: TogglePlacement.allCases.randomElement(using: &random)!,
+        collapsesBlankLines: Bool.random(using: &random), reservesSpace: Bool.random(using: &random))
+      #expect(HTMLRenderer.description(of: .truncation(truncation)) == String(describing: truncation))
+    }
+  }
+
   /// Texts that need no fallback, fallbacks of several scripts, the colour emoji family, and code.
   static let texts = [
     "A **long** comment with *emphasis*, `code` and a [link](https://example.com) that runs over three lines.",

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The container's id: stable for a rendering, unique across renderings on a page, and the CSS selector that
 /// names it.
@@ -51,23 +50,35 @@ extension HTMLRenderer {
     case truncation(TruncationOptions)
   }
 
-  /// The descriptions of the options seen last, at most 64: Swift describes a struct by reflection, which takes
-  /// longer than laying out and writing a comment (Docs/PerformanceNotes.md, "HTML output").
-  private static let descriptions = Mutex<[DescribedOptions: String]>([:])
-
-  /// `String(describing:)` of the options, as the id hashes it.
+  /// `String(describing:)` of the options, as the id hashes it, written out field by field.
+  ///
+  /// Swift describes a struct by reflection, which took 11.7 M instructions at every start of `unfold --format html`
+  /// (a fifth of the run), most of it looking up protocol conformances. `HTMLPageTests` holds this text to
+  /// `String(describing:)`.
   static func description(of options: DescribedOptions) -> String {
-    if let known = descriptions.withLock({ $0[options] }) { return known }
-    let description: String
     switch options {
-    case .html(let options): description = String(describing: options)
-    case .truncation(let options): description = String(describing: options)
+    case .html(let options):
+      let source =
+        switch options.fontSource {
+        case .url(let prefix): "url(prefix: \(prefix.debugDescription))"
+        case .embedded: "embedded"
+        }
+      return "HTMLOptions(id: \(described(options.id)), fontSource: Unfold.HTMLOptions.FontSource.\(source), "
+        + "standalone: \(options.standalone), animationDuration: \(options.animationDuration.debugDescription), "
+        + "animationEasing: \(options.animationEasing.debugDescription), scriptNonce: \(described(options.scriptNonce)), "
+        + "language: \(described(options.language)), scrollLines: \(options.scrollLines.map { "Optional(\($0))" } ?? "nil"), "
+        + "scrollLabel: \(described(options.scrollLabel)))"
+    case .truncation(let options):
+      return "TruncationOptions(lineLimit: \(options.lineLimit), moreLabel: \(options.moreLabel.debugDescription), "
+        + "lessLabel: \(described(options.lessLabel)), ellipsis: \(options.ellipsis.debugDescription), "
+        + "mode: Unfold.TruncationMode.\(options.mode.rawValue), toggle: Unfold.TogglePlacement.\(options.toggle.rawValue), "
+        + "collapsesBlankLines: \(options.collapsesBlankLines), reservesSpace: \(options.reservesSpace))"
     }
-    descriptions.withLock { descriptions in
-      if descriptions.count >= 64 { descriptions.removeAll(keepingCapacity: true) }
-      descriptions[options] = description
-    }
-    return description
+  }
+
+  /// An optional string as a struct's reflection writes it.
+  private static func described(_ text: String?) -> String {
+    text.map { "Optional(\($0.debugDescription))" } ?? "nil"
   }
 
   static func hexHash(_ text: String) -> String {
