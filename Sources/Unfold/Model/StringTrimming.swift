@@ -7,7 +7,11 @@ extension String {
     return piece.withUTF8 { bytes in
       String(unsafeUninitializedCapacity: bytes.count * count) { buffer in
         guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return 0 }
-        for index in 0..<count { (target + index * bytes.count).initialize(from: source, count: bytes.count) }
+        if bytes.count == 1 {
+          target.initialize(repeating: source.pointee, count: count)
+        } else {
+          for index in 0..<count { (target + index * bytes.count).initialize(from: source, count: bytes.count) }
+        }
         return bytes.count * count
       }
     }

@@ -676,12 +676,19 @@ package struct DocumentLines {
     let widths = Self.narrowed(
       (0..<columns).map { column in max(1, natural.map { $0[column] }.max() ?? 0) },
       toFit: max(columns, width - (3 * columns + 1)))
-    // The borders' and the padding's characters, measured once: a table's markers are most of its characters.
-    let measured = { (text: String) in (text: text, width: measurer.width(of: text)) }
+    // The borders' and the padding's characters, measured once, each a code point (as a string, each was 900
+    // instructions): a table's markers are most of its characters.
+    let measured = { (scalar: Unicode.Scalar) in
+      (text: String(scalar), width: measurer.advance(ofScalar: scalar, style: .plain))
+    }
     let (space, rule, bar) = (measured(" "), measured("─"), measured("│"))
-    func border(_ left: String, _ middle: String, _ right: String) -> DisplayLine {
+    func border(_ left: Unicode.Scalar, _ middle: Unicode.Scalar, _ right: Unicode.Scalar) -> DisplayLine {
       let (left, middle, right) = (measured(left), measured(middle), measured(right))
-      let text = left.text + widths.map { String.repeated(rule.text, count: $0 + 2) }.joined(separator: middle.text)
+      var text = left.text
+      for (index, columnWidth) in widths.enumerated() {
+        if index > 0 { text += middle.text }
+        text += String.repeated(rule.text, count: columnWidth + 2)
+      }
       let width =
         left.width + widths.reduce(0) { $0 + ($1 + 2) * rule.width } + (widths.count - 1) * middle.width + right.width
       return DisplayLine(fragments: [Fragment(text: text + right.text, width: width, role: .marker)])
