@@ -6,6 +6,44 @@ import UnfoldCorpus
 
 /// The prepare stage: cell widths and break opportunities.
 @Suite struct PrepareTests {
+  /// The code points at which a text box starts in a window: those whose UTF-8 offset is a style's start strictly
+  /// after the window's first and before its end, found by walking both along (as a set of the starts would).
+  @Test func aWindowsBoxesAreTheCodePointsWhereAStyleStarts() {
+    var random = SplitMix64(state: 73)
+    for _ in 0..<500 {
+      let scalars: [Unicode.Scalar] = (0..<Int.random(in: 1...40, using: &random)).map { _ in
+        ["a", "é", "ไ", "中", "😀", "\u{301}"].randomElement(using: &random)!
+      }
+      // Clusters of one to three code points, from the UTF-8 offset `base`.
+      let base = Int.random(in: 0...20, using: &random)
+      var clusters: [BreakScanner.ScannedCluster] = []
+      var (index, offset) = (0, base)
+      while index < scalars.count {
+        clusters.append(.init(offset: offset, scalar: index, cells: 1))
+        let length = min(Int.random(in: 1...3, using: &random), scalars.count - index)
+        offset += scalars[index..<index + length].reduce(0) { $0 + UTF8.width($1) }
+        index += length
+      }
+      clusters.append(.init(offset: offset, scalar: scalars.count, cells: 1))
+      let count = Int.random(in: 1...(clusters.count - 1), using: &random)
+      let scanned = scalars.map { BreakScanner.ScannedScalar(scalar: $0, properties: 0) }
+      var starts = Set<Int>()
+      for _ in 0..<Int.random(in: 0...12, using: &random) {
+        starts.insert(Int.random(in: 0...(offset + 5), using: &random))
+      }
+      let sorted = starts.sorted()
+      var expected: [Int] = []
+      for k in 0..<count {
+        var at = clusters[k].offset
+        for scalar in clusters[k].scalar..<clusters[k + 1].scalar {
+          if at > clusters[0].offset && at < clusters[count].offset && starts.contains(at) { expected.append(scalar) }
+          at += UTF8.width(scalars[scalar])
+        }
+      }
+      #expect(BreakScanner.boxScalars(sorted, clusters: clusters, count: count, scalars: scanned) == expected)
+    }
+  }
+
   let cells = TerminalCells()
 
   @Test(arguments: [
