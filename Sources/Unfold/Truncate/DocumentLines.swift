@@ -457,8 +457,11 @@ package struct DocumentLines {
   /// piece's first strong character (every block finds its own, as `dir="auto"` does).
   private static func prefixed(_ lines: [DisplayLine], by piece: Piece) -> [DisplayLine] {
     let direction = piece.direction
+    // Each prefix's markers merged once, not again for every line (a list item's or a quote's lines, a table's).
+    let first = DisplayLine(markers: piece.first, then: []).fragments
+    let rest = lines.count > 1 ? DisplayLine(markers: piece.rest, then: []).fragments : []
     return lines.enumerated().map { index, line in
-      DisplayLine(markers: index == 0 ? piece.first : piece.rest, then: line.fragments, direction: direction)
+      DisplayLine(markers: index == 0 ? first : rest, then: line.fragments, direction: direction)
     }
   }
 
@@ -764,12 +767,15 @@ extension DisplayLine {
   init(markers: [Fragment], then fragments: [Fragment], direction: TextDirection? = nil) {
     var merged: [Fragment] = []
     merged.reserveCapacity(markers.count + fragments.count)
-    for fragment in markers + fragments {
-      if fragment.role == .marker, let last = merged.last, last.role == .marker {
-        merged[merged.count - 1] = Fragment(
-          text: last.text + fragment.text, width: last.width + fragment.width, role: .marker)
-      } else {
-        merged.append(fragment)
+    // The two arrays read one after the other (joined, they were copied into a third per line).
+    for fragments in [markers, fragments] {
+      for fragment in fragments {
+        if fragment.role == .marker, let last = merged.last, last.role == .marker {
+          merged[merged.count - 1] = Fragment(
+            text: last.text + fragment.text, width: last.width + fragment.width, role: .marker)
+        } else {
+          merged.append(fragment)
+        }
       }
     }
     self.init(fragments: merged, direction: direction)
