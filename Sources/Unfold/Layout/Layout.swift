@@ -64,6 +64,7 @@ enum Layout {
     guard count > 0, count <= 256, measurer.unit == .cells else { return nil }
     var total = 0
     var isLegacy: Bool?  // asked at the first code point past ASCII
+    var last: UInt32 = 0  // the last code point read
     let limit = width.units  // a text wider is left as soon as it is known to be (a paragraph, mostly)
     let fits = text.string.withUTF8Buffer { bytes in
       for (range, style) in text.runRanges {
@@ -73,6 +74,7 @@ enum Layout {
           if byte < 0x80 {
             guard byte &- 0x20 < 0x5F, total < limit else { return false }
             total += measurer.advance(ofASCII: byte, style: style)
+            last = UInt32(byte)
             index += 1
             continue
           }
@@ -84,24 +86,18 @@ enum Layout {
           default: total += UnicodeProperties(Unicode.Scalar(value).unsafelyUnwrapped).nonASCIICells
           }
           guard total <= limit else { return false }
+          last = value
           index += length
         }
       }
       // No White_Space at the end (the controls among them are left out above).
-      switch bytes.decodeScalar(at: Self.lastScalarStart(in: bytes)).value {
+      switch last {
       case 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return false
       default: return true
       }
     }
     guard fits, total <= limit else { return nil }
     return LineLayout.Line(range: 0..<count, contentEnd: count, width: total, isHyphenated: false)
-  }
-
-  /// Where the last code point of valid UTF-8 starts.
-  private static func lastScalarStart(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var start = bytes.count - 1
-    while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
-    return start
   }
 
   /// The lines of a prepared text at `width`, from its measured segments with arithmetic only; with a `lineLimit`,

@@ -767,17 +767,17 @@ extension DisplayLine {
   init(markers: [Fragment], then fragments: [Fragment], direction: TextDirection? = nil) {
     var merged: [Fragment] = []
     merged.reserveCapacity(markers.count + fragments.count)
-    // The two arrays read one after the other (joined, they were copied into a third per line).
-    for fragments in [markers, fragments] {
-      for fragment in fragments {
-        if fragment.role == .marker, let last = merged.last, last.role == .marker {
-          merged[merged.count - 1] = Fragment(
-            text: last.text + fragment.text, width: last.width + fragment.width, role: .marker)
-        } else {
-          merged.append(fragment)
-        }
+    func add(_ fragment: Fragment) {
+      if fragment.role == .marker, let last = merged.last, last.role == .marker {
+        merged[merged.count - 1] = Fragment(
+          text: last.text + fragment.text, width: last.width + fragment.width, role: .marker)
+      } else {
+        merged.append(fragment)
       }
     }
+    // The two arrays read one after the other (joined, they were copied into a third per line).
+    for fragment in markers { add(fragment) }
+    for fragment in fragments { add(fragment) }
     self.init(fragments: merged, direction: direction)
   }
 }

@@ -23,8 +23,9 @@ struct Once: ~Copyable, Sendable {
   @inline(__always)
   var isDone: Bool { done.load(ordering: .acquiring) }
 
-  /// Runs `work` if it has not run; returns once it has, on this thread or another.
+  /// Runs `work` if it has not run; returns once it has, on this thread or another (without the lock once it has).
   borrowing func run(_ work: () -> Void) {
+    guard !isDone else { return }
     lock.withLock { _ in
       guard !done.load(ordering: .relaxed) else { return }
       work()
